@@ -1,0 +1,42 @@
+// Runs before `npm start`: generates what is missing and builds the client when its sources changed
+// since the last build, so `npm install && npm start` works on a fresh clone and a restart is quick.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { generateClientDocuments, generatePrismaClient } from './generate.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const stampFile = path.join(root, 'dist/client-build-stamp');
+
+// Everything the client build depends on; a change to any of these means a rebuild.
+const BUILD_INPUTS = ['client', 'schema.graphql', 'codegen.ts', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+
+function listFiles(entry: string): string[] {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return [];
+  if (!statSync(full).isDirectory()) return [entry];
+  return readdirSync(full, { recursive: true, withFileTypes: true })
+    .filter((dirent) => dirent.isFile())
+    .map((dirent) => path.relative(root, path.join(dirent.parentPath, dirent.name)))
+    .filter((file) => !file.startsWith(path.join('client', 'src', 'gql')));
+}
+
+function sourcesHash(): string {
+  const hash = createHash('sha256');
+  for (const file of BUILD_INPUTS.flatMap(listFiles).sort()) {
+    hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+if (!existsSync(path.join(root, 'server/generated/prisma/client.ts'))) generatePrismaClient();
+
+const wanted = sourcesHash();
+const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : null;
+if (built !== wanted) {
+  console.log('Building the client (its sources changed since the last build)…');
+  generateClientDocuments();
+  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  writeFileSync(stampFile, `${wanted}\n`);
+}

@@ -1,0 +1,111 @@
+// Configuration comes from the environment only (and an optional .env file), validated once at start:
+// every bad value is reported with its own message, so a self-hoster fixes them all in one go.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface Config {
+  port: number;
+  host: string | undefined;
+  /** PostgreSQL server connection string; undefined means the embedded PGlite database under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  siteName: string;
+  siteUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  nodeEnv: NodeEnv;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'PORT must be a whole number between 1 and 65535' })
+      .int('PORT must be a whole number between 1 and 65535')
+      .min(1, 'PORT must be a whole number between 1 and 65535')
+      .max(65535, 'PORT must be a whole number between 1 and 65535')
+      .default(3000),
+  ),
+  HOST: optionalString,
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(
+        /^postgres(ql)?:\/\/.+/,
+        'DATABASE_URL must be a PostgreSQL connection string (postgresql://user:password@host:5432/database); leave it unset to use the embedded database',
+      )
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  SITE_NAME: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(60, 'SITE_NAME must be at most 60 characters').default('My Blog'),
+  ),
+  SITE_URL: optionalString.pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'SITE_URL must be an absolute http:// or https:// URL, such as https://blog.example.com',
+      })
+      .optional(),
+  ),
+  ADMIN_EMAIL: optionalString.pipe(
+    z.email({ error: 'ADMIN_EMAIL must be a valid email address' }).optional(),
+  ),
+  ADMIN_PASSWORD: z.preprocess(
+    blankToUndefined,
+    z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters long').optional(),
+  ),
+  NODE_ENV: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['development', 'production', 'test'], {
+        error: 'NODE_ENV must be one of development, production, test',
+      })
+      .default('development'),
+  ),
+});
+
+/** Reads `.env` from the working directory into process.env, without overriding what is already set. */
+export function loadDotEnv(file = path.resolve('.env')): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => issue.message));
+  }
+  const v = parsed.data;
+  if (v.ADMIN_PASSWORD && !v.ADMIN_EMAIL) {
+    throw new ConfigError(['ADMIN_PASSWORD is set but ADMIN_EMAIL is not: set both, or neither']);
+  }
+  const siteUrl = (v.SITE_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, '');
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    databaseUrl: v.DATABASE_URL,
+    dataDir: path.resolve(v.DATA_DIR),
+    siteName: v.SITE_NAME,
+    siteUrl,
+    adminEmail: v.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: v.ADMIN_PASSWORD,
+    nodeEnv: v.NODE_ENV,
+  };
+}

@@ -1,0 +1,84 @@
+// Opens the database the configuration asks for: a PostgreSQL server when DATABASE_URL is set,
+// otherwise the embedded PGlite database under DATA_DIR. Both speak PostgreSQL 15+ SQL, so one
+// Prisma schema and one migration history serve both (docs/decisions/001-one-schema-two-databases.md).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import pg from 'pg';
+import { PrismaClient } from '../generated/prisma/client.ts';
+import { acquireDirectoryLock } from './directory-lock.ts';
+import { createPgliteRunner, createPgPoolRunner, type SqlRunner } from './sql-runner.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  kind: DatabaseKind;
+  prisma: PrismaClient;
+  sql: SqlRunner;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgresql://... ; when absent, the embedded database is used. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database's files; ignored with databaseUrl. */
+  pgliteDir?: string | undefined;
+  /** An already open PGlite (tests load a migrated copy into memory). */
+  pglite?: PGlite;
+}
+
+export function pgliteDirFor(dataDir: string): string {
+  return path.join(dataDir, 'db');
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options);
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    kind: 'postgres',
+    prisma,
+    sql: createPgPoolRunner(pool),
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  let client = options.pglite;
+  let releaseLock = () => {};
+  if (!client) {
+    if (!options.pgliteDir) throw new Error('The embedded database needs a folder (pgliteDir)');
+    mkdirSync(options.pgliteDir, { recursive: true });
+    // PGlite's files must never be opened by two processes at once: that corrupts them.
+    releaseLock = acquireDirectoryLock(options.pgliteDir);
+    try {
+      client = await PGlite.create(options.pgliteDir);
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  }
+  const pglite = client;
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return {
+    kind: 'pglite',
+    prisma,
+    sql: createPgliteRunner(pglite),
+    async close() {
+      await prisma.$disconnect();
+      if (!pglite.closed) await pglite.close();
+      releaseLock();
+    },
+  };
+}

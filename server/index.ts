@@ -1,0 +1,67 @@
+// Entry point: reads the configuration, prepares the database, listens, and shuts down gracefully.
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
+import type { Database } from './db/database.ts';
+import { openConfiguredDatabase, prepareDatabase } from './startup.ts';
+
+// A request still running this long after a stop signal is cut off.
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const config = loadConfig();
+
+  let db: Database;
+  try {
+    db = await openConfiguredDatabase(config);
+    await prepareDatabase(db, config);
+  } catch (error) {
+    console.error(`Could not prepare the database: ${(error as Error).message}`);
+    process.exit(1);
+  }
+
+  const app = createApp({ config, db });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const where = config.databaseUrl ? 'PostgreSQL server' : `embedded database in ${config.dataDir}`;
+    console.log(`Serving ${config.siteName} at http://localhost:${info.port} (${where})`);
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    const hint = error.code === 'EADDRINUSE' ? `: port ${config.port} is already in use; set PORT to another one` : '';
+    console.error(`Could not listen${hint} (${error.message})`);
+    void db.close().finally(() => process.exit(1));
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing requests in flight, then stopping.`);
+    const force = setTimeout(() => {
+      console.error('Requests still running after the grace period: stopping anyway.');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // close() stops accepting and calls back once every open connection has ended.
+    server.close(() => {
+      db.close()
+        .then(() => process.exit(0))
+        .catch((error: Error) => {
+          console.error(`Could not close the database cleanly: ${error.message}`);
+          process.exit(1);
+        });
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

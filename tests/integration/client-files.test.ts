@@ -1,0 +1,73 @@
+// The server's handling of the built client, on a small stand-in build (the real one is exercised by
+// the process tests and the browser tests).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let t: TestApp;
+let clientDir: string;
+const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(os.tmpdir(), 'blog-client-'));
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+  writeFileSync(path.join(clientDir, 'assets/index-AbC123.js'), 'console.log(1)');
+  writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ clientDir });
+});
+afterAll(async () => {
+  await t.dispose();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('the built client', () => {
+  it.each(['/', '/blog/page/2', '/blog/search/zelda', '/no/such/page', '/index.html'])('answers %s with index.html, revalidated', async (url) => {
+    const response = await t.request(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(INDEX);
+  });
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const response = await t.request('/assets/index-AbC123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await response.text()).toBe('console.log(1)');
+  });
+
+  it('serves other public files, revalidated', async () => {
+    const response = await t.request('/favicon.svg');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it.each(['/assets/missing.js', '/api/nothing', '/uploads/nothing.webp'])('answers 404 for %s, never the page', async (url) => {
+    const response = await t.request(url);
+    expect(response.status).toBe(404);
+  });
+
+  it('does not let a path climb out of the client folder', async () => {
+    const response = await t.request('/assets/..%2f..%2fetc%2fpasswd');
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('root:');
+  });
+});
+
+describe('a missing client build', () => {
+  it('explains itself instead of failing silently', async () => {
+    const bare = await createTestApp({ clientDir: path.join(os.tmpdir(), 'no-such-client-build') });
+    try {
+      const response = await bare.request('/');
+      expect(response.status).toBe(503);
+      expect(await response.text()).toContain('npm run build');
+    } finally {
+      await bare.dispose();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('has working defaults: port 3000, embedded database under ./data', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: undefined,
+      databaseUrl: undefined,
+      dataDir: path.resolve('data'),
+      siteName: 'My Blog',
+      siteUrl: 'http://localhost:3000',
+      adminEmail: undefined,
+      adminPassword: undefined,
+      nodeEnv: 'development',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgresql://blog:secret@db:5432/blog',
+      DATA_DIR: '/srv/blog',
+      SITE_NAME: 'Pixel Diaries',
+      SITE_URL: 'https://blog.example.com/',
+      ADMIN_EMAIL: 'Me@Example.com',
+      ADMIN_PASSWORD: 'a long passphrase',
+      NODE_ENV: 'production',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgresql://blog:secret@db:5432/blog',
+      dataDir: '/srv/blog',
+      siteName: 'Pixel Diaries',
+      siteUrl: 'https://blog.example.com',
+      adminEmail: 'me@example.com',
+      adminPassword: 'a long passphrase',
+      nodeEnv: 'production',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ', ADMIN_EMAIL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number between 1 and 65535'],
+    [{ PORT: '0' }, 'PORT must be a whole number between 1 and 65535'],
+    [{ PORT: '70000' }, 'PORT must be a whole number between 1 and 65535'],
+    [{ PORT: '80.5' }, 'PORT must be a whole number between 1 and 65535'],
+    [{ DATABASE_URL: 'mysql://localhost/blog' }, 'DATABASE_URL must be a PostgreSQL connection string (postgresql://user:password@host:5432/database); leave it unset to use the embedded database'],
+    [{ SITE_URL: 'blog.example.com' }, 'SITE_URL must be an absolute http:// or https:// URL, such as https://blog.example.com'],
+    [{ SITE_URL: 'ftp://blog.example.com' }, 'SITE_URL must be an absolute http:// or https:// URL, such as https://blog.example.com'],
+    [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL must be a valid email address'],
+    [{ ADMIN_EMAIL: 'me@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must be at least 12 characters long'],
+    [{ ADMIN_PASSWORD: 'long enough password' }, 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not: set both, or neither'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV must be one of development, production, test'],
+    [{ SITE_NAME: 'x'.repeat(61) }, 'SITE_NAME must be at most 60 characters'],
+  ])('refuses %o with its own message', (env, message) => {
+    expect(problemsOf(env)).toEqual([message]);
+  });
+
+  it('reports every bad value at once', () => {
+    expect(problemsOf({ PORT: 'x', SITE_URL: 'nope', NODE_ENV: 'prod' })).toEqual([
+      'PORT must be a whole number between 1 and 65535',
+      'SITE_URL must be an absolute http:// or https:// URL, such as https://blog.example.com',
+      'NODE_ENV must be one of development, production, test',
+    ]);
+  });
+});

@@ -1,0 +1,76 @@
+// A freshly migrated database of its own for the calling test file: an in-memory PGlite loaded from
+// the run's migrated template, or a new PostgreSQL database copied from the template database.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database, type DatabaseKind } from '../../server/db/database.ts';
+import { databaseUrlWithName, quoteIdent } from './postgres-url.ts';
+
+export const testDbKind = (process.env.TEST_DB_KIND ?? 'pglite') as DatabaseKind;
+
+export interface TestDatabase {
+  db: Database;
+  /** Connection string of the PostgreSQL database (undefined on PGlite). */
+  url: string | undefined;
+  dispose(): Promise<void>;
+}
+
+function uniqueName(prefix: string): string {
+  return `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+}
+
+async function withAdmin<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('No PostgreSQL server in this run (TEST_DATABASE_URL is not set)');
+  const admin = new pg.Client({ connectionString: template.adminUrl });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Creates an empty PostgreSQL database (no migrations) or a migrated copy of the template, and
+ * returns its URL and a function that drops it.
+ */
+export async function createPostgresDatabase(options: { migrated: boolean }): Promise<{ url: string; drop(): Promise<void> }> {
+  const template = inject('postgresTemplate')!;
+  const name = uniqueName('blog_test');
+  await withAdmin((admin) =>
+    admin.query(
+      options.migrated
+        ? `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template.templateName)}`
+        : `CREATE DATABASE ${quoteIdent(name)}`,
+    ),
+  );
+  return {
+    url: databaseUrlWithName(template!.adminUrl, name),
+    drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`)).then(() => {}),
+  };
+}
+
+export async function loadPgliteTemplate(): Promise<PGlite> {
+  const dump = new Blob([readFileSync(inject('pgliteTemplateFile'))]);
+  return PGlite.create({ loadDataDir: dump });
+}
+
+export async function createTestDatabase(kind: DatabaseKind = testDbKind): Promise<TestDatabase> {
+  if (kind === 'postgres') {
+    const { url, drop } = await createPostgresDatabase({ migrated: true });
+    const db = await openDatabase({ databaseUrl: url });
+    return {
+      db,
+      url,
+      async dispose() {
+        await db.close();
+        await drop();
+      },
+    };
+  }
+  const db = await openDatabase({ pglite: await loadPgliteTemplate() });
+  return { db, url: undefined, dispose: () => db.close() };
+}

@@ -1,0 +1,51 @@
+// Every test file runs once per database: always on PGlite, and on a PostgreSQL server as well when
+// TEST_DATABASE_URL is set (.ci/run sets it). Each file gets its own freshly migrated database.
+import { createRequire } from 'node:module';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
+
+// vitest 5 targets Node 22; on Node 20 its reporter crashes on a failed test without this
+// (Map.groupBy arrived in Node 21), hiding the failure message.
+if (!('groupBy' in Map)) {
+  Object.defineProperty(Map, 'groupBy', {
+    value<K, V>(items: Iterable<V>, key: (item: V, index: number) => K): Map<K, V[]> {
+      const groups = new Map<K, V[]>();
+      let index = 0;
+      for (const item of items) {
+        const k = key(item, index++);
+        const group = groups.get(k);
+        if (group) group.push(item);
+        else groups.set(k, [item]);
+      }
+      return groups;
+    },
+  });
+}
+
+const databaseProject = (name: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    include: ['tests/integration/**/*.test.ts', 'tests/process/**/*.test.ts'],
+    globalSetup: ['tests/support/global-setup.ts'],
+    env: { TEST_DB_KIND: name, NODE_ENV: 'test' },
+  },
+});
+
+export default defineConfig({
+  // The root vite.config.ts builds the client from client/; tests live at the top level.
+  root: '.',
+  resolve: {
+    // Node loads graphql's CommonJS build for Pothos and Yoga; code that vitest transforms would get
+    // the ES build, and graphql refuses to mix the two ("from another module or realm").
+    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+  },
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Files run in parallel workers; each has its own database, so nothing is shared.
+    pool: 'forks',
+    projects: [databaseProject('pglite'), ...(process.env.TEST_DATABASE_URL ? [databaseProject('postgres')] : [])],
+  },
+});
