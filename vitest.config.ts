@@ -46,6 +46,19 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Files run in parallel workers; each has its own database, so nothing is shared.
     pool: 'forks',
-    projects: [databaseProject('pglite'), ...(process.env.TEST_DATABASE_URL ? [databaseProject('postgres')] : [])],
+    projects: [
+      databaseProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [databaseProject('postgres')] : []),
+      {
+        // Browser tests run once, on PGlite: what they prove does not depend on the database.
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/support/e2e-global-setup.ts'],
+          env: { TEST_DB_KIND: 'pglite', NODE_ENV: 'test' },
+        },
+      },
+    ],
   },
 });

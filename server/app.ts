@@ -25,7 +25,7 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
   const yoga = createYoga<Record<string, never>, Context>({
     schema,
     graphqlEndpoint: '/graphql',
-    graphiql: config.nodeEnv !== 'production',
+    graphiql: config.graphqlIntrospection,
     landingPage: false,
     context: (): Context => ({
       prisma: db.prisma,

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAX_UPLOAD_MB } from './rules/image-rules.ts';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -17,6 +18,10 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   nodeEnv: NodeEnv;
+  /** Largest accepted upload, in bytes. */
+  maxUploadBytes: number;
+  /** Introspection and GraphiQL; on by default outside production. */
+  graphqlIntrospection: boolean;
 }
 
 export class ConfigError extends Error {
@@ -72,6 +77,18 @@ const envSchema = z.object({
     blankToUndefined,
     z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters long').optional(),
   ),
+  MAX_UPLOAD_MB: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'MAX_UPLOAD_MB must be a number of megabytes between 1 and 100' })
+      .min(1, 'MAX_UPLOAD_MB must be a number of megabytes between 1 and 100')
+      .max(100, 'MAX_UPLOAD_MB must be a number of megabytes between 1 and 100')
+      .default(DEFAULT_MAX_UPLOAD_MB),
+  ),
+  GRAPHQL_INTROSPECTION: z.preprocess(
+    blankToUndefined,
+    z.enum(['true', 'false'], { error: 'GRAPHQL_INTROSPECTION must be true or false' }).optional(),
+  ),
   NODE_ENV: z.preprocess(
     blankToUndefined,
     z
@@ -85,6 +102,10 @@ const envSchema = z.object({
 /** Reads `.env` from the working directory into process.env, without overriding what is already set. */
 export function loadDotEnv(file = path.resolve('.env')): void {
   if (existsSync(file)) process.loadEnvFile(file);
+}
+
+export function uploadsDirOf(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'uploads');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -107,5 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: v.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: v.ADMIN_PASSWORD,
     nodeEnv: v.NODE_ENV,
+    maxUploadBytes: Math.round(v.MAX_UPLOAD_MB * 1024 * 1024),
+    graphqlIntrospection: v.GRAPHQL_INTROSPECTION ? v.GRAPHQL_INTROSPECTION === 'true' : v.NODE_ENV !== 'production',
   };
 }

@@ -24,6 +24,8 @@ describe('configuration', () => {
       adminEmail: undefined,
       adminPassword: undefined,
       nodeEnv: 'development',
+      maxUploadBytes: 10 * 1024 * 1024,
+      graphqlIntrospection: true,
     });
   });
 
@@ -38,6 +40,7 @@ describe('configuration', () => {
       ADMIN_EMAIL: 'Me@Example.com',
       ADMIN_PASSWORD: 'a long passphrase',
       NODE_ENV: 'production',
+      MAX_UPLOAD_MB: '2.5',
     });
     expect(config).toEqual({
       port: 8080,
@@ -49,7 +52,15 @@ describe('configuration', () => {
       adminEmail: 'me@example.com',
       adminPassword: 'a long passphrase',
       nodeEnv: 'production',
+      maxUploadBytes: 2.5 * 1024 * 1024,
+      graphqlIntrospection: false,
     });
+  });
+
+  it('turns introspection off in production unless asked for', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).graphqlIntrospection).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' }).graphqlIntrospection).toBe(true);
+    expect(loadConfig({ GRAPHQL_INTROSPECTION: 'false' }).graphqlIntrospection).toBe(false);
   });
 
   it('treats an empty variable as unset', () => {
@@ -69,6 +80,9 @@ describe('configuration', () => {
     [{ ADMIN_PASSWORD: 'long enough password' }, 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not: set both, or neither'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV must be one of development, production, test'],
     [{ SITE_NAME: 'x'.repeat(61) }, 'SITE_NAME must be at most 60 characters'],
+    [{ MAX_UPLOAD_MB: 'ten' }, 'MAX_UPLOAD_MB must be a number of megabytes between 1 and 100'],
+    [{ MAX_UPLOAD_MB: '0' }, 'MAX_UPLOAD_MB must be a number of megabytes between 1 and 100'],
+    [{ GRAPHQL_INTROSPECTION: 'yes' }, 'GRAPHQL_INTROSPECTION must be true or false'],
   ])('refuses %o with its own message', (env, message) => {
     expect(problemsOf(env)).toEqual([message]);
   });

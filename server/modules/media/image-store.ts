@@ -1,0 +1,154 @@
+// Turns uploaded bytes into stored images: the type is judged from the bytes, the size and pixel
+// count are checked before anything is decoded, and the picture is re-encoded into WebP variants
+// (metadata stripped, never upscaled) under server-generated names. Files are written before the
+// database row that refers to them, and removed again if that row is never written.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Metadata } from 'sharp';
+import { ACCEPTED_IMAGE_TYPES, imageMessages, MAX_IMAGE_PIXELS } from '../../rules/image-rules.ts';
+
+/** Widths of the WebP variants; an image narrower than one gets its own width as the largest. */
+export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+const WEBP_QUALITY = 80;
+
+export type ImageRejection = 'type' | 'tooLarge' | 'tooManyPixels' | 'unreadable';
+
+export class ImageRejectedError extends Error {
+  override name = 'ImageRejectedError';
+  constructor(
+    readonly reason: ImageRejection,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the Image row records about a stored image. */
+export interface StoredImage {
+  storageKey: string;
+  mimeType: 'image/webp';
+  width: number;
+  height: number;
+  variantWidths: number[];
+}
+
+export function variantWidthsFor(width: number): number[] {
+  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < width);
+  widths.push(Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!));
+  return widths;
+}
+
+export class ImageStore {
+  constructor(
+    readonly uploadsDir: string,
+    readonly maxBytes: number,
+  ) {}
+
+  /** Relative path of one variant, also its URL below /uploads/. Two-level so no folder grows huge. */
+  static relativePath(storageKey: string, width: number): string {
+    return `${storageKey.slice(0, 2)}/${storageKey}-${width}.webp`;
+  }
+
+  static url(storageKey: string, width: number): string {
+    return `/uploads/${ImageStore.relativePath(storageKey, width)}`;
+  }
+
+  static srcset(image: Pick<StoredImage, 'storageKey' | 'variantWidths'>): string {
+    return image.variantWidths.map((w) => `${ImageStore.url(image.storageKey, w)} ${w}w`).join(', ');
+  }
+
+  /** Checks the bytes; throws ImageRejectedError with the user-facing message when they are refused. */
+  async inspect(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+    if (bytes.byteLength > this.maxBytes) {
+      throw new ImageRejectedError('tooLarge', imageMessages.tooLarge(Math.round(this.maxBytes / 1024 / 1024)));
+    }
+    const type = await fileTypeFromBuffer(bytes);
+    if (!type || !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type.mime)) {
+      throw new ImageRejectedError('type', imageMessages.type);
+    }
+    let metadata: Metadata;
+    try {
+      // Reads the header only: nothing is decoded yet.
+      metadata = await sharp(bytes).metadata();
+    } catch {
+      throw new ImageRejectedError('unreadable', imageMessages.unreadable);
+    }
+    const { width, height } = metadata;
+    if (!width || !height) throw new ImageRejectedError('unreadable', imageMessages.unreadable);
+    if (width * height > MAX_IMAGE_PIXELS) throw new ImageRejectedError('tooManyPixels', imageMessages.tooManyPixels);
+    // EXIF orientations 5 to 8 turn the picture a quarter: what readers see has width and height swapped.
+    const turned = (metadata.orientation ?? 1) >= 5;
+    return turned ? { width: height, height: width } : { width, height };
+  }
+
+  /** Checks, re-encodes and writes the variants; returns what the Image row must record. */
+  async save(bytes: Uint8Array): Promise<StoredImage> {
+    const { width, height } = await this.inspect(bytes);
+    const storageKey = randomBytes(16).toString('hex');
+    const variantWidths = variantWidthsFor(width);
+    const written: string[] = [];
+    try {
+      await mkdir(path.join(this.uploadsDir, storageKey.slice(0, 2)), { recursive: true });
+      for (const variantWidth of variantWidths) {
+        const output = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+          .rotate() // apply the EXIF orientation, since the metadata that carries it is dropped
+          .resize({ width: variantWidth, withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY })
+          .toBuffer();
+        const file = path.join(this.uploadsDir, ImageStore.relativePath(storageKey, variantWidth));
+        // Written under a temporary name first: a reader never gets half a file.
+        const temporary = `${file}.${process.pid}.tmp`;
+        await writeFile(temporary, output);
+        await rename(temporary, file);
+        written.push(file);
+      }
+    } catch (error) {
+      await Promise.all(written.map((file) => rm(file, { force: true })));
+      if (error instanceof ImageRejectedError) throw error;
+      throw new ImageRejectedError('unreadable', imageMessages.unreadable);
+    }
+    const largest = variantWidths[variantWidths.length - 1]!;
+    return { storageKey, mimeType: 'image/webp', width: largest, height: Math.round((height * largest) / width), variantWidths };
+  }
+
+  async remove(image: Pick<StoredImage, 'storageKey' | 'variantWidths'>): Promise<void> {
+    await Promise.all(
+      image.variantWidths.map((w) => rm(path.join(this.uploadsDir, ImageStore.relativePath(image.storageKey, w)), { force: true })),
+    );
+  }
+
+  /**
+   * Deletes files that no Image row refers to (left by a crash between writing files and committing
+   * the row). Only files older than minAgeMs go, so an upload in progress is never swept.
+   */
+  async sweepOrphans(isKnown: (storageKey: string) => boolean, minAgeMs = 60 * 60 * 1000): Promise<string[]> {
+    const removed: string[] = [];
+    let shards: string[];
+    try {
+      shards = await readdir(this.uploadsDir);
+    } catch {
+      return removed;
+    }
+    const cutoff = Date.now() - minAgeMs;
+    for (const shard of shards) {
+      const dir = path.join(this.uploadsDir, shard);
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        const key = /^([0-9a-f]{32})-\d+\.webp$/.exec(name)?.[1];
+        if (key && isKnown(key)) continue;
+        const file = path.join(dir, name);
+        if ((await stat(file)).mtimeMs > cutoff) continue;
+        await rm(file, { force: true });
+        removed.push(path.join(shard, name));
+      }
+    }
+    return removed;
+  }
+}

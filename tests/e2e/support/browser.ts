@@ -1,0 +1,110 @@
+// Starts a headless Chromium for the end-to-end tests, with nothing installed by hand.
+//
+// playwright-core ships no browser, and `npx playwright install` downloads one from outside the npm
+// registry, which these machines cannot reach. So the browser comes from, in order:
+//   1. CHROMIUM_PATH, when set (any Chromium or Chrome binary);
+//   2. /usr/bin/chromium, Debian's package (`apt-get install -y chromium`; .ci/run may install it);
+//   3. @sparticuz/chromium, whose registry tarball itself holds a brotli-compressed headless Chromium,
+//      so a plain `npm install && npm test` has a browser on a fresh machine.
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createBrotliDecompress } from 'node:zlib';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const NPM_CHROMIUM = '@sparticuz/chromium';
+
+// Without the background-networking flags Chromium keeps trying to reach Google's hosts, which the
+// closed network here refuses, many connections at a time. --no-sandbox: the tests run as root.
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const executablePath = await findChromium();
+  // A fresh profile each time, so no test sees another's cookies or storage. Playwright refuses
+  // --user-data-dir in args, hence launchPersistentContext.
+  const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-chromium-profile-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, { executablePath, args: ARGS, headless: true });
+  } catch (error) {
+    await rm(userDataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    context,
+    async close() {
+      try {
+        await context.close();
+      } finally {
+        // maxRetries: Chromium may still be writing into the profile for a moment after it exits.
+        await rm(userDataDir, { recursive: true, force: true, maxRetries: 5 });
+      }
+    },
+  };
+}
+
+async function findChromium(): Promise<string> {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) {
+    // Named on purpose: a wrong path should fail loudly, not fall back to another browser.
+    if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH is set to ${fromEnv}, which does not exist.`);
+    return fromEnv;
+  }
+  if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  const fromNpm = await extractNpmChromium();
+  if (fromNpm) return fromNpm;
+  throw new Error(
+    'No Chromium for the end-to-end tests. Get one of: `apt-get install -y chromium` (gives /usr/bin/chromium), ' +
+      `or \`npm install --save-dev ${NPM_CHROMIUM}@153.0.0\` (the browser is inside the package), ` +
+      'or set CHROMIUM_PATH to a Chromium or Chrome binary. (`npx playwright install` cannot work here: it downloads.)',
+  );
+}
+
+// Unpacks bin/chromium.br from @sparticuz/chromium into a folder named after its version, once.
+// Not the package's own executablePath(): it writes to a fixed /tmp/chromium without an atomic
+// rename, so parallel test workers could start a half-written binary, and it also drops GL
+// libraries into /tmp that --disable-gpu never needs. Returns undefined when it is not installed.
+async function extractNpmChromium(): Promise<string | undefined> {
+  let entry: string;
+  try {
+    // Resolved at run time, not imported, so this file compiles whether or not the package is installed.
+    entry = createRequire(import.meta.url).resolve(NPM_CHROMIUM); // <pkg>/build/index.js
+  } catch {
+    return undefined;
+  }
+  const packageDir = join(dirname(entry), '..');
+  const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  const dir = join(tmpdir(), `sparticuz-chromium-${version}`);
+  const binary = join(dir, 'chromium');
+  if (existsSync(binary)) return binary;
+  await mkdir(dir, { recursive: true });
+  // Unpack to a unique name, then rename: another worker sees either no binary or a whole one.
+  const partial = `${binary}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    await pipeline(
+      createReadStream(join(packageDir, 'bin', 'chromium.br')),
+      createBrotliDecompress(),
+      createWriteStream(partial),
+    );
+    await chmod(partial, 0o755);
+    await rename(partial, binary);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  return binary;
+}

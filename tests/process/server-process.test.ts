@@ -1,0 +1,130 @@
+// The server as its users run it: a separate process, real HTTP, real signals, a real data folder.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, pgliteDirFor } from '../../server/db/database.ts';
+import { readMigrations } from '../../server/db/migrate.ts';
+import { spawnServer, startServer, type ServerProcess } from '../support/server-process.ts';
+import { createPostgresDatabase, testDbKind } from '../support/test-database.ts';
+
+let dataDir: string;
+let databaseEnv: Record<string, string>;
+let dropDatabase: () => Promise<void>;
+const running: ServerProcess[] = [];
+
+beforeEach(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'blog-process-'));
+  if (testDbKind === 'postgres') {
+    const { url, drop } = await createPostgresDatabase({ migrated: false });
+    databaseEnv = { DATA_DIR: dataDir, DATABASE_URL: url };
+    dropDatabase = drop;
+  } else {
+    databaseEnv = { DATA_DIR: dataDir };
+    dropDatabase = async () => {};
+  }
+});
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.stop('SIGKILL')));
+  await dropDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const server = await startServer({ ...databaseEnv, ...env });
+  running.push(server);
+  return server;
+}
+
+/** Opens the database the server used, once the server has stopped. */
+async function openServersDatabase() {
+  return openDatabase(testDbKind === 'postgres' ? { databaseUrl: databaseEnv.DATABASE_URL } : { pgliteDir: pgliteDirFor(dataDir) });
+}
+
+describe(`the server process on ${testDbKind}`, () => {
+  it('serves health and GraphQL over HTTP, then stops cleanly on SIGTERM', async () => {
+    const server = await start();
+
+    const health = await fetch(`${server.url}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok', database: testDbKind });
+    const graphql = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{__typename}' }),
+    });
+    expect(await graphql.json()).toEqual({ data: { __typename: 'Query' } });
+    expect(server.output()).toMatch(/Serving My Blog at http:\/\/localhost:\d+/);
+
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(server.output()).toContain('SIGTERM received: finishing requests in flight, then stopping.');
+    if (testDbKind === 'pglite') expect(existsSync(path.join(pgliteDirFor(dataDir), '.lock'))).toBe(false);
+  });
+
+  it('stops cleanly on SIGINT (Ctrl+C) too', async () => {
+    const server = await start();
+    expect(await server.stop('SIGINT')).toBe(0);
+  });
+
+  it('keeps its data across a restart and applies no migration twice', async () => {
+    const first = await start();
+    expect(first.output()).toContain(`Applied ${readMigrations().length} migration(s)`);
+    const password = /password: (\S+)/.exec(first.output())?.[1];
+    expect(password).toBeTruthy();
+    expect(await first.stop()).toBe(0);
+
+    // Something the author saved while the server was down must still be there after the restart.
+    let db = await openServersDatabase();
+    await db.prisma.image.create({ data: { storageKey: 'kept', mimeType: 'image/webp', width: 1, height: 1, variantWidths: [480] } });
+    await db.close();
+
+    const second = await start();
+    expect(second.output()).not.toContain('Applied');
+    expect(second.output()).not.toContain('admin account was created');
+    expect(await second.stop()).toBe(0);
+
+    db = await openServersDatabase();
+    try {
+      expect(await db.prisma.image.count({ where: { storageKey: 'kept' } })).toBe(1);
+      expect(await db.prisma.user.count({ where: { isAdmin: true } })).toBe(1);
+      const [row] = await db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM "_prisma_migrations"');
+      expect(row!.n).toBe(readMigrations().length);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('refuses to start on bad configuration, saying what is wrong', async () => {
+    const server = spawnServer({ ...databaseEnv, PORT: 'eighty', SITE_URL: 'example.com' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Invalid configuration:');
+    expect(server.output()).toContain('PORT must be a whole number between 1 and 65535');
+    expect(server.output()).toContain('SITE_URL must be an absolute http:// or https:// URL, such as https://blog.example.com');
+  });
+
+  it('says so when its port is taken', async () => {
+    const first = await start();
+    const port = new URL(first.url).port;
+    const second = spawnServer({ ...databaseEnv, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'blog-process-')), PORT: port });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`port ${port} is already in use; set PORT to another one`);
+  });
+});
+
+describe.runIf(testDbKind === 'pglite')('the embedded database', () => {
+  it('is never opened by two servers at once', async () => {
+    const first = await start();
+    const second = spawnServer({ ...databaseEnv, PORT: '1' });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/already in use by another process \(PID \d+\)/);
+    // The first server is unharmed.
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+  });
+
+  it('recovers the lock left by a server that was killed', async () => {
+    const first = await start();
+    await first.stop('SIGKILL');
+    const second = await start();
+    expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,73 @@
+// Starts the real server (server/index.ts) as a separate process, as `npm start` does, and talks to
+// it over HTTP on a free port.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface ServerProcess {
+  url: string;
+  /** Everything the process printed so far, stdout and stderr interleaved. */
+  output(): string;
+  /** Sends the signal and resolves with the exit code once the process is gone. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+  child: ChildProcess;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs the server with the given environment (on top of a clean one) without waiting for it. */
+export function spawnServer(env: Record<string, string>): ServerProcess {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    // No inherited DATABASE_URL, ADMIN_* or .env surprises: only what the test says.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    url: `http://127.0.0.1:${env.PORT ?? 3000}`,
+    output: () => output,
+    exited,
+    child,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Starts the server and waits until it serves /healthz; fails with its output if it does not. */
+export async function startServer(env: Record<string, string>, timeoutMs = 45_000): Promise<ServerProcess> {
+  const port = env.PORT ?? String(await freePort());
+  const server = spawnServer({ ...env, PORT: port });
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => (exitCode = code));
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`The server exited with ${exitCode}:\n${server.output()}`);
+    try {
+      const response = await fetch(`${server.url}/healthz`);
+      if (response.ok) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await server.stop('SIGKILL');
+  throw new Error(`The server did not become healthy in ${timeoutMs} ms:\n${server.output()}`);
+}
