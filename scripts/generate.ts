@@ -2,7 +2,7 @@
 // the Pothos schema, and the client's typed documents from schema.graphql, in that order.
 // With --if-needed (after npm install) it skips printing schema.graphql, which is committed.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,6 +28,11 @@ export async function printGraphqlSchema(): Promise<void> {
 }
 
 export function generateClientDocuments(): void {
+  // Absent after `npm ci --omit=dev`: a production install serves a client built beforehand.
+  if (!existsSync(bin('graphql-codegen'))) {
+    console.log('graphql-codegen is not installed (no devDependencies): skipping the client documents');
+    return;
+  }
   run(bin('graphql-codegen'), ['--config', 'codegen.ts', '--silent']);
   console.log('✔ Generated client documents to client/src/gql');
 }
