@@ -22,4 +22,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // react-toastify's default and unstyled entries do not share a container: one module owns toasts.
+    files: ['client/**/*.{ts,tsx}'],
+    ignores: ['client/src/lib/toast.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-toastify', 'react-toastify/unstyled'].map((name) => ({
+            name,
+            message: 'Use toast and AppToastContainer from client/src/lib/toast.tsx.',
+          })),
+        },
+      ],
+    },
+  },
 );

@@ -27,7 +27,9 @@ async function main(args: readonly string[]): Promise<void> {
   const migrationFile = await writeMigration(name, script);
   await writeLockFileIfMissing();
   console.log(`Created ${path.relative(process.cwd(), migrationFile)}`);
-  console.log('Review it (hand edits are fine before it is committed); it is applied automatically at the next server start.');
+  console.log(
+    'Review it (hand edits are fine before it is committed); it is applied automatically at the next server start.',
+  );
 }
 
 function parseName(args: readonly string[]): string {

@@ -15,7 +15,11 @@ const children: ChildProcess[] = [
     env: { ...process.env, PORT: apiPort, SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}` },
   }),
   spawn(bin('graphql-codegen'), ['--config', 'codegen.ts', '--watch'], { cwd: root, stdio: 'inherit' }),
-  spawn(bin('vite'), ['--port', port, '--strictPort'], { cwd: root, stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+  spawn(bin('vite'), ['--port', port, '--strictPort'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: apiPort },
+  }),
 ];
 
 const stopAll = () => children.forEach((child) => child.kill('SIGTERM'));

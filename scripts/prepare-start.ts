@@ -25,7 +25,11 @@ function listFiles(entry: string): string[] {
 function sourcesHash(): string {
   const hash = createHash('sha256');
   for (const file of BUILD_INPUTS.flatMap(listFiles).sort()) {
-    hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -37,6 +41,9 @@ const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : n
 if (built !== wanted) {
   console.log('Building the client (its sources changed since the last build)…');
   generateClientDocuments();
-  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   writeFileSync(stampFile, `${wanted}\n`);
 }

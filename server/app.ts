@@ -1,13 +1,17 @@
-// Builds the HTTP application: GraphQL at /graphql, health at /healthz, the built client for every
-// other GET. Exported without listening, so tests call app.fetch() directly (server/index.ts listens).
-import { randomUUID } from 'node:crypto';
+// Builds the HTTP application: GraphQL at /graphql, REST at /api, uploaded images at /uploads, health
+// at /healthz, the built client for every other GET. Exported without listening, so tests call
+// app.fetch() directly (server/index.ts listens).
 import { Hono } from 'hono';
-import { createYoga } from 'graphql-yoga';
+import { bodyLimit } from 'hono/body-limit';
 import type { Config } from './config.ts';
-import type { Context } from './context.ts';
 import type { Database } from './db/database.ts';
+import { createGraphqlHandler } from './graphql/yoga.ts';
 import { mountClient } from './http/client-files.ts';
-import { schema } from './schema.ts';
+import { closeApiRouter, createApiRouter } from './http/rest-router.ts';
+import { registerUserRoutes } from './modules/user/user.rest.ts';
+import { requestStateOf, withCookies } from './http/request-state.ts';
+import { mountUploads } from './modules/media/uploads.route.ts';
+import { createServices, type Services } from './services.ts';
 
 export interface AppOptions {
   config: Config;
@@ -17,24 +21,14 @@ export interface AppOptions {
 }
 
 export interface App {
-  fetch: (request: Request) => Promise<Response>;
+  fetch: (request: Request, env?: unknown) => Promise<Response>;
   hono: Hono;
+  services: Services;
 }
 
 export function createApp({ config, db, clientDir }: AppOptions): App {
-  const yoga = createYoga<Record<string, never>, Context>({
-    schema,
-    graphqlEndpoint: '/graphql',
-    graphiql: config.graphqlIntrospection,
-    landingPage: false,
-    context: (): Context => ({
-      prisma: db.prisma,
-      config,
-      viewer: null,
-      requestId: randomUUID(),
-    }),
-  });
-
+  const services = createServices(db.prisma, config);
+  const yoga = createGraphqlHandler({ config, db, services });
   const hono = new Hono();
 
   hono.get('/healthz', async (c) => {
@@ -48,9 +42,41 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
     }
   });
 
-  hono.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => yoga.fetch(c.req.raw, {}));
+  // Refused before anything is parsed: the largest upload plus room for the other fields.
+  const maxBodyBytes = config.maxUploadBytes + 1024 * 1024;
+  const tooLarge = `The request is too large (at most ${Math.round(config.maxUploadBytes / 1024 / 1024)} MB of image)`;
+  hono.use(
+    '/graphql',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) =>
+        c.json({ errors: [{ message: tooLarge, extensions: { code: 'PAYLOAD_TOO_LARGE' } }] }, 413, {
+          'Cache-Control': 'no-store',
+        }),
+    }),
+  );
+  hono.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) => c.json({ message: tooLarge }, 413, { 'Cache-Control': 'no-store' }),
+    }),
+  );
 
+  hono.on(['GET', 'POST', 'OPTIONS'], '/graphql', async (c) => {
+    const state = requestStateOf(c, config);
+    const response = await yoga.fetch(c.req.raw, state);
+    if (c.req.method !== 'GET') response.headers.set('Cache-Control', 'no-store');
+    return withCookies(response, state);
+  });
+
+  const api = createApiRouter(config, services);
+  registerUserRoutes(api, services);
+  closeApiRouter(api);
+  hono.route('/api', api);
+
+  mountUploads(hono, services.images.uploadsDir);
   mountClient(hono, clientDir);
 
-  return { hono, fetch: async (request) => hono.fetch(request) };
+  return { hono, services, fetch: async (request, env) => hono.fetch(request, env) };
 }

@@ -1,8 +1,11 @@
-// Configures the Pothos builder and its plugins; the types themselves live in server/modules/*.
+// Configures the Pothos builder and its plugins, plus the scalars every module shares; the object
+// types live in server/modules/*/<domain>.schema.ts.
 import SchemaBuilder from '@pothos/core';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import { GraphQLError } from 'graphql';
 import type { Context } from './context.ts';
+import { AppError, forbidden, unauthenticated } from './errors.ts';
 import type PrismaTypes from './generated/pothos-prisma-types.ts';
 import { getDatamodel } from './generated/pothos-prisma-types.ts';
 
@@ -11,6 +14,10 @@ export const builder = new SchemaBuilder<{
   PrismaTypes: PrismaTypes;
   AuthScopes: { loggedIn: boolean; admin: boolean };
   DefaultFieldNullability: false;
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    File: { Input: File; Output: never };
+  };
 }>({
   plugins: [ScopeAuthPlugin, PrismaPlugin],
   defaultFieldNullability: false,
@@ -19,6 +26,8 @@ export const builder = new SchemaBuilder<{
       loggedIn: ctx.viewer !== null,
       admin: ctx.viewer?.isAdmin === true,
     }),
+    // Anonymous callers are told to sign in (401); signed-in callers without the right get 403.
+    unauthorizedError: (_parent, ctx) => (ctx.viewer ? forbidden() : unauthenticated()),
   },
   prisma: {
     // Each request carries its own client, so tests can run apps on separate databases side by side.
@@ -31,3 +40,36 @@ export const builder = new SchemaBuilder<{
 });
 
 builder.queryType({});
+builder.mutationType({});
+
+builder.scalarType('DateTime', {
+  description: 'An ISO 8601 date and time in UTC, such as 2026-11-21T09:30:00.000Z',
+  serialize: (value) => value.toISOString(),
+  parseValue: (value) => {
+    const date = typeof value === 'string' ? new Date(value) : null;
+    if (!date || Number.isNaN(date.getTime())) throw new GraphQLError('DateTime must be an ISO 8601 string');
+    return date;
+  },
+});
+
+builder.scalarType('File', {
+  description:
+    'A file sent in a GraphQL multipart request (https://github.com/jaydenseric/graphql-multipart-request-spec)',
+  serialize: () => {
+    throw new GraphQLError('A File cannot be sent back');
+  },
+  parseValue: (value) => {
+    // Yoga's multipart parser hands over its own File (from @whatwg-node/node-fetch), which is not an
+    // instance of Node's global File: accept anything that reads like one.
+    if (!isFileLike(value)) throw new AppError('BAD_USER_INPUT', 'Expected a file upload');
+    return value;
+  },
+});
+
+function isFileLike(value: unknown): value is File {
+  if (value instanceof File) return true;
+  const file = value as Partial<File> | null;
+  return (
+    typeof file === 'object' && file !== null && typeof file.arrayBuffer === 'function' && typeof file.size === 'number'
+  );
+}

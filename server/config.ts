@@ -22,6 +22,8 @@ export interface Config {
   maxUploadBytes: number;
   /** Introspection and GraphiQL; on by default outside production. */
   graphqlIntrospection: boolean;
+  /** Behind a reverse proxy: take the caller's address from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -31,8 +33,7 @@ export class ConfigError extends Error {
   }
 }
 
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
 
@@ -70,9 +71,7 @@ const envSchema = z.object({
       })
       .optional(),
   ),
-  ADMIN_EMAIL: optionalString.pipe(
-    z.email({ error: 'ADMIN_EMAIL must be a valid email address' }).optional(),
-  ),
+  ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'ADMIN_EMAIL must be a valid email address' }).optional()),
   ADMIN_PASSWORD: z.preprocess(
     blankToUndefined,
     z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters long').optional(),
@@ -88,6 +87,10 @@ const envSchema = z.object({
   GRAPHQL_INTROSPECTION: z.preprocess(
     blankToUndefined,
     z.enum(['true', 'false'], { error: 'GRAPHQL_INTROSPECTION must be true or false' }).optional(),
+  ),
+  TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z.enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' }).default('false'),
   ),
   NODE_ENV: z.preprocess(
     blankToUndefined,
@@ -130,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: v.NODE_ENV,
     maxUploadBytes: Math.round(v.MAX_UPLOAD_MB * 1024 * 1024),
     graphqlIntrospection: v.GRAPHQL_INTROSPECTION ? v.GRAPHQL_INTROSPECTION === 'true' : v.NODE_ENV !== 'production',
+    trustProxy: v.TRUST_PROXY === 'true',
   };
 }

@@ -1,7 +1,7 @@
-// Everything a resolver may use, built once per request. The viewer (who is asking) is filled in by
-// the auth module from the session cookie.
+// Everything a resolver or a REST handler may use, built once per request.
 import type { Config } from './config.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
+import type { Services } from './services.ts';
 
 export interface Viewer {
   id: string;
@@ -10,9 +10,21 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-export interface Context {
+/** What the HTTP layer knows about a request before GraphQL or REST sees it. */
+export interface RequestState {
+  requestId: string;
+  /** The caller's address (X-Forwarded-For's first hop only with TRUST_PROXY), for rate limits. */
+  clientAddress: string;
+  /** Set-Cookie values the HTTP layer adds to the response (sign-in, sign-out, session renewal). */
+  responseCookies: string[];
+}
+
+export interface Context extends RequestState {
+  request: Request;
   prisma: PrismaClient;
   config: Config;
+  services: Services;
   viewer: Viewer | null;
-  requestId: string;
+  /** The id of the session the request came with, when it is valid. */
+  sessionId: string | null;
 }

@@ -1,7 +1,12 @@
 // Imports every module's schema file (for its side effect on the builder) and builds the schema.
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.ts';
+import './modules/shared/enums.schema.ts';
 import './modules/site/site.schema.ts';
+import './modules/media/media.schema.ts';
+import './modules/user/user.schema.ts';
+import './modules/post/post.schema.ts';
+import './modules/upcoming/upcoming.schema.ts';
 
 export const schema = builder.toSchema();
 

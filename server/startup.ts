@@ -1,8 +1,12 @@
 // What every start does before it serves: open the database, bring it up to date, make sure an
-// admin exists. Shared by server/index.ts, the scripts and the tests.
+// admin exists, delete image files that no record refers to. Shared by server/index.ts, the scripts
+// and the tests.
 import type { Config } from './config.ts';
+import { uploadsDirOf } from './config.ts';
 import { openDatabase, pgliteDirFor, type Database } from './db/database.ts';
 import { applyPendingMigrations, readMigrations, withMigrationLock } from './db/migrate.ts';
+import { ImageStore } from './modules/media/image-store.ts';
+import { sweepOrphanImages } from './modules/media/orphan-sweep.ts';
 import { bootstrapAdmin } from './modules/user/admin-bootstrap.ts';
 
 export type Log = (message: string) => void;
@@ -18,4 +22,10 @@ export async function prepareDatabase(db: Database, config: Config, log: Log = c
     if (applied.length > 0) log(`Applied ${applied.length} migration(s): ${applied.join(', ')}`);
     await bootstrapAdmin(db.prisma, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log });
   });
+
+  const sweep = await sweepOrphanImages(db.prisma, new ImageStore(uploadsDirOf(config), config.maxUploadBytes));
+  if (sweep.removed.length > 0) log(`Removed ${sweep.removed.length} image file(s) that no record refers to.`);
+  if (sweep.skipped) {
+    log(`Warning: the database has no images but ${uploadsDirOf(config)} has files; they were left alone.`);
+  }
 }

@@ -23,23 +23,27 @@ export function mountClient(app: Hono, clientDir = defaultClientDir): void {
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 
   // serveStatic builds its response before any hook could add headers, so they are set afterwards.
-  const cacheControl = (value: string): MiddlewareHandler => async (c, next) => {
-    await next();
-    if (c.res.ok && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
-  };
+  const cacheControl =
+    (value: string): MiddlewareHandler =>
+    async (c, next) => {
+      await next();
+      if (c.res.ok && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
+    };
 
-  app.use('/assets/*', cacheControl(IMMUTABLE), serveStatic({ root: clientDir }));
+  if (existsSync(clientDir)) {
+    app.use('/assets/*', cacheControl(IMMUTABLE), serveStatic({ root: clientDir }));
+    app.use(
+      '*',
+      cacheControl(REVALIDATE),
+      serveStatic({
+        root: clientDir,
+        // index.html itself is answered below, with the same headers as every client route.
+        rewriteRequestPath: (requestPath) =>
+          requestPath === '/' || requestPath === '/index.html' ? '/__no_such_file__' : requestPath,
+      }),
+    );
+  }
   app.get('/assets/*', (c) => c.text('Not found', 404));
-
-  app.use(
-    '*',
-    cacheControl(REVALIDATE),
-    serveStatic({
-      root: clientDir,
-      // index.html itself is answered below, with the same headers as every client route.
-      rewriteRequestPath: (requestPath) => (requestPath === '/' || requestPath === '/index.html' ? '/__no_such_file__' : requestPath),
-    }),
-  );
 
   app.get('*', (c) => {
     const requestPath = c.req.path;

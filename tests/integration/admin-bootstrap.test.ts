@@ -66,7 +66,11 @@ describe(`the first admin on ${testDbKind}`, () => {
 
     const out = captureLog();
     // Even with other credentials configured later, the existing admin stays the only one.
-    await prepareDatabase(t.db, loadConfig({ ADMIN_EMAIL: 'other@example.com', ADMIN_PASSWORD: 'another password!' }), out.log);
+    await prepareDatabase(
+      t.db,
+      loadConfig({ ADMIN_EMAIL: 'other@example.com', ADMIN_PASSWORD: 'another password!' }),
+      out.log,
+    );
     expect(out.lines).toEqual([]);
     expect(await t.db.prisma.user.findMany()).toEqual(before);
   });

@@ -24,13 +24,16 @@ afterAll(async () => {
 });
 
 describe('the built client', () => {
-  it.each(['/', '/blog/page/2', '/blog/search/zelda', '/no/such/page', '/index.html'])('answers %s with index.html, revalidated', async (url) => {
-    const response = await t.request(url);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toBe(INDEX);
-  });
+  it.each(['/', '/blog/page/2', '/blog/search/zelda', '/no/such/page', '/index.html'])(
+    'answers %s with index.html, revalidated',
+    async (url) => {
+      const response = await t.request(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(INDEX);
+    },
+  );
 
   it('serves hashed assets with a year-long immutable cache', async () => {
     const response = await t.request('/assets/index-AbC123.js');
@@ -47,10 +50,13 @@ describe('the built client', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it.each(['/assets/missing.js', '/api/nothing', '/uploads/nothing.webp'])('answers 404 for %s, never the page', async (url) => {
-    const response = await t.request(url);
-    expect(response.status).toBe(404);
-  });
+  it.each(['/assets/missing.js', '/api/nothing', '/uploads/nothing.webp'])(
+    'answers 404 for %s, never the page',
+    async (url) => {
+      const response = await t.request(url);
+      expect(response.status).toBe(404);
+    },
+  );
 
   it('does not let a path climb out of the client folder', async () => {
     const response = await t.request('/assets/..%2f..%2fetc%2fpasswd');

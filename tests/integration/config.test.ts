@@ -26,6 +26,7 @@ describe('configuration', () => {
       nodeEnv: 'development',
       maxUploadBytes: 10 * 1024 * 1024,
       graphqlIntrospection: true,
+      trustProxy: false,
     });
   });
 
@@ -41,6 +42,7 @@ describe('configuration', () => {
       ADMIN_PASSWORD: 'a long passphrase',
       NODE_ENV: 'production',
       MAX_UPLOAD_MB: '2.5',
+      TRUST_PROXY: 'true',
     });
     expect(config).toEqual({
       port: 8080,
@@ -54,6 +56,7 @@ describe('configuration', () => {
       nodeEnv: 'production',
       maxUploadBytes: 2.5 * 1024 * 1024,
       graphqlIntrospection: false,
+      trustProxy: true,
     });
   });
 
@@ -64,7 +67,10 @@ describe('configuration', () => {
   });
 
   it('treats an empty variable as unset', () => {
-    expect(loadConfig({ PORT: '', DATABASE_URL: ' ', ADMIN_EMAIL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ', ADMIN_EMAIL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
   });
 
   it.each([
@@ -72,9 +78,18 @@ describe('configuration', () => {
     [{ PORT: '0' }, 'PORT must be a whole number between 1 and 65535'],
     [{ PORT: '70000' }, 'PORT must be a whole number between 1 and 65535'],
     [{ PORT: '80.5' }, 'PORT must be a whole number between 1 and 65535'],
-    [{ DATABASE_URL: 'mysql://localhost/blog' }, 'DATABASE_URL must be a PostgreSQL connection string (postgresql://user:password@host:5432/database); leave it unset to use the embedded database'],
-    [{ SITE_URL: 'blog.example.com' }, 'SITE_URL must be an absolute http:// or https:// URL, such as https://blog.example.com'],
-    [{ SITE_URL: 'ftp://blog.example.com' }, 'SITE_URL must be an absolute http:// or https:// URL, such as https://blog.example.com'],
+    [
+      { DATABASE_URL: 'mysql://localhost/blog' },
+      'DATABASE_URL must be a PostgreSQL connection string (postgresql://user:password@host:5432/database); leave it unset to use the embedded database',
+    ],
+    [
+      { SITE_URL: 'blog.example.com' },
+      'SITE_URL must be an absolute http:// or https:// URL, such as https://blog.example.com',
+    ],
+    [
+      { SITE_URL: 'ftp://blog.example.com' },
+      'SITE_URL must be an absolute http:// or https:// URL, such as https://blog.example.com',
+    ],
     [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL must be a valid email address'],
     [{ ADMIN_EMAIL: 'me@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must be at least 12 characters long'],
     [{ ADMIN_PASSWORD: 'long enough password' }, 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not: set both, or neither'],

@@ -22,7 +22,9 @@ describe('/graphql', () => {
   });
 
   it('serves the site facts the client needs', async () => {
-    expect(await t.graphql('{ site { name url } }')).toEqual({ data: { site: { name: 'Pixel Diaries', url: 'http://blog.test' } } });
+    expect(await t.graphql('{ site { name url } }')).toEqual({
+      data: { site: { name: 'Pixel Diaries', url: 'http://blog.test' } },
+    });
   });
 
   it('opens GraphiQL in a browser outside production', async () => {

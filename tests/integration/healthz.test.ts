@@ -22,7 +22,11 @@ describe(`GET /healthz on ${testDbKind}`, () => {
     await t.db.close();
     const response = await t.request('/healthz');
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ status: 'error', database: testDbKind, message: 'The database is not reachable' });
+    expect(await response.json()).toEqual({
+      status: 'error',
+      database: testDbKind,
+      message: 'The database is not reachable',
+    });
     t.db.close = async () => {};
   });
 });

@@ -36,7 +36,9 @@ describe(`migrations on ${testDbKind}`, () => {
 
     const first = await migrate(db.sql);
     expect(first.applied).toEqual(readMigrations().map((m) => m.name));
-    expect(await tableNames(db)).toEqual(['Image', 'Post', 'Session', 'UpcomingCard', 'User', '_prisma_migrations']);
+    expect(await tableNames(db)).toEqual(
+      ['Image', 'LoginAttempt', 'Post', 'Session', 'UpcomingCard', 'User', '_prisma_migrations'].sort(),
+    );
 
     const rows = await db.sql.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
       'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations"',
@@ -64,9 +66,13 @@ describe(`migrations on ${testDbKind}`, () => {
     };
     const error = await migrate(current.db.sql, [...readMigrations(), broken]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MigrationError);
-    expect((error as Error).message).toMatch(/Migration 29990101000000_broken failed and was rolled back: .*NoSuchTable/);
+    expect((error as Error).message).toMatch(
+      /Migration 29990101000000_broken failed and was rolled back: .*NoSuchTable/,
+    );
     expect(await tableNames(current.db)).not.toContain('Half');
-    const names = await current.db.sql.query<{ migration_name: string }>('SELECT migration_name FROM "_prisma_migrations"');
+    const names = await current.db.sql.query<{ migration_name: string }>(
+      'SELECT migration_name FROM "_prisma_migrations"',
+    );
     expect(names.map((r) => r.migration_name)).not.toContain(broken.name);
   });
 
@@ -76,7 +82,9 @@ describe(`migrations on ${testDbKind}`, () => {
     const edited = readMigrations().map((m, i) => (i === 0 ? { ...m, checksum: '0'.repeat(64) } : m));
     const result = await migrate(current.db.sql, edited);
     expect(result.applied).toEqual([]);
-    expect(result.warnings).toEqual([`Migration ${edited[0]!.name} was edited after it was applied; the edit is not applied.`]);
+    expect(result.warnings).toEqual([
+      `Migration ${edited[0]!.name} was edited after it was applied; the edit is not applied.`,
+    ]);
   });
 
   it('refuse to go on after a migration that another tool left unfinished', async () => {
@@ -107,12 +115,24 @@ describe(`migrations on ${testDbKind}`, () => {
     current = await openEmptyDatabase();
     await migrate(current.db.sql);
     const { prisma } = current.db;
-    const image = await prisma.image.create({ data: { storageKey: 'k1', mimeType: 'image/webp', width: 10, height: 10, variantWidths: [] } });
+    const image = await prisma.image.create({
+      data: { storageKey: 'k1', mimeType: 'image/webp', width: 10, height: 10, variantWidths: [] },
+    });
     const post = await prisma.post.create({
-      data: { title: 'Zelda returns', subtitle: 'A review', content: '<p>The <strong>kingdom</strong> awaits</p>', category: 'game', imageId: image.id },
+      data: {
+        title: 'Zelda returns',
+        subtitle: 'A review',
+        content: '<p>The <strong>kingdom</strong> awaits</p>',
+        category: 'game',
+        imageId: image.id,
+      },
     });
     const hits = async (query: string) =>
-      (await current!.db.sql.query<{ id: string }>(`SELECT id FROM "Post" WHERE search @@ to_tsquery('english', $1)`, [query])).map((r) => r.id);
+      (
+        await current!.db.sql.query<{ id: string }>(`SELECT id FROM "Post" WHERE search @@ to_tsquery('english', $1)`, [
+          query,
+        ])
+      ).map((r) => r.id);
     expect(await hits('zeld:*')).toEqual([post.id]);
     expect(await hits('kingdom')).toEqual([post.id]);
     expect(await hits('strong')).toEqual([]);

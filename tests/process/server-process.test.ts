@@ -39,7 +39,9 @@ async function start(env: Record<string, string> = {}): Promise<ServerProcess> {
 
 /** Opens the database the server used, once the server has stopped. */
 async function openServersDatabase() {
-  return openDatabase(testDbKind === 'postgres' ? { databaseUrl: databaseEnv.DATABASE_URL } : { pgliteDir: pgliteDirFor(dataDir) });
+  return openDatabase(
+    testDbKind === 'postgres' ? { databaseUrl: databaseEnv.DATABASE_URL } : { pgliteDir: pgliteDirFor(dataDir) },
+  );
 }
 
 describe(`the server process on ${testDbKind}`, () => {
@@ -75,7 +77,9 @@ describe(`the server process on ${testDbKind}`, () => {
 
     // Something the author saved while the server was down must still be there after the restart.
     let db = await openServersDatabase();
-    await db.prisma.image.create({ data: { storageKey: 'kept', mimeType: 'image/webp', width: 1, height: 1, variantWidths: [480] } });
+    await db.prisma.image.create({
+      data: { storageKey: 'kept', mimeType: 'image/webp', width: 1, height: 1, variantWidths: [480] },
+    });
     await db.close();
 
     const second = await start();
@@ -99,13 +103,19 @@ describe(`the server process on ${testDbKind}`, () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('Invalid configuration:');
     expect(server.output()).toContain('PORT must be a whole number between 1 and 65535');
-    expect(server.output()).toContain('SITE_URL must be an absolute http:// or https:// URL, such as https://blog.example.com');
+    expect(server.output()).toContain(
+      'SITE_URL must be an absolute http:// or https:// URL, such as https://blog.example.com',
+    );
   });
 
   it('says so when its port is taken', async () => {
     const first = await start();
     const port = new URL(first.url).port;
-    const second = spawnServer({ ...databaseEnv, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'blog-process-')), PORT: port });
+    const second = spawnServer({
+      ...databaseEnv,
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'blog-process-')),
+      PORT: port,
+    });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`port ${port} is already in use; set PORT to another one`);
   });

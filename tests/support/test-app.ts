@@ -2,9 +2,24 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { createApp, type App } from '../../server/app.ts';
+import { hashPassword } from '../../server/modules/auth/password.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+// Test bodies are read loosely on purpose: each test asserts the exact shape it expects.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export interface GraphqlResult<T = any> {
+  data?: T;
+  errors?: Array<{ message: string; path?: string[]; extensions?: Record<string, any> }>;
+}
+
+export interface RequestOptions {
+  /** A Cookie header value, such as the one signIn() returns. */
+  cookie?: string;
+  headers?: Record<string, string>;
+}
 
 export interface TestApp extends TestDatabase {
   app: App;
@@ -13,32 +28,103 @@ export interface TestApp extends TestDatabase {
   /** Sends a request to the app; a relative URL is resolved against the site URL. */
   request(input: string, init?: RequestInit): Promise<Response>;
   /** Posts a GraphQL operation as JSON and returns the parsed body. */
-  graphql<T = unknown>(query: string, variables?: Record<string, unknown>): Promise<{ data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>;
+  graphql<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    options?: RequestOptions,
+  ): Promise<GraphqlResult<T>>;
+  /** The same, returning the raw Response (status, headers). */
+  graphqlResponse(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<Response>;
+  /**
+   * A GraphQL multipart request (file uploads): files maps a variable path such as
+   * 'input.image' to the file sent for it.
+   */
+  upload<T = any>(
+    query: string,
+    variables: Record<string, unknown>,
+    files: Record<string, File>,
+    options?: RequestOptions,
+  ): Promise<{ response: Response; body: GraphqlResult<T> }>;
+  /** Creates a user (an admin with isAdmin) and a session; returns its Cookie header value. */
+  signIn(options?: {
+    isAdmin?: boolean;
+    email?: string;
+    name?: string;
+    password?: string;
+  }): Promise<{ cookie: string; userId: string; email: string; password: string }>;
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; clientDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; clientDir?: string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'blog-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SITE_URL: 'http://blog.test', ...options.env });
   const database = await createTestDatabase();
   const app = createApp({ config, db: database.db, clientDir: options.clientDir });
   const request = (input: string, init?: RequestInit) => app.fetch(new Request(new URL(input, config.siteUrl), init));
+  const graphqlResponse = (query: string, variables?: Record<string, unknown>, options: RequestOptions = {}) =>
+    request('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...cookieHeader(options), ...options.headers },
+      body: JSON.stringify({ query, variables }),
+    });
   return {
     ...database,
     app,
     config,
     dataDir,
     request,
-    async graphql(query, variables) {
+    graphqlResponse,
+    async graphql(query, variables, options) {
+      return (await graphqlResponse(query, variables, options)).json();
+    },
+    async upload(query, variables, files, options = {}) {
+      const form = new FormData();
+      const withNulls = structuredClone(variables);
+      const map: Record<string, string[]> = {};
+      Object.keys(files).forEach((variablePath, index) => {
+        setPath(withNulls, variablePath, null);
+        map[String(index)] = [`variables.${variablePath}`];
+      });
+      form.set('operations', JSON.stringify({ query, variables: withNulls }));
+      form.set('map', JSON.stringify(map));
+      Object.values(files).forEach((file, index) => form.set(String(index), file));
       const response = await request('/graphql', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query, variables }),
+        // Yoga's CSRF prevention: a multipart request must carry a header a plain form cannot.
+        headers: { 'x-graphql-yoga-csrf': '1', ...cookieHeader(options), ...options.headers },
+        body: form,
       });
-      return response.json();
+      return { response, body: await response.clone().json() };
+    },
+    async signIn(options = {}) {
+      const email = options.email ?? `${options.isAdmin ? 'admin' : 'reader'}-${randomUUID()}@example.com`;
+      const password = options.password ?? 'a good long password';
+      const user = await database.db.prisma.user.create({
+        data: {
+          email,
+          name: options.name ?? (options.isAdmin ? 'Admin' : 'Reader'),
+          isAdmin: options.isAdmin ?? false,
+          passwordHash: await hashPassword(password),
+        },
+      });
+      const { cookie } = await app.services.sessions.create(user.id);
+      return { cookie: cookie.split(';')[0]!, userId: user.id, email, password };
     },
     async dispose() {
       await database.dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function cookieHeader(options: RequestOptions): Record<string, string> {
+  return options.cookie ? { cookie: options.cookie } : {};
+}
+
+function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
+  const keys = dotted.split('.');
+  let node: Record<string, unknown> = target;
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  node[keys[keys.length - 1]!] = value;
 }

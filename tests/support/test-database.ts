@@ -37,7 +37,9 @@ async function withAdmin<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
  * Creates an empty PostgreSQL database (no migrations) or a migrated copy of the template, and
  * returns its URL and a function that drops it.
  */
-export async function createPostgresDatabase(options: { migrated: boolean }): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(options: {
+  migrated: boolean;
+}): Promise<{ url: string; drop(): Promise<void> }> {
   const template = inject('postgresTemplate')!;
   const name = uniqueName('blog_test');
   await withAdmin((admin) =>
@@ -49,7 +51,8 @@ export async function createPostgresDatabase(options: { migrated: boolean }): Pr
   );
   return {
     url: databaseUrlWithName(template!.adminUrl, name),
-    drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`)).then(() => {}),
+    drop: () =>
+      withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`)).then(() => {}),
   };
 }
 

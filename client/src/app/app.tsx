@@ -1,11 +1,10 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { HomePage } from '../features/home/home-page';
+import { RouterProvider } from 'react-router';
 import { createApolloClient } from '../lib/apollo-client';
+import { createAppRouter } from './router';
 
 const client = createApolloClient();
-
-const router = createBrowserRouter([{ path: '/', element: <HomePage /> }]);
+const router = createAppRouter();
 
 export function App() {
   return (

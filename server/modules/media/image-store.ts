@@ -35,8 +35,9 @@ export interface StoredImage {
 }
 
 export function variantWidthsFor(width: number): number[] {
-  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < width);
-  widths.push(Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!));
+  const largest = Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!);
+  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < largest);
+  widths.push(largest);
   return widths;
 }
 
@@ -70,8 +71,9 @@ export class ImageStore {
     }
     let metadata: Metadata;
     try {
-      // Reads the header only: nothing is decoded yet.
-      metadata = await sharp(bytes).metadata();
+      // Reads the header only: nothing is decoded yet. sharp's own pixel limit is lifted for this read
+      // so that a giant picture is reported as too many pixels (below), not as unreadable.
+      metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     } catch {
       throw new ImageRejectedError('unreadable', imageMessages.unreadable);
     }
@@ -110,12 +112,20 @@ export class ImageStore {
       throw new ImageRejectedError('unreadable', imageMessages.unreadable);
     }
     const largest = variantWidths[variantWidths.length - 1]!;
-    return { storageKey, mimeType: 'image/webp', width: largest, height: Math.round((height * largest) / width), variantWidths };
+    return {
+      storageKey,
+      mimeType: 'image/webp',
+      width: largest,
+      height: Math.round((height * largest) / width),
+      variantWidths,
+    };
   }
 
   async remove(image: Pick<StoredImage, 'storageKey' | 'variantWidths'>): Promise<void> {
     await Promise.all(
-      image.variantWidths.map((w) => rm(path.join(this.uploadsDir, ImageStore.relativePath(image.storageKey, w)), { force: true })),
+      image.variantWidths.map((w) =>
+        rm(path.join(this.uploadsDir, ImageStore.relativePath(image.storageKey, w)), { force: true }),
+      ),
     );
   }
 

@@ -12,9 +12,7 @@ export interface BootstrapOptions {
   log?: (message: string) => void;
 }
 
-export type BootstrapResult =
-  | { created: false }
-  | { created: true; email: string; generatedPassword: string | null };
+export type BootstrapResult = { created: false } | { created: true; email: string; generatedPassword: string | null };
 
 function generatePassword(): string {
   // 18 random bytes: 144 bits, printed as 24 URL-safe characters.

@@ -19,7 +19,10 @@ export default async function setup(project: TestProject) {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-client-'));
   const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
   execFileSync(bin('graphql-codegen'), ['--config', 'codegen.ts', '--silent'], { cwd: root, stdio: 'inherit' });
-  execFileSync(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   project.provide('clientBuildDir', outDir);
   const teardownDatabase = await databaseSetup(project);
   return async () => {

@@ -1,23 +1,111 @@
-import { useQuery } from '@apollo/client/react';
+// The home page (../shared/SPEC.md section 2, "Home"): banner, introduction, the 'Currently'
+// carousel of upcoming cards and the 'Latest' posts, from one query that composes the cards'
+// fragments. Swiper arrives in its own chunk, fetched while the query runs.
+import { lazy, Suspense, useEffect, useId } from 'react';
+import bannerLarge from '../../assets/home-banner-1800.webp';
+import bannerSmall from '../../assets/home-banner-900.webp';
+import { PageMeta } from '../../components/page-meta';
+import { PostCard } from '../../components/post-card';
+import { Spinner } from '../../components/spinner';
 import { graphql } from '../../gql';
+import { errorMessage } from '../../lib/error-message';
+import { useFreshQuery } from '../../lib/query-freshness';
+import { useSite } from '../../lib/site';
+import { CurrentlyCard } from './currently-card';
+import './home-page.css';
 
 const HomePageQuery = graphql(`
   query HomePage {
-    site {
-      name
-      url
+    upcomingCards {
+      id
+      ...CurrentlyCard_UpcomingCard
+    }
+    latestPosts {
+      id
+      ...PostCard_Post
     }
   }
 `);
 
+const loadCarousel = () => import('../../components/carousel');
+const Carousel = lazy(async () => ({ default: (await loadCarousel()).Carousel }));
+
 export function HomePage() {
-  const { data, loading, error } = useQuery(HomePageQuery);
-  if (loading) return <p role="status">Loading…</p>;
-  if (error) return <p role="alert">{error.message}</p>;
+  const site = useSite();
+  const { data, error } = useFreshQuery(HomePageQuery, {});
+  const currentlyId = useId();
+  const latestId = useId();
+
+  // The carousel's code downloads alongside the query, not after it.
+  useEffect(() => {
+    void loadCarousel();
+  }, []);
+
+  let currently;
+  if (error) {
+    currently = (
+      <p className="error-message" role="alert">
+        {errorMessage(error)}
+      </p>
+    );
+  } else if (!data) {
+    currently = <Spinner label="Loading the home page" />;
+  } else if (data.upcomingCards.length === 0) {
+    currently = <p className="home-empty">Nothing on the go right now. Check back soon.</p>;
+  } else {
+    currently = (
+      <Suspense fallback={<Spinner label="Loading the carousel" />}>
+        <Carousel
+          label="Currently"
+          slides={data.upcomingCards.map((card) => ({ key: card.id, content: <CurrentlyCard card={card} /> }))}
+        />
+      </Suspense>
+    );
+  }
+
+  const latest = error ? [] : (data?.latestPosts ?? []);
+
   return (
-    <main>
-      <h1>{data?.site.name}</h1>
-      <p>Opinions on games, anime, TV shows and books.</p>
-    </main>
+    <>
+      <PageMeta
+        description="A personal blog: opinions, reviews and notes on games, anime, TV shows and books."
+        path="/"
+      />
+      <div className="container">
+        <img
+          className="home-banner"
+          src={bannerSmall}
+          srcSet={`${bannerSmall} 900w, ${bannerLarge} 1800w`}
+          sizes="(min-width: 76rem) 72rem, calc(100vw - 2.5rem)"
+          width="1800"
+          height="592"
+          fetchPriority="high"
+          alt="Games, anime, TV and books: opinions, reviews and notes from a fan"
+        />
+        <header className="home-intro">
+          <h1>{site?.name}</h1>
+          <p className="page-lead">
+            A place where I share my opinions on games, anime, TV shows and books: what I loved, what let me down, and
+            what I am playing, watching and reading right now.
+          </p>
+        </header>
+
+        <section className="home-section" aria-labelledby={currentlyId}>
+          <h2 id={currentlyId}>Currently</h2>
+          {currently}
+        </section>
+
+        {latest.length > 0 && (
+          <section className="home-section" aria-labelledby={latestId}>
+            <h2 id={latestId}>Latest</h2>
+            <div className="post-card-grid">
+              {latest.map((post) => (
+                <PostCard key={post.id} post={post} headingLevel={3} />
+              ))}
+            </div>
+          </section>
+        )}
+      </div>
+    </>
   );
 }

@@ -1,0 +1,40 @@
+// What the router shows when a screen cannot: an unknown path or an invalid page number is 'Page
+// not found'; anything unexpected gets an apology and a way back.
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { PageMeta } from '../components/page-meta';
+
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  return (
+    <section className="container error-page" aria-labelledby="error-page-title">
+      <PageMeta title="Page not found (404)" description="There is no page at this address." path={pathname} noindex />
+      <p className="eyebrow">Error 404</p>
+      <h1 id="error-page-title">Page not found</h1>
+      <p>There is nothing at this address. The link may be broken, or the page may have moved.</p>
+      <p>
+        <Link className="button" to="/">
+          Go to the home page
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return (
+    <section className="container error-page" aria-labelledby="error-page-title">
+      <PageMeta title="Something went wrong" description="This page could not be shown." path={pathname} noindex />
+      <p className="eyebrow">Error</p>
+      <h1 id="error-page-title">Something went wrong</h1>
+      <p>This page could not be shown. Reloading often helps; if it does not, try again in a little while.</p>
+      <p>
+        <Link className="button" to="/">
+          Go to the home page
+        </Link>
+      </p>
+    </section>
+  );
+}

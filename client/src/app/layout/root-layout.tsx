@@ -1,0 +1,41 @@
+// The frame of every screen: skip link, header, the routed page in <main>, footer, toasts.
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { AppToastContainer } from '../../lib/toast';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+export function RootLayout() {
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
+
+  // After an in-app navigation, focus moves to the new page so screen readers start reading it
+  // there, as they would after a full page load. Not on the first load: the browser handles that.
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+    // Without the router seeing a #hash navigation.
+    event.preventDefault();
+    mainRef.current?.focus();
+  }
+
+  return (
+    <>
+      <a className="skip-link" href="#main-content" onClick={skipToContent}>
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main ref={mainRef} id="main-content" className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <AppToastContainer />
+      <ScrollRestoration />
+    </>
+  );
+}

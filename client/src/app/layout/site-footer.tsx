@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { defaultSiteContact } from '../../lib/site-config';
+import { useSite } from '../../lib/site';
+import { FooterAccount } from './footer-account';
+
+export function SiteFooter() {
+  const site = useSite();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer-inner">
+        <div className="site-footer-account">
+          <FooterAccount />
+        </div>
+        <nav aria-label="Legal">
+          <ul className="site-footer-links">
+            <li>
+              <Link to="/privacy-policy">Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to="/disclaimer">Disclaimer</Link>
+            </li>
+          </ul>
+        </nav>
+        <p className="site-footer-credit">
+          © {new Date().getFullYear()} {site?.name} · Designed and built by{' '}
+          <a href={defaultSiteContact.portfolioUrl} rel="author">
+            {defaultSiteContact.creatorName}
+          </a>
+        </p>
+      </div>
+    </footer>
+  );
+}

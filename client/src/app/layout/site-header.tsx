@@ -1,0 +1,56 @@
+// Logo home and the main navigation; under the wide breakpoint the links fold behind 'Menu'.
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import logoUrl from '../../assets/logo.svg';
+import { useSite } from '../../lib/site';
+import { NAV_LINKS } from './nav-links';
+
+export function SiteHeader() {
+  const site = useSite();
+  const location = useLocation();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  // The menu is open for the location it was opened on, so any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location.key;
+
+  function closeOnEscape(event: KeyboardEvent) {
+    if (event.key === 'Escape' && menuOpen) {
+      setOpenOn(null);
+      menuButtonRef.current?.focus();
+    }
+  }
+
+  return (
+    <header className="site-header">
+      <div className="container site-header-inner">
+        <Link className="site-logo" to="/" aria-label={site ? `${site.name}, home page` : 'Home page'}>
+          <img src={logoUrl} width="40" height="40" alt="" />
+          <span className="site-logo-name">{site?.name}</span>
+        </Link>
+        <nav className="site-nav" aria-label="Main" onKeyDown={closeOnEscape}>
+          <button
+            ref={menuButtonRef}
+            className="menu-button"
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls={listId}
+            onClick={() => setOpenOn(menuOpen ? null : location.key)}
+          >
+            <span className="menu-button-icon" aria-hidden="true" />
+            Menu
+          </button>
+          <ul id={listId} className="site-nav-list" data-open={menuOpen}>
+            {NAV_LINKS.map(({ label, to }) => (
+              <li key={to}>
+                <NavLink className="site-nav-link" to={to}>
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

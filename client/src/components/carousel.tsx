@@ -1,0 +1,115 @@
+// The home page's 'Currently' carousel (../shared/SPEC.md section 9): Swiper, autoplaying every
+// 2500 ms and carrying on after the reader swipes or clicks an arrow, looping, with arrows; 1 slide
+// under 700 px wide, 2 from 700, 3 from 1000, 20 px apart. Swiper is the heaviest module of the
+// public site, so pages import this file lazily: only the home page downloads it.
+//
+// For keyboard and screen reader users (WCAG 2.2.2): the arrows are focusable buttons with names
+// (Swiper's A11y module), a Pause button stops the motion for good, and the slides stand still
+// while the mouse is over them or keyboard focus is inside.
+import { useMemo, useState, type FocusEvent, type ReactNode } from 'react';
+import { A11y, Autoplay, Navigation } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import type { Swiper as SwiperInstance } from 'swiper/types';
+import 'swiper/css';
+import 'swiper/css/navigation';
+import 'swiper/css/a11y';
+import './carousel.css';
+
+export interface CarouselSlide {
+  key: string;
+  content: ReactNode;
+}
+
+interface CarouselProps {
+  /** What the slides are, for screen readers: 'Currently'. */
+  label: string;
+  slides: readonly CarouselSlide[];
+}
+
+export const AUTOPLAY_DELAY_MS = 2500;
+const SPACE_BETWEEN_PX = 20;
+const MODULES = [Autoplay, Navigation, A11y];
+const A11Y_MESSAGES = {
+  prevSlideMessage: 'Previous slide',
+  nextSlideMessage: 'Next slide',
+  slideLabelMessage: '{{index}} of {{slidesLength}}',
+};
+
+// Looping needs more slides than fit in view, or Swiper has nothing to bring round (and warns): with
+// three cards, three side by side stand still, while one or two at a time still go round.
+function breakpointsFor(count: number) {
+  return {
+    700: { slidesPerView: 2, loop: count > 2 },
+    1000: { slidesPerView: 3, loop: count > 3 },
+  };
+}
+
+export function Carousel({ label, slides }: CarouselProps) {
+  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  // Paused with the button: only the button starts it again. With reduced motion asked for, it
+  // starts paused: still a carousel, but one that waits for the reader to move it.
+  const [paused, setPaused] = useState(prefersReducedMotion);
+  // Swiper's own options stay the same objects across renders, so a render never re-initialises it.
+  const [startsPaused] = useState(paused);
+  const count = slides.length;
+  const breakpoints = useMemo(() => breakpointsFor(count), [count]);
+  const autoplay = useMemo(
+    () => ({ enabled: !startsPaused, delay: AUTOPLAY_DELAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true }),
+    [startsPaused],
+  );
+
+  function togglePause() {
+    if (!swiper) return;
+    if (paused) swiper.autoplay.start();
+    else swiper.autoplay.stop();
+    setPaused(!paused);
+  }
+
+  // Nothing moves under a keyboard user's focus; it moves again when focus leaves the carousel. A
+  // click on an arrow also focuses it, but a mouse user expects the autoplay to carry on (the spec).
+  function holdWhileFocused(event: FocusEvent<HTMLDivElement>) {
+    if (swiper && !paused && event.target.matches(':focus-visible')) swiper.autoplay.stop();
+  }
+  function releaseOnBlur(event: FocusEvent<HTMLDivElement>) {
+    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    if (swiper && !paused && !swiper.autoplay.running) swiper.autoplay.start();
+  }
+
+  return (
+    <div
+      className="carousel"
+      // A group, not a region: the page's own section around it is the landmark.
+      role="group"
+      aria-roledescription="carousel"
+      aria-label={label}
+      onFocus={holdWhileFocused}
+      onBlur={releaseOnBlur}
+    >
+      <Swiper
+        modules={MODULES}
+        slidesPerView={1}
+        spaceBetween={SPACE_BETWEEN_PX}
+        loop={count > 1}
+        breakpoints={breakpoints}
+        autoplay={autoplay}
+        navigation
+        a11y={A11Y_MESSAGES}
+        onSwiper={setSwiper}
+      >
+        {slides.map((slide) => (
+          <SwiperSlide key={slide.key}>{slide.content}</SwiperSlide>
+        ))}
+      </Swiper>
+      {count > 1 && (
+        <button className="carousel-pause" type="button" onClick={togglePause}>
+          {paused ? 'Play' : 'Pause'}
+          <span className="visually-hidden"> the carousel</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}

@@ -1,0 +1,71 @@
+// A screen's metadata (../shared/SPEC.md section 2, "Page metadata"): React 19 hoists these tags
+// into <head> and removes them when the screen goes away. The server puts the same tags in the HTML
+// it sends for crawlers; this keeps them right as the reader navigates in the app.
+import { useSite } from '../lib/site';
+
+export interface PageMetaImage {
+  /** Absolute, or a path on this site. */
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+interface PageMetaProps {
+  /** The screen's own title; the site name is appended. Leave out on the home page: just the site name. */
+  title?: string;
+  description: string;
+  /** This screen's canonical path, such as '/blog' or '/blog/page/2'. */
+  path: string;
+  /** Defaults to the site's 900x296 social image. */
+  image?: PageMetaImage;
+  type?: 'website' | 'article';
+  /** Form and admin screens, error pages: keep them out of search engines. */
+  noindex?: boolean;
+}
+
+export const SOCIAL_IMAGE: PageMetaImage = {
+  url: '/social-image.webp',
+  width: 900,
+  height: 296,
+  alt: 'Games, anime, TV and books: opinions, reviews and notes',
+};
+
+export function PageMeta({ title, description, path, image = SOCIAL_IMAGE, type = 'website', noindex }: PageMetaProps) {
+  const site = useSite();
+  // Until the site's name arrives, the <title> of the HTML the server sent stays in place.
+  if (!site) return null;
+  const fullTitle = title ? `${title} | ${site.name}` : site.name;
+  const canonical = new URL(path, site.url).href;
+  const imageUrl = new URL(image.url, site.url).href;
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={canonical} />
+      {noindex && <meta name="robots" content="noindex" />}
+      <meta property="og:site_name" content={site.name} />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:image" content={imageUrl} />
+      <meta property="og:image:type" content={imageType(imageUrl)} />
+      <meta property="og:image:width" content={String(image.width)} />
+      <meta property="og:image:height" content={String(image.height)} />
+      <meta property="og:image:alt" content={image.alt} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={imageUrl} />
+      <meta name="twitter:image:alt" content={image.alt} />
+    </>
+  );
+}
+
+function imageType(url: string): string {
+  const extension = new URL(url).pathname.split('.').pop()?.toLowerCase();
+  if (extension === 'png') return 'image/png';
+  if (extension === 'jpg' || extension === 'jpeg') return 'image/jpeg';
+  return 'image/webp';
+}

@@ -1,0 +1,72 @@
+// One post in a list (../shared/SPEC.md section 2, "Post card"): image, title, subtitle, creation
+// date, READ MORE to the post. In form mode (onDelete given) it also has an 'X' delete button.
+import { Link } from 'react-router';
+import { graphql, type FragmentType, getFragmentData } from '../gql';
+import { formatDate } from '../lib/format-date';
+import { UploadedImage } from './uploaded-image';
+import './post-card.css';
+
+export const PostCardFragment = graphql(`
+  fragment PostCard_Post on Post {
+    id
+    title
+    subtitle
+    createdAt
+    image {
+      ...UploadedImage_Image
+    }
+  }
+`);
+
+interface PostCardProps {
+  post: FragmentType<typeof PostCardFragment>;
+  /** The image's rendered width at each breakpoint; the default fits the card grid. */
+  sizes?: string;
+  /** The first card of a list that opens the screen: its image is fetched at once, and first. */
+  priority?: boolean;
+  /** Form mode: shows the 'X' button, which calls this. Asking 'Are you sure?' is the caller's part. */
+  onDelete?: (id: string) => void;
+  /** 3 when the list sits under its own h2 (the home page's 'Latest'). */
+  headingLevel?: 2 | 3;
+}
+
+/** The card grid (post-card.css): one column, two from 700 px, three from 1000 px in a 72rem container. */
+export const POST_CARD_SIZES = '(min-width: 1000px) 360px, (min-width: 700px) calc(50vw - 2rem), calc(100vw - 2.5rem)';
+
+export function PostCard({
+  post,
+  sizes = POST_CARD_SIZES,
+  priority = false,
+  onDelete,
+  headingLevel = 2,
+}: PostCardProps) {
+  const { id, title, subtitle, createdAt, image } = getFragmentData(PostCardFragment, post);
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+  return (
+    <article className="post-card">
+      <UploadedImage className="post-card-image" image={image} alt={title} sizes={sizes} priority={priority} />
+      <div className="post-card-body">
+        <Heading className="post-card-title">{title}</Heading>
+        <p className="post-card-subtitle">{subtitle}</p>
+        <p className="post-card-date">
+          <time dateTime={createdAt}>{formatDate(createdAt)}</time>
+        </p>
+        <div className="post-card-actions">
+          <Link className="button" to={`/blog/${id}`}>
+            READ MORE<span className="visually-hidden">: {title}</span>
+          </Link>
+          {onDelete && (
+            <button
+              className="button button-danger post-card-delete"
+              type="button"
+              aria-label={`Delete ${title}`}
+              onClick={() => onDelete(id)}
+            >
+              X
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

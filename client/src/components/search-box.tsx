@@ -1,0 +1,73 @@
+// The blog search box (../shared/SPEC.md sections 2 and 5). The keyword rule is the server's own
+// module, so the box refuses exactly what the API would refuse, with the same words.
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { keywordError } from '../../../server/rules/search-rules.ts';
+import './search-box.css';
+
+interface SearchBoxProps {
+  /** The keyword already searched for, shown in the box. */
+  initialKeyword?: string;
+}
+
+export function SearchBox({ initialKeyword = '' }: SearchBoxProps) {
+  const navigate = useNavigate();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  // Like a form library's defaults: check on submit first, then again on every change.
+  const [submitted, setSubmitted] = useState(false);
+  const inputId = useId();
+  const errorId = useId();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const q = new FormData(event.currentTarget).get('q');
+    if (typeof q !== 'string') {
+      navigate('/error');
+      return;
+    }
+    const problem = keywordError(q);
+    setSubmitted(true);
+    setError(problem);
+    if (problem) {
+      inputRef.current?.focus();
+      return;
+    }
+    navigate(`/blog/search/${encodeURIComponent(q.trim())}`);
+  }
+
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    if (submitted) setError(keywordError(event.currentTarget.value));
+  }
+
+  return (
+    <form className="search-box" role="search" aria-label="Posts" noValidate onSubmit={handleSubmit}>
+      <label className="visually-hidden" htmlFor={inputId}>
+        Search posts
+      </label>
+      <div className="search-box-row">
+        <input
+          ref={inputRef}
+          id={inputId}
+          className="search-box-input"
+          type="search"
+          name="q"
+          defaultValue={initialKeyword}
+          placeholder="Search posts"
+          autoComplete="off"
+          enterKeyHint="search"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={handleChange}
+        />
+        <button className="button" type="submit">
+          Search
+        </button>
+      </div>
+      {/* Always present, so the message is announced when it appears and nothing below jumps. */}
+      <p id={errorId} className="search-box-error" role="alert">
+        {error}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+// A stored picture (a post's, a card's) as the API describes it: every WebP variant in srcset, so
+// the browser downloads the smallest that fills `sizes`; width and height, so the page keeps the
+// picture's box before the bytes arrive and nothing below it moves.
+import { graphql, type FragmentType, getFragmentData } from '../gql';
+
+export const UploadedImageFragment = graphql(`
+  fragment UploadedImage_Image on Image {
+    url
+    width
+    height
+    srcset
+  }
+`);
+
+interface UploadedImageProps {
+  image: FragmentType<typeof UploadedImageFragment>;
+  alt: string;
+  /** The rendered width at each breakpoint, for choosing from srcset. */
+  sizes: string;
+  /**
+   * The screen's main picture, in view on arrival: fetched at once and first. Any other picture
+   * loads lazily, when the reader scrolls near it.
+   */
+  priority?: boolean;
+  className?: string;
+}
+
+export function UploadedImage({ image, alt, sizes, priority = false, className }: UploadedImageProps) {
+  const { url, width, height, srcset } = getFragmentData(UploadedImageFragment, image);
+  return (
+    <img
+      className={className}
+      src={url}
+      srcSet={srcset || undefined}
+      sizes={srcset ? sizes : undefined}
+      width={width}
+      height={height}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      alt={alt}
+    />
+  );
+}

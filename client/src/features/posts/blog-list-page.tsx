@@ -1,0 +1,55 @@
+// The blog list, at /blog, /blog/page/{n}, /blog/search/{keyword} and /blog/search/{keyword}/page/{n}
+// (../shared/SPEC.md section 2, "Blog list"): the search box, then the page of posts.
+import { useLocation, useParams } from 'react-router';
+import { keywordError } from '../../../../server/rules/search-rules.ts';
+import { PageMeta } from '../../components/page-meta';
+import { SearchBox } from '../../components/search-box';
+import { graphql } from '../../gql';
+import { parsePageNumber } from '../../lib/page-number';
+import { useFreshQuery } from '../../lib/query-freshness';
+import { PostList } from './post-list';
+
+const BlogListQuery = graphql(`
+  query BlogList($page: Int!, $search: String) {
+    posts(page: $page, search: $search) {
+      ...PostList_PostPage
+    }
+  }
+`);
+
+export function BlogListPage() {
+  const { keyword, pageNumber } = useParams();
+  const { pathname } = useLocation();
+  // The route's loader has refused any page number that is not one (route-checks.ts).
+  const page = parsePageNumber(pageNumber) ?? 1;
+  // A keyword the API would refuse is not sent: the same rule, with the same words, answers here.
+  const keywordProblem = keyword === undefined ? null : keywordError(keyword);
+  const { data, error } = useFreshQuery(BlogListQuery, keyword === undefined ? { page } : { page, search: keyword }, {
+    skip: keywordProblem !== null,
+  });
+
+  const pageHref = (to: number) =>
+    keyword === undefined ? `/blog/page/${to}` : `/blog/search/${encodeURIComponent(keyword)}/page/${to}`;
+
+  return (
+    <div className="container">
+      <PageMeta
+        title="Blog"
+        description="Every post on games, anime, TV shows and books, newest first, with search."
+        path={pathname}
+        noindex={keyword !== undefined}
+      />
+      <header className="page-header">
+        <h1>{keyword === undefined ? 'Blog' : `Search results for “${keyword}”`}</h1>
+      </header>
+      <SearchBox key={keyword ?? ''} initialKeyword={keyword} />
+      {keywordProblem ? (
+        <p className="error-message" role="alert">
+          {keywordProblem}
+        </p>
+      ) : (
+        <PostList postPage={data?.posts} error={error} page={page} pageHref={pageHref} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+// What /blog/{id} shows when the post cannot be loaded or does not exist (../shared/SPEC.md
+// section 2): 'The page does not exist', a new search, or Go Back.
+import { useId } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { PageMeta } from '../../components/page-meta';
+import { SearchBox } from '../../components/search-box';
+import './missing-post.css';
+
+export function MissingPost() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const headingId = useId();
+
+  function goBack() {
+    // 'default' is the entry the visit started on: there is no page of this site to go back to.
+    if (location.key === 'default') navigate('/');
+    else navigate(-1);
+  }
+
+  return (
+    <section className="missing-post" aria-labelledby={headingId}>
+      <PageMeta
+        title="The page does not exist"
+        description="There is no post at this address."
+        path={location.pathname}
+        noindex
+      />
+      <h1 id={headingId}>The page does not exist</h1>
+      <p className="missing-post-lead">Make a new search</p>
+      <SearchBox />
+      <p className="missing-post-or">or</p>
+      <button className="button" type="button" onClick={goBack}>
+        Go Back
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+// A post as its page shows it (../shared/SPEC.md section 2, "Post detail"): the picture, title,
+// subtitle, creation date and the rich content, sanitized once more here before it is rendered.
+// DOMPurify is needed on no other screen, so it comes in a chunk of its own (loadSanitizer).
+import { use, type ReactNode } from 'react';
+import { UploadedImage } from '../../components/uploaded-image';
+import { graphql, type FragmentType, getFragmentData } from '../../gql';
+import { formatDate } from '../../lib/format-date';
+import type * as sanitizeTypes from '../../lib/sanitize';
+import './post-article.css';
+
+export const PostArticleFragment = graphql(`
+  fragment PostArticle_Post on Post {
+    title
+    subtitle
+    content
+    createdAt
+    image {
+      ...UploadedImage_Image
+    }
+  }
+`);
+
+type SanitizeModule = typeof sanitizeTypes;
+type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+let sanitizeModule: TrackedPromise<SanitizeModule> | undefined;
+
+/**
+ * Starts fetching the sanitizer's chunk (once): the post page calls it while its query runs. The
+ * promise carries status and value once settled, which React's use() reads to render without
+ * suspending again.
+ */
+export function loadSanitizer(): Promise<SanitizeModule> {
+  if (!sanitizeModule) {
+    const promise: TrackedPromise<SanitizeModule> = import('../../lib/sanitize');
+    promise.then(
+      (module) => {
+        promise.status = 'fulfilled';
+        promise.value = module;
+      },
+      // A failed download (offline for a moment) is tried again by the next post page.
+      () => {
+        sanitizeModule = undefined;
+      },
+    );
+    sanitizeModule = promise;
+  }
+  return sanitizeModule;
+}
+
+/** The article column (.container-narrow, 44rem) less its padding. */
+const HERO_SIZES = '(min-width: 44rem) 664px, calc(100vw - 2.5rem)';
+
+interface PostArticleProps {
+  post: FragmentType<typeof PostArticleFragment>;
+  /** Buttons under the header: the admin's Edit and Delete. */
+  actions?: ReactNode;
+}
+
+export function PostArticle({ post, actions }: PostArticleProps) {
+  const { title, subtitle, content, createdAt, image } = getFragmentData(PostArticleFragment, post);
+  const { sanitizeContent } = use(loadSanitizer());
+  // Cheap next to the render itself, and the page rarely renders more than twice.
+  const html = sanitizeContent(content);
+  return (
+    <article className="post-article">
+      <header className="post-article-header">
+        <UploadedImage className="post-article-image" image={image} alt={title} sizes={HERO_SIZES} priority />
+        <h1 className="post-article-title">{title}</h1>
+        <p className="post-article-subtitle">{subtitle}</p>
+        <p className="post-article-date">
+          <time dateTime={createdAt}>{formatDate(createdAt)}</time>
+        </p>
+        {actions && <div className="post-article-actions">{actions}</div>}
+      </header>
+      <div className="prose post-content" dangerouslySetInnerHTML={{ __html: html }} />
+    </article>
+  );
+}

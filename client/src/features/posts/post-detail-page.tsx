@@ -1,0 +1,62 @@
+// One post, at /blog/{id}: its article with the post's own page metadata, the loading indicator,
+// or the missing-post state when it fails to load or there is no such post.
+import { Suspense, useEffect } from 'react';
+import { useParams } from 'react-router';
+import { PageMeta } from '../../components/page-meta';
+import { Spinner } from '../../components/spinner';
+import { graphql } from '../../gql';
+import { useFreshQuery } from '../../lib/query-freshness';
+import { MissingPost } from './missing-post';
+import { loadSanitizer, PostArticle } from './post-article';
+
+const PostDetailQuery = graphql(`
+  query PostDetail($id: ID!) {
+    post(id: $id) {
+      id
+      title
+      subtitle
+      image {
+        url
+        width
+        height
+      }
+      ...PostArticle_Post
+    }
+  }
+`);
+
+export function PostDetailPage() {
+  const { id = '' } = useParams();
+  const { data, error } = useFreshQuery(PostDetailQuery, { id });
+
+  // The sanitizer's chunk downloads alongside the query, not after it.
+  useEffect(() => {
+    void loadSanitizer();
+  }, []);
+
+  let body;
+  if (error || data?.post === null) {
+    body = <MissingPost />;
+  } else if (!data) {
+    body = <Spinner label="Loading the post" />;
+  } else {
+    const { post } = data;
+    body = (
+      <>
+        <PageMeta
+          title={post.title}
+          description={post.subtitle}
+          path={`/blog/${post.id}`}
+          type="article"
+          image={{ url: post.image.url, width: post.image.width, height: post.image.height, alt: post.title }}
+        />
+        {/* The admin issue passes Edit (to /blog/{id}/edit) and Delete here, for admins only. */}
+        <Suspense fallback={<Spinner label="Loading the post" />}>
+          <PostArticle post={post} />
+        </Suspense>
+      </>
+    );
+  }
+
+  return <div className="container container-narrow">{body}</div>;
+}

@@ -1,0 +1,5 @@
+/** An ISO date-time in the reader's own locale date format (../shared/SPEC.md: "locale date format"). */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString();
+}

@@ -1,0 +1,91 @@
+// The spec's 5-second query cache (../shared/SPEC.md sections 7 and 9), for every list and post query.
+//
+// Apollo's cache never expires on its own: with the default 'cache-first', a list seen once would be
+// served from memory for the whole visit, and a post published meanwhile would never show. So each
+// screen asks through useFreshQuery, which remembers when each (query, variables) pair last came
+// from the server:
+//   - younger than 5 s: 'cache-first', so going back and forth between screens costs no request;
+//   - older, or never fetched: 'cache-and-network', so the cached list (if any) shows at once and
+//     the server's answer replaces it as soon as it arrives.
+// The choice is made when a screen shows a pair, not on every render: a list that stays on screen
+// is not refetched behind the reader's back. After its request, a query follows 'cache-first', so a
+// cache write by another query (the same post, fetched by its page) does not send it again.
+// Age is counted from the last answer, like a max-age, not from when the screen was left.
+import { NetworkStatus, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { canonicalStringify } from '@apollo/client/utilities';
+import { useEffect, useState } from 'react';
+
+export const QUERY_MAX_AGE_MS = 5_000;
+
+// Per document, then per variables: when the server last answered. Documents from graphql() are
+// module-level constants, so they make stable keys.
+const answeredAt = new WeakMap<object, Map<string, number>>();
+
+function lastAnswer(query: object, variablesKey: string): number | undefined {
+  return answeredAt.get(query)?.get(variablesKey);
+}
+
+function recordAnswer(query: object, variablesKey: string): void {
+  let byVariables = answeredAt.get(query);
+  if (!byVariables) answeredAt.set(query, (byVariables = new Map()));
+  byVariables.set(variablesKey, Date.now());
+}
+
+type FreshPolicy = 'cache-first' | 'cache-and-network';
+
+// Answers older than this instant count as stale (a WeakMap cannot be cleared).
+let staleBefore = 0;
+
+function decide(query: object, variablesKey: string): FreshPolicy {
+  const at = lastAnswer(query, variablesKey);
+  const fresh = at !== undefined && at > staleBefore && Date.now() - at <= QUERY_MAX_AGE_MS;
+  return fresh ? 'cache-first' : 'cache-and-network';
+}
+
+/**
+ * Makes every answer so far stale, so the next screen to show any query asks the server again.
+ * For a successful write: a list shown right after a new post must include it.
+ */
+export function markQueriesStale(): void {
+  staleBefore = Date.now();
+}
+
+/** useQuery for `query` with these variables, under the 5-second freshness rule above. */
+export function useFreshQuery<TData, TVariables extends OperationVariables>(
+  query: TypedDocumentNode<TData, TVariables>,
+  variables: TVariables,
+  { skip = false }: { skip?: boolean } = {},
+) {
+  const variablesKey = canonicalStringify(variables);
+  // Decided once per (query, variables) shown, as described above; re-decided when they change.
+  const [decision, setDecision] = useState(() => ({
+    variablesKey,
+    fetchPolicy: decide(query, variablesKey),
+  }));
+  let fetchPolicy = decision.fetchPolicy;
+  if (decision.variablesKey !== variablesKey) {
+    fetchPolicy = decide(query, variablesKey);
+    setDecision({ variablesKey, fetchPolicy });
+  }
+
+  const result = useQuery(query, {
+    variables,
+    skip,
+    fetchPolicy,
+    // When the variables change, Apollo goes back to initialFetchPolicy: the one decided for them.
+    initialFetchPolicy: fetchPolicy,
+    nextFetchPolicy: 'cache-first',
+  } as useQuery.Options<TData, TVariables>);
+
+  const answered =
+    fetchPolicy === 'cache-and-network' &&
+    result.networkStatus === NetworkStatus.ready &&
+    result.dataState === 'complete' &&
+    !result.error;
+  useEffect(() => {
+    if (answered) recordAnswer(query, variablesKey);
+  }, [answered, query, variablesKey]);
+
+  return result;
+}

@@ -1,0 +1,56 @@
+// Expected failures: a stable code, a human message and an HTTP status, thrown by the services and
+// turned into GraphQL errors (extensions.code) or REST answers ({ message }) by the two doors.
+// Anything else is a bug: masked as 'Unexpected error.' and logged with the request id.
+
+export type ErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'TOO_MANY_REQUESTS'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE';
+
+const STATUS: Record<ErrorCode, number> = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+};
+
+export type FieldErrors = Record<string, string>;
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: {
+      fieldErrors?: FieldErrors;
+      retryAfterSeconds?: number;
+      /** A more precise HTTP status than the code's own, e.g. 413 or 415 for a refused upload. */
+      status?: number;
+    } = {},
+  ) {
+    super(message);
+    this.status = details.status ?? STATUS[code];
+  }
+}
+
+/** A validation failure: the first field's message is the error's message (as the spec's forms show it). */
+export function validationError(fieldErrors: FieldErrors): AppError {
+  const first = Object.values(fieldErrors)[0] ?? 'Invalid input';
+  return new AppError('BAD_USER_INPUT', first, { fieldErrors });
+}
+
+export const NOT_AUTHORIZED_MESSAGE = 'Not authorized';
+export const FORBIDDEN_MESSAGE = 'Admin access required';
+
+export const unauthenticated = () => new AppError('UNAUTHENTICATED', NOT_AUTHORIZED_MESSAGE);
+export const forbidden = () => new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);

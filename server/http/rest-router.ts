@@ -1,0 +1,116 @@
+// The REST facade's router (/api): the same services as GraphQL, answered as the product's original
+// clients expect. Every error is JSON { message } (plus fieldErrors) with its HTTP status; writes
+// from another site are refused; the session cookie is read once and renewed like GraphQL does.
+import { Hono, type Context as HonoContext } from 'hono';
+import type { Config } from '../config.ts';
+import type { RequestState, Viewer } from '../context.ts';
+import { AppError } from '../errors.ts';
+import type { Services } from '../services.ts';
+import { requestStateOf, withCookies } from './request-state.ts';
+import { resolveViewer } from './viewer.ts';
+
+export interface ApiVariables {
+  state: RequestState;
+  viewer: Viewer | null;
+  sessionId: string | null;
+}
+
+export type Api = Hono<{ Variables: ApiVariables }>;
+export type ApiContext = HonoContext<{ Variables: ApiVariables }>;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function createApiRouter(config: Config, services: Services): Api {
+  const api: Api = new Hono<{ Variables: ApiVariables }>();
+  const siteOrigin = new URL(config.siteUrl).origin;
+
+  api.use('*', async (c, next) => {
+    // A browser always sends Origin on cross-site writes; a form on another site must not act with
+    // the author's cookie (SameSite=Lax already withholds it; this is the second lock).
+    const origin = c.req.header('origin');
+    if (!SAFE_METHODS.has(c.req.method) && origin && origin !== siteOrigin && origin !== new URL(c.req.url).origin) {
+      return c.json({ message: 'Cross-site request refused' }, 403);
+    }
+    const state = requestStateOf(c, config);
+    const { viewer, sessionId } = await resolveViewer(services, c.req.raw, state);
+    c.set('state', state);
+    c.set('viewer', viewer);
+    c.set('sessionId', sessionId);
+    await next();
+    if (!SAFE_METHODS.has(c.req.method) || viewer) c.res.headers.set('Cache-Control', 'no-store');
+    c.res = withCookies(c.res, state);
+  });
+
+  api.onError((error, c) => {
+    const state = c.get('state');
+    const response = errorResponse(error, state?.requestId);
+    return state ? withCookies(response, state) : response;
+  });
+
+  return api;
+}
+
+/** Call after every module registered its routes: what is left is a JSON 404 (a mounted router's notFound is not used). */
+export function closeApiRouter(api: Api): void {
+  api.all('*', (c) => c.json({ message: 'Not found' }, 404));
+}
+
+export function errorResponse(error: unknown, requestId = 'unknown'): Response {
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (error instanceof AppError) {
+    if (error.details.retryAfterSeconds) headers['Retry-After'] = String(error.details.retryAfterSeconds);
+    const body = {
+      message: error.message,
+      ...(error.details.fieldErrors ? { fieldErrors: error.details.fieldErrors } : {}),
+    };
+    return Response.json(body, { status: error.status, headers });
+  }
+  console.error(`Unexpected error in a REST request (request ${requestId}):`, error);
+  return Response.json({ message: 'Unexpected error.' }, { status: 500, headers });
+}
+
+/** A page number from the query string: missing means 1; anything but a positive whole number is refused. */
+export function pageParam(c: ApiContext, name: string): number {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === '') return 1;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
+    throw new AppError('BAD_USER_INPUT', `${name} must be a positive whole number`);
+  }
+  return Number(raw);
+}
+
+/** The JSON object a request carries, or a 400 that says what is wrong. */
+export async function jsonBody(c: ApiContext): Promise<Record<string, unknown>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new AppError('BAD_USER_INPUT', 'The request body must be a JSON object');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError('BAD_USER_INPUT', 'The request body must be a JSON object');
+  }
+  return body as Record<string, unknown>;
+}
+
+/** The fields of a multipart/form-data request; files stay File objects. */
+export async function formBody(c: ApiContext): Promise<Map<string, string | File>> {
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw new AppError('BAD_USER_INPUT', 'The request body must be multipart/form-data');
+  }
+  const fields = new Map<string, string | File>();
+  for (const [key, value] of form.entries()) if (!fields.has(key)) fields.set(key, value);
+  return fields;
+}
+
+export function isMultipart(c: ApiContext): boolean {
+  return (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+}
+
+/** A text field: strings as they are, anything else (a file, a number in JSON) as absent. */
+export function textField(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,14 @@
+// Who is asking: the session cookie, checked once per request, for GraphQL and REST alike.
+import type { RequestState, Viewer } from '../context.ts';
+import type { Services } from '../services.ts';
+
+export async function resolveViewer(
+  services: Services,
+  request: Request,
+  state: RequestState,
+): Promise<{ viewer: Viewer | null; sessionId: string | null }> {
+  const session = await services.sessions.validate(request.headers.get('cookie'));
+  if (!session) return { viewer: null, sessionId: null };
+  if (session.refreshedCookie) state.responseCookies.push(session.refreshedCookie);
+  return { viewer: session.viewer, sessionId: session.sessionId };
+}

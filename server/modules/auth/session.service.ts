@@ -1,0 +1,131 @@
+// Sessions after the Lucia project's design (docs/decisions/004-cookie-sessions.md): the cookie holds
+// "<id>.<secret>", the database only the SHA-256 of the secret, compared in constant time. Sessions
+// last 30 days and are extended when used in their second half.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import type { Viewer } from '../../context.ts';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
+
+export const SESSION_COOKIE = 'session';
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface ValidatedSession {
+  sessionId: string;
+  viewer: Viewer;
+  /** A new cookie to send when the session was extended; null otherwise. */
+  refreshedCookie: string | null;
+}
+
+function randomToken(bytes: number): string {
+  // 160 random bits each for the id and the secret (the design asks for at least 120), URL-safe.
+  return randomBytes(bytes).toString('base64url');
+}
+
+function hashSecret(secret: string): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(createHash('sha256').update(secret).digest());
+}
+
+export class SessionService {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly config: Pick<Config, 'siteUrl'>,
+  ) {}
+
+  private get secure(): boolean {
+    return this.config.siteUrl.startsWith('https://');
+  }
+
+  cookieFor(token: string, expiresAt: Date): string {
+    const parts = [
+      `${SESSION_COOKIE}=${token}`,
+      'Path=/',
+      'HttpOnly',
+      'SameSite=Lax',
+      `Expires=${expiresAt.toUTCString()}`,
+      `Max-Age=${Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000))}`,
+    ];
+    if (this.secure) parts.push('Secure');
+    return parts.join('; ');
+  }
+
+  clearedCookie(): string {
+    const parts = [
+      `${SESSION_COOKIE}=`,
+      'Path=/',
+      'HttpOnly',
+      'SameSite=Lax',
+      'Expires=Thu, 01 Jan 1970 00:00:00 GMT',
+      'Max-Age=0',
+    ];
+    if (this.secure) parts.push('Secure');
+    return parts.join('; ');
+  }
+
+  /** Starts a new session for the user; returns the Set-Cookie header value that carries it. */
+  async create(userId: string): Promise<{ sessionId: string; cookie: string }> {
+    const id = randomToken(20);
+    const secret = randomToken(20);
+    const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+    await this.prisma.session.create({ data: { id, secretHash: hashSecret(secret), userId, expiresAt } });
+    return { sessionId: id, cookie: this.cookieFor(`${id}.${secret}`, expiresAt) };
+  }
+
+  /** The session a cookie header names, if it is real and current; expired ones are deleted. */
+  async validate(cookieHeader: string | null | undefined): Promise<ValidatedSession | null> {
+    const token = readCookie(cookieHeader, SESSION_COOKIE);
+    const [id, secret, extra] = token?.split('.') ?? [];
+    if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
+
+    const session = await this.prisma.session.findUnique({
+      where: { id },
+      include: { user: { select: { id: true, name: true, email: true, isAdmin: true } } },
+    });
+    if (!session) return null;
+    const stored = Buffer.from(session.secretHash);
+    const given = hashSecret(secret);
+    if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null;
+
+    const now = Date.now();
+    if (session.expiresAt.getTime() <= now) {
+      await this.prisma.session.deleteMany({ where: { id } });
+      return null;
+    }
+    let refreshedCookie: string | null = null;
+    if (session.expiresAt.getTime() - now < SESSION_LIFETIME_MS / 2) {
+      const expiresAt = new Date(now + SESSION_LIFETIME_MS);
+      await this.prisma.session.update({ where: { id }, data: { expiresAt } });
+      refreshedCookie = this.cookieFor(`${id}.${secret}`, expiresAt);
+    }
+    return { sessionId: id, viewer: session.user, refreshedCookie };
+  }
+
+  async invalidate(sessionId: string): Promise<void> {
+    await this.prisma.session.deleteMany({ where: { id: sessionId } });
+  }
+
+  /** Ends every session of the user except the one given (after a password change). */
+  async invalidateOthers(userId: string, keepSessionId: string | null): Promise<void> {
+    await this.prisma.session.deleteMany({
+      where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
+    });
+  }
+}
+
+export function readCookie(header: string | null | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return null;
+}
+
+/**
+ * Queues a session cookie for the response, replacing a renewal of the old session queued earlier
+ * in the same request, so exactly one session cookie goes out.
+ */
+export function queueSessionCookie(responseCookies: string[], cookie: string): void {
+  const others = responseCookies.filter((value) => !value.startsWith(`${SESSION_COOKIE}=`));
+  responseCookies.splice(0, responseCookies.length, ...others, cookie);
+}

@@ -1,0 +1,101 @@
+// The Post type, its page type and the post queries and mutations. Resolvers only translate
+// arguments and call the post service; the admin-only fields refuse other callers (authScopes)
+// before the resolver runs, so a refused call has no side effect.
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder } from '../../builder.ts';
+import type { Post } from '../../generated/prisma/client.ts';
+import { CategoryEnum } from '../shared/enums.schema.ts';
+import type { PostPage } from './post.service.ts';
+
+const PostObject = builder.prismaObject('Post', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    title: t.exposeString('title'),
+    subtitle: t.exposeString('subtitle'),
+    content: t.exposeString('content', { description: 'Sanitized HTML, as the editor produces it' }),
+    category: t.expose('category', { type: CategoryEnum }),
+    image: t.relation('image'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+const PostPageObject = builder.objectRef<PostPage<Post>>('PostPage').implement({
+  description: 'One page of a list of posts, 15 a page',
+  fields: (t) => ({
+    items: t.field({ type: [PostObject], resolve: (page) => page.items }),
+    page: t.exposeInt('page'),
+    pages: t.exposeInt('pages', { description: 'ceil(total / 15); 0 when nothing matches' }),
+    total: t.exposeInt('total'),
+  }),
+});
+
+const CreatePostInput = builder.inputType('CreatePostInput', {
+  fields: (t) => ({
+    title: t.string({ required: true }),
+    subtitle: t.string({ required: true }),
+    content: t.string({ required: true, description: 'HTML; sanitized before it is stored' }),
+    category: t.field({ type: CategoryEnum, required: true }),
+    image: t.field({ type: 'File', required: true }),
+  }),
+});
+
+const UpdatePostInput = builder.inputType('UpdatePostInput', {
+  fields: (t) => ({
+    title: t.string({ required: true }),
+    subtitle: t.string({ required: true }),
+    content: t.string({ required: true, description: 'HTML; sanitized before it is stored' }),
+    category: t.field({ type: CategoryEnum, required: true }),
+    image: t.field({ type: 'File', description: 'A new image replaces the current one; none keeps it' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  posts: t.field({
+    type: PostPageObject,
+    description: 'Newest first, or most relevant first with a search',
+    args: {
+      page: t.arg.int({ defaultValue: 1 }),
+      category: t.arg({ type: CategoryEnum }),
+      search: t.arg.string({ description: 'Every word must match a word of the post, or its start' }),
+    },
+    resolve: (_root, args, ctx, info) =>
+      ctx.services.posts.list(
+        { page: args.page, category: args.category, search: args.search },
+        // The relations the document asks for under `items`, loaded with the page's posts.
+        queryFromInfo({ context: ctx, info, path: ['items'] }),
+      ),
+  }),
+  latestPosts: t.prismaField({
+    type: ['Post'],
+    description: 'The 9 newest posts',
+    resolve: (query, _root, _args, ctx) => ctx.services.posts.latest(query),
+  }),
+  post: t.prismaField({
+    type: 'Post',
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (query, _root, args, ctx) => ctx.services.posts.get(String(args.id), query),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createPost: t.prismaField({
+    type: 'Post',
+    authScopes: { admin: true },
+    args: { input: t.arg({ type: CreatePostInput, required: true }) },
+    resolve: (query, _root, args, ctx) => ctx.services.posts.create(args.input, query),
+  }),
+  updatePost: t.prismaField({
+    type: 'Post',
+    authScopes: { admin: true },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdatePostInput, required: true }) },
+    resolve: (query, _root, args, ctx) => ctx.services.posts.update(String(args.id), args.input, query),
+  }),
+  deletePost: t.id({
+    authScopes: { admin: true },
+    description: 'Deletes the post and its image; returns its id',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.posts.delete(String(args.id)),
+  }),
+}));

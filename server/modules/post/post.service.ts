@@ -1,0 +1,265 @@
+// Blog posts: listing, searching, reading and the admin's writes, with every rule of a post enforced
+// here, once, for GraphQL and REST alike. Callers pass plain data and get rows back; expected
+// failures are AppErrors (BAD_USER_INPUT with field errors, NOT_FOUND). Authorization is the caller's
+// job (authScopes in GraphQL, requireAdmin in REST): a service trusts that it was checked.
+import { notFound, validationError } from '../../errors.ts';
+import { Prisma, type Category, type Image, type Post, type PrismaClient } from '../../generated/prisma/client.ts';
+import { isUuid } from '../../rules/id-rules.ts';
+import { messages } from '../../rules/messages.ts';
+import {
+  CATEGORIES,
+  isBlankHtml,
+  LATEST_COUNT,
+  PAGE_SIZE,
+  pageCount,
+  pageError,
+  validatePostFields,
+} from '../../rules/post-rules.ts';
+import { keywordError } from '../../rules/search-rules.ts';
+import {
+  checkImageUpload,
+  discardImageFiles,
+  type ImageUpload,
+  inputError,
+  isImageProblem,
+  saveImage,
+  type CheckedImage,
+} from '../media/image-upload.ts';
+import type { ImageStore } from '../media/image-store.ts';
+import { isRecordNotFound } from '../shared/prisma-errors.ts';
+import { sanitizeContent } from './sanitize-html.ts';
+
+export const POST_NOT_FOUND = 'Blogpost not found';
+
+export type PostWithImage = Post & { image: Image };
+
+/** A page of posts, as the blog list and the category lists show it. */
+export interface PostPage<T = PostWithImage> {
+  items: T[];
+  /** The page asked for (one-based). */
+  page: number;
+  /** How many pages there are: ceil(total / 15), 0 when nothing matches. */
+  pages: number;
+  total: number;
+}
+
+export interface ListPostsParams {
+  /** One-based; 1 when absent. */
+  page?: number | null;
+  /** game, tv, book or anime. */
+  category?: string | null;
+  /** A keyword (search-rules.ts): every word must match a word of the post, or the start of one. */
+  search?: string | null;
+}
+
+/** What a write sends: fields as the forms have them, unchecked. */
+export interface PostInput {
+  title?: string | null;
+  subtitle?: string | null;
+  /** HTML; sanitized before it is stored. */
+  content?: string | null;
+  category?: string | null;
+  /** Required on create. On update, a new image replaces the old one; absent keeps it. */
+  image?: ImageUpload | null;
+}
+
+/**
+ * Relations to load with the posts, as GraphQL plans them (Pothos' `query`). The image is always
+ * loaded, whatever is asked: every post shown has one.
+ */
+export interface PostQuery {
+  include?: Prisma.PostInclude;
+}
+
+function withImage(query: PostQuery = {}) {
+  return { include: { ...query.include, image: query.include?.image ?? true } };
+}
+
+// Ties on the creation time (posts imported together) still come back in one stable order.
+const NEWEST_FIRST = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.PostOrderByWithRelationInput[];
+
+/** Each word of the keyword as a prefix, all of them required: 'zeld mario' is 'zeld:* & mario:*'. */
+function prefixQuery(keyword: string): string {
+  // The keyword rules allow letters, digits, spaces, dashes and underscores only, so once split on
+  // the last three nothing is left that to_tsquery could read as an operator.
+  return keyword
+    .trim()
+    .split(/[\s_-]+/)
+    .filter((word) => word !== '')
+    .map((word) => `${word}:*`)
+    .join(' & ');
+}
+
+interface PreparedPost {
+  data: { title: string; subtitle: string; content: string; category: Category };
+  image: CheckedImage | null;
+}
+
+export class PostService {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly images: ImageStore,
+  ) {}
+
+  /** Newest first (or most relevant first with a search), 15 a page. */
+  async list(params: ListPostsParams = {}, query?: PostQuery): Promise<PostPage> {
+    const page = params.page ?? 1;
+    const pageProblem = pageError(page);
+    if (pageProblem) throw validationError({ page: pageProblem });
+    const category = params.category ?? null;
+    if (category !== null && !(CATEGORIES as readonly string[]).includes(category)) {
+      throw validationError({ category: messages.notValidOption });
+    }
+    const skip = (page - 1) * PAGE_SIZE;
+
+    if (params.search !== null && params.search !== undefined) {
+      const keywordProblem = keywordError(params.search);
+      if (keywordProblem) throw validationError({ search: keywordProblem });
+      const { ids, total } = await this.searchPage(prefixQuery(params.search), category as Category | null, skip);
+      const rows = ids.length
+        ? await this.prisma.post.findMany({ where: { id: { in: ids } }, ...withImage(query) })
+        : [];
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const items = ids.flatMap((id) => byId.get(id) ?? []);
+      return { items, page, pages: pageCount(total), total };
+    }
+
+    const where: Prisma.PostWhereInput = category ? { category: category as Category } : {};
+    const total = await this.prisma.post.count({ where });
+    const items =
+      skip < total
+        ? await this.prisma.post.findMany({ where, orderBy: NEWEST_FIRST, skip, take: PAGE_SIZE, ...withImage(query) })
+        : [];
+    return { items, page, pages: pageCount(total), total };
+  }
+
+  /**
+   * One query for a page of search results: the ids of the page in rank order and the number of
+   * matches. Title words weigh most (A), then subtitle (B), then content (C): the `search` column's
+   * weights, which ts_rank reads.
+   */
+  private async searchPage(
+    tsquery: string,
+    category: Category | null,
+    skip: number,
+  ): Promise<{ ids: string[]; total: number }> {
+    const inCategory = category ? Prisma.sql`AND "category" = ${category}::"Category"` : Prisma.empty;
+    const [row] = await this.prisma.$queryRaw<Array<{ ids: string[]; total: number }>>`
+      WITH "matches" AS (
+        SELECT "id", "createdAt", ts_rank("search", "q") AS "rank"
+        FROM "Post", to_tsquery('english', ${tsquery}) AS "q"
+        WHERE "search" @@ "q" ${inCategory}
+      ), "page" AS (
+        SELECT * FROM "matches" ORDER BY "rank" DESC, "createdAt" DESC, "id" DESC LIMIT ${PAGE_SIZE} OFFSET ${skip}
+      )
+      SELECT
+        (SELECT count(*)::int FROM "matches") AS "total",
+        coalesce((SELECT array_agg("id"::text ORDER BY "rank" DESC, "createdAt" DESC, "id" DESC) FROM "page"), '{}') AS "ids"`;
+    return { ids: row?.ids ?? [], total: row?.total ?? 0 };
+  }
+
+  /** The 9 newest posts, for the home page. */
+  async latest(query?: PostQuery): Promise<PostWithImage[]> {
+    return this.prisma.post.findMany({ orderBy: NEWEST_FIRST, take: LATEST_COUNT, ...withImage(query) });
+  }
+
+  /** The post, or null when no post has this id (or it is not an id at all). */
+  async get(id: string, query?: PostQuery): Promise<PostWithImage | null> {
+    if (!isUuid(id)) return null;
+    return this.prisma.post.findUnique({ where: { id }, ...withImage(query) });
+  }
+
+  async create(input: PostInput, query?: PostQuery): Promise<PostWithImage> {
+    const { data, image } = await this.prepare(input, { imageRequired: true });
+    // The files are written first; the row that refers to them commits after, or the files go.
+    const stored = await saveImage(this.images, image!);
+    try {
+      return await this.prisma.post.create({ data: { ...data, image: { create: stored } }, ...withImage(query) });
+    } catch (error) {
+      await discardImageFiles(this.images, stored);
+      throw error;
+    }
+  }
+
+  /** Replaces every field; the image only when one is sent, and then the old one's files go. */
+  async update(id: string, input: PostInput, query?: PostQuery): Promise<PostWithImage> {
+    if (!isUuid(id)) throw notFound(POST_NOT_FOUND);
+    const { data, image } = await this.prepare(input, { imageRequired: false });
+
+    if (!image) {
+      try {
+        return await this.prisma.post.update({ where: { id }, data, ...withImage(query) });
+      } catch (error) {
+        throw isRecordNotFound(error) ? notFound(POST_NOT_FOUND) : error;
+      }
+    }
+
+    // Re-encoding is the costly part: refuse an unknown post before it.
+    const exists = await this.prisma.post.findUnique({ where: { id }, select: { id: true } });
+    if (!exists) throw notFound(POST_NOT_FOUND);
+    const stored = await saveImage(this.images, image);
+    let result: { post: PostWithImage; replaced: Image };
+    try {
+      result = await this.prisma.$transaction(async (tx) => {
+        // Locked, so two edits replacing the image at once each remove the image they replaced.
+        const [current] = await tx.$queryRaw<Array<{ imageId: string }>>`
+          SELECT "imageId" FROM "Post" WHERE "id" = ${id}::uuid FOR UPDATE`;
+        if (!current) throw notFound(POST_NOT_FOUND);
+        const post = await tx.post.update({
+          where: { id },
+          data: { ...data, image: { create: stored } },
+          ...withImage(query),
+        });
+        const replaced = await tx.image.delete({ where: { id: current.imageId } });
+        return { post, replaced };
+      });
+    } catch (error) {
+      await discardImageFiles(this.images, stored);
+      throw error;
+    }
+    await discardImageFiles(this.images, result.replaced);
+    return result.post;
+  }
+
+  /** Deletes the post, its image row and then its files; returns the id. */
+  async delete(id: string): Promise<string> {
+    if (!isUuid(id)) throw notFound(POST_NOT_FOUND);
+    let image: Image;
+    try {
+      image = await this.prisma.$transaction(async (tx) => {
+        const post = await tx.post.delete({ where: { id }, select: { imageId: true } });
+        return tx.image.delete({ where: { id: post.imageId } });
+      });
+    } catch (error) {
+      throw isRecordNotFound(error) ? notFound(POST_NOT_FOUND) : error;
+    }
+    await discardImageFiles(this.images, image);
+    return id;
+  }
+
+  /**
+   * Checks every field and the image (before decoding it) and reports all problems at once, in the
+   * form's order; returns the values to store: trimmed texts and sanitized content.
+   */
+  private async prepare(input: PostInput, { imageRequired }: { imageRequired: boolean }): Promise<PreparedPost> {
+    const errors = validatePostFields(input);
+    let content = '';
+    if (!errors.content) {
+      content = sanitizeContent(input.content ?? '');
+      // Content made only of what the sanitizer removes (a script, an iframe) is no content.
+      if (isBlankHtml(content)) errors.content = messages.required;
+    }
+    const image = await checkImageUpload(this.images, input.image, { required: imageRequired });
+    const imageProblem = isImageProblem(image) ? image : null;
+    if (imageProblem || Object.keys(errors).length > 0) throw inputError(errors, imageProblem);
+    return {
+      data: {
+        title: (input.title ?? '').trim(),
+        subtitle: (input.subtitle ?? '').trim(),
+        content,
+        category: input.category as Category,
+      },
+      image: image as CheckedImage | null,
+    };
+  }
+}

@@ -1,0 +1,45 @@
+// The UpcomingCard type (the home page's 'Currently' carousel) and its query and mutations; the
+// writes are admin-only, refused before the resolver runs.
+import { builder } from '../../builder.ts';
+import { UpcomingTitleEnum } from '../shared/enums.schema.ts';
+
+builder.prismaObject('UpcomingCard', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    title: t.expose('title', { type: UpcomingTitleEnum }),
+    subtitle: t.exposeString('subtitle'),
+    image: t.relation('image'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const CreateUpcomingCardInput = builder.inputType('CreateUpcomingCardInput', {
+  fields: (t) => ({
+    title: t.field({ type: UpcomingTitleEnum, required: true }),
+    subtitle: t.string({ required: true }),
+    image: t.field({ type: 'File', required: true }),
+  }),
+});
+
+builder.queryField('upcomingCards', (t) =>
+  t.prismaField({
+    type: ['UpcomingCard'],
+    description: 'Every card, newest first',
+    resolve: (query, _root, _args, ctx) => ctx.services.upcoming.list(query),
+  }),
+);
+
+builder.mutationFields((t) => ({
+  createUpcomingCard: t.prismaField({
+    type: 'UpcomingCard',
+    authScopes: { admin: true },
+    args: { input: t.arg({ type: CreateUpcomingCardInput, required: true }) },
+    resolve: (query, _root, args, ctx) => ctx.services.upcoming.create(args.input, query),
+  }),
+  deleteUpcomingCard: t.id({
+    authScopes: { admin: true },
+    description: 'Deletes the card and its image; returns its id',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.upcoming.delete(String(args.id)),
+  }),
+}));

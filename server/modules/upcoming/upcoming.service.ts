@@ -1,0 +1,93 @@
+// Upcoming ('Currently') cards: the home page's carousel and the admin's writes, for GraphQL and REST
+// alike. Same contract as the post service: plain data in, rows out, AppErrors for expected failures,
+// authorization checked by the caller.
+import { notFound } from '../../errors.ts';
+import type { Image, Prisma, PrismaClient, UpcomingCard, UpcomingTitle } from '../../generated/prisma/client.ts';
+import { isUuid } from '../../rules/id-rules.ts';
+import { validateUpcomingFields } from '../../rules/upcoming-rules.ts';
+import {
+  checkImageUpload,
+  discardImageFiles,
+  type ImageUpload,
+  inputError,
+  isImageProblem,
+  saveImage,
+  type CheckedImage,
+} from '../media/image-upload.ts';
+import type { ImageStore } from '../media/image-store.ts';
+import { isRecordNotFound } from '../shared/prisma-errors.ts';
+
+export const CARD_NOT_FOUND = 'Card not found';
+
+export type UpcomingCardWithImage = UpcomingCard & { image: Image };
+
+/** What the new-card form sends, unchecked. */
+export interface UpcomingCardInput {
+  /** Reading, Watching or Playing. */
+  title?: string | null;
+  subtitle?: string | null;
+  image?: ImageUpload | null;
+}
+
+/** Relations to load, as GraphQL plans them (Pothos' `query`); the image is always loaded. */
+export interface UpcomingCardQuery {
+  include?: Prisma.UpcomingCardInclude;
+}
+
+function withImage(query: UpcomingCardQuery = {}) {
+  return { include: { ...query.include, image: query.include?.image ?? true } };
+}
+
+export class UpcomingService {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly images: ImageStore,
+  ) {}
+
+  /** Every card, newest first: the carousel shows what the author is on now. */
+  async list(query?: UpcomingCardQuery): Promise<UpcomingCardWithImage[]> {
+    return this.prisma.upcomingCard.findMany({
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      ...withImage(query),
+    });
+  }
+
+  async create(input: UpcomingCardInput, query?: UpcomingCardQuery): Promise<UpcomingCardWithImage> {
+    const errors = validateUpcomingFields(input);
+    const image = await checkImageUpload(this.images, input.image, { required: true });
+    const imageProblem = isImageProblem(image) ? image : null;
+    if (imageProblem || Object.keys(errors).length > 0) throw inputError(errors, imageProblem);
+
+    // The files are written first; the row that refers to them commits after, or the files go.
+    const stored = await saveImage(this.images, image as CheckedImage);
+    try {
+      return await this.prisma.upcomingCard.create({
+        data: {
+          title: input.title as UpcomingTitle,
+          subtitle: (input.subtitle ?? '').trim(),
+          image: { create: stored },
+        },
+        ...withImage(query),
+      });
+    } catch (error) {
+      await discardImageFiles(this.images, stored);
+      throw error;
+    }
+  }
+
+  /** Deletes the card, its image row and then its files; returns the id. */
+  async delete(id: string): Promise<string> {
+    if (!isUuid(id)) throw notFound(CARD_NOT_FOUND);
+    let image: Image;
+    try {
+      image = await this.prisma.$transaction(async (tx) => {
+        const card = await tx.upcomingCard.delete({ where: { id }, select: { imageId: true } });
+        return tx.image.delete({ where: { id: card.imageId } });
+      });
+    } catch (error) {
+      throw isRecordNotFound(error) ? notFound(CARD_NOT_FOUND) : error;
+    }
+    await discardImageFiles(this.images, image);
+    return id;
+  }
+}

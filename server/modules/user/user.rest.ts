@@ -1,0 +1,58 @@
+// REST doors to the account services (/api/users), as the product's original clients call them.
+// The user info they answer with is what the client stores under userInfo: { _id, name, email, isAdmin }.
+import type { Api } from '../../http/rest-router.ts';
+import { jsonBody, textField } from '../../http/rest-router.ts';
+import type { Services } from '../../services.ts';
+import { requireUser } from '../auth/permissions.ts';
+import { queueSessionCookie } from '../auth/session.service.ts';
+import type { PublicUser } from './user.service.ts';
+
+export function userInfoJson(user: PublicUser) {
+  return { _id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin };
+}
+
+export function registerUserRoutes(api: Api, services: Services): void {
+  api.post('/users/login', async (c) => {
+    const body = await jsonBody(c);
+    const { user, cookie } = await services.auth.login(
+      textField(body.email) ?? '',
+      textField(body.password) ?? '',
+      c.get('state').clientAddress,
+      { replacesSessionId: c.get('sessionId') },
+    );
+    queueSessionCookie(c.get('state').responseCookies, cookie);
+    return c.json(userInfoJson(user));
+  });
+
+  api.post('/users', async (c) => {
+    const body = await jsonBody(c);
+    const { user, cookie } = await services.auth.register(
+      {
+        name: textField(body.name) ?? '',
+        email: textField(body.email) ?? '',
+        password: textField(body.password) ?? '',
+      },
+      { replacesSessionId: c.get('sessionId') },
+    );
+    queueSessionCookie(c.get('state').responseCookies, cookie);
+    return c.json(userInfoJson(user), 201);
+  });
+
+  api.post('/users/logout', async (c) => {
+    queueSessionCookie(c.get('state').responseCookies, await services.auth.logout(c.get('sessionId')));
+    return c.json({ message: 'Logged out successfully' });
+  });
+
+  api.get('/users/profile', (c) => c.json(userInfoJson(requireUser(c.get('viewer')))));
+
+  api.put('/users/profile', async (c) => {
+    const viewer = requireUser(c.get('viewer'));
+    const body = await jsonBody(c);
+    const user = await services.users.updateProfile(viewer, c.get('sessionId'), {
+      name: textField(body.name),
+      email: textField(body.email),
+      password: textField(body.password),
+    });
+    return c.json(userInfoJson(user));
+  });
+}

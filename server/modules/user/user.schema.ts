@@ -1,0 +1,91 @@
+// The User type and the account fields: me, login, logout, register, updateProfile. The rules live in
+// AuthService and UserService; resolvers only pass the request's facts and queue the session cookie.
+import { builder } from '../../builder.ts';
+import type { Context } from '../../context.ts';
+import { requireUser } from '../auth/permissions.ts';
+import { queueSessionCookie } from '../auth/session.service.ts';
+import type { PublicUser } from './user.service.ts';
+
+// A plain object type rather than a Prisma one: it has no relations to load, and the services hand
+// out only the public columns, so the password hash cannot reach a resolver by mistake.
+export const UserRef = builder.objectRef<PublicUser>('User').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    email: t.exposeString('email'),
+    isAdmin: t.exposeBoolean('isAdmin'),
+  }),
+});
+
+const UpdateProfileInput = builder.inputType('UpdateProfileInput', {
+  fields: (t) => ({
+    name: t.string(),
+    email: t.string(),
+    password: t.string({ description: 'Empty or absent keeps the current password' }),
+  }),
+});
+
+function setSessionCookie(ctx: Context, cookie: string): void {
+  queueSessionCookie(ctx.responseCookies, cookie);
+}
+
+builder.queryField('me', (t) =>
+  t.field({
+    type: UserRef,
+    nullable: true,
+    description: 'The signed-in user, or null',
+    // The viewer was read from the database with the session, in this request.
+    resolve: (_root, _args, ctx) => ctx.viewer,
+  }),
+);
+
+builder.mutationFields((t) => ({
+  login: t.field({
+    type: UserRef,
+    description:
+      'Signs in with a new session cookie; after 5 failures per email or 20 per address in 15 minutes: TOO_MANY_REQUESTS',
+    args: {
+      email: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const { user, cookie } = await ctx.services.auth.login(args.email, args.password, ctx.clientAddress, {
+        replacesSessionId: ctx.sessionId,
+      });
+      setSessionCookie(ctx, cookie);
+      return user;
+    },
+  }),
+
+  // Open to anyone and idempotent: signing out with a missing or stale cookie still clears it.
+  logout: t.boolean({
+    description: 'Ends the current session on the server and clears its cookie',
+    resolve: async (_root, _args, ctx) => {
+      setSessionCookie(ctx, await ctx.services.auth.logout(ctx.sessionId));
+      return true;
+    },
+  }),
+
+  register: t.field({
+    type: UserRef,
+    description: 'Creates a (non-admin) account and signs it in',
+    args: {
+      name: t.arg.string({ required: true }),
+      email: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const { user, cookie } = await ctx.services.auth.register(args, { replacesSessionId: ctx.sessionId });
+      setSessionCookie(ctx, cookie);
+      return user;
+    },
+  }),
+
+  updateProfile: t.field({
+    type: UserRef,
+    description: "Changes the caller's own profile; a new password ends their other sessions",
+    authScopes: { loggedIn: true },
+    args: { input: t.arg({ type: UpdateProfileInput, required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.users.updateProfile(requireUser(ctx.viewer), ctx.sessionId, args.input),
+  }),
+}));

@@ -1,0 +1,38 @@
+// The services of every domain, built once per app over its database. GraphQL resolvers and REST
+// handlers both call these: the rules live here, once.
+import type { Config } from './config.ts';
+import { uploadsDirOf } from './config.ts';
+import type { PrismaClient } from './generated/prisma/client.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { SessionService } from './modules/auth/session.service.ts';
+import { ImageStore } from './modules/media/image-store.ts';
+import { PostService } from './modules/post/post.service.ts';
+import { UpcomingService } from './modules/upcoming/upcoming.service.ts';
+import { UserService } from './modules/user/user.service.ts';
+
+export interface Services {
+  images: ImageStore;
+  sessions: SessionService;
+  throttle: LoginThrottle;
+  auth: AuthService;
+  users: UserService;
+  posts: PostService;
+  upcoming: UpcomingService;
+}
+
+export function createServices(prisma: PrismaClient, config: Config): Services {
+  const images = new ImageStore(uploadsDirOf(config), config.maxUploadBytes);
+  const sessions = new SessionService(prisma, config);
+  const throttle = new LoginThrottle(prisma);
+  const users = new UserService(prisma, sessions);
+  return {
+    images,
+    sessions,
+    throttle,
+    auth: new AuthService(prisma, sessions, throttle, users),
+    users,
+    posts: new PostService(prisma, images),
+    upcoming: new UpcomingService(prisma, images),
+  };
+}

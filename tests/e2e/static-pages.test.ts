@@ -1,0 +1,119 @@
+// The static pages a visitor reads, each with its heading, its copy and its metadata; the home
+// page's metadata; and the social image every page points to.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { canonicalLinks, h1Text, headMeta } from './support/page-checks.ts';
+
+let site: E2eSite;
+beforeAll(async () => {
+  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
+  await site.page.setViewportSize({ width: 1280, height: 800 });
+});
+afterAll(() => site?.close());
+
+// What the test app's configuration makes the site's public address.
+const SITE_URL = 'http://blog.test';
+
+const PAGES = [
+  { path: '/about', heading: 'About', copy: 'video games, anime, TV shows and books', title: 'About | Pixel Diaries' },
+  { path: '/hire-me', heading: 'Hire me', copy: 'available for freelance work', title: 'Hire me | Pixel Diaries' },
+  {
+    path: '/privacy-policy',
+    heading: 'Privacy Policy',
+    copy: 'This site uses no analytics service',
+    title: 'Privacy Policy | Pixel Diaries',
+  },
+  {
+    path: '/disclaimer',
+    heading: 'Disclaimer',
+    copy: 'I will remove it promptly',
+    title: 'Disclaimer | Pixel Diaries',
+  },
+];
+
+describe('the static pages', () => {
+  for (const { path, heading, copy, title } of PAGES) {
+    it(`${path} shows its heading, its copy and its title, with sharing metadata`, async () => {
+      const { page } = site;
+      await page.goto(`${site.url}${path}`);
+      await expect.poll(() => h1Text(page)).toBe(heading);
+      expect(await page.getByRole('main').textContent()).toContain(copy);
+      await expect.poll(() => page.title()).toBe(title);
+
+      const description = await headMeta(page, 'description');
+      expect(description).toHaveLength(1);
+      expect(description[0]!.length).toBeGreaterThan(30);
+      expect(await canonicalLinks(page)).toEqual([`${SITE_URL}${path}`]);
+      expect(await headMeta(page, 'og:title')).toEqual([title]);
+      expect(await headMeta(page, 'og:description')).toEqual(description);
+      expect(await headMeta(page, 'og:url')).toEqual([`${SITE_URL}${path}`]);
+      expect(await headMeta(page, 'og:image')).toEqual([`${SITE_URL}/social-image.webp`]);
+      expect(await headMeta(page, 'og:image:width')).toEqual(['900']);
+      expect(await headMeta(page, 'og:image:height')).toEqual(['296']);
+      expect(await headMeta(page, 'twitter:card')).toEqual(['summary_large_image']);
+      expect(await headMeta(page, 'twitter:image')).toEqual([`${SITE_URL}/social-image.webp`]);
+      expect(await headMeta(page, 'robots')).toEqual([]);
+      expect(site.problems).toEqual([]);
+    });
+  }
+
+  it('/about and /hire-me give the contact e-mail and the portfolio link', async () => {
+    const { page } = site;
+    for (const path of ['/about', '/hire-me']) {
+      await page.goto(`${site.url}${path}`);
+      const main = page.getByRole('main');
+      await main.getByRole('link', { name: 'hello@example.com' }).waitFor();
+      expect(await main.getByRole('link', { name: 'hello@example.com' }).getAttribute('href')).toBe(
+        'mailto:hello@example.com',
+      );
+      expect(await main.getByRole('link', { name: 'my portfolio' }).getAttribute('href')).toBe(
+        'https://example.com/portfolio',
+      );
+    }
+    expect(site.problems).toEqual([]);
+  });
+
+  it('keep their metadata in step while the reader navigates in the app', async () => {
+    const { page } = site;
+    await page.goto(`${site.url}/about`);
+    await expect.poll(() => page.title()).toBe('About | Pixel Diaries');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Disclaimer' }).click();
+    await expect.poll(() => page.title()).toBe('Disclaimer | Pixel Diaries');
+    expect(await canonicalLinks(page)).toEqual([`${SITE_URL}/disclaimer`]);
+    expect(await headMeta(page, 'og:title')).toEqual(['Disclaimer | Pixel Diaries']);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('the home page metadata', () => {
+  it('is titled with the site name alone, with its description and canonical root', async () => {
+    const { page } = site;
+    await page.goto(site.url);
+    await expect.poll(() => page.title()).toBe('Pixel Diaries');
+    expect((await headMeta(page, 'description'))[0]).toContain('games, anime, TV shows and books');
+    expect(await canonicalLinks(page)).toEqual([`${SITE_URL}/`]);
+    expect(await headMeta(page, 'og:image')).toEqual([`${SITE_URL}/social-image.webp`]);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('form pages', () => {
+  it('ask search engines not to index them', async () => {
+    const { page } = site;
+    await page.goto(`${site.url}/login`);
+    await expect.poll(() => page.title()).toBe('Login | Pixel Diaries');
+    expect(await headMeta(page, 'robots')).toEqual(['noindex']);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('the social image', () => {
+  it('is served by the site as a 900 by 296 WebP', async () => {
+    const response = await fetch(`${site.url}/social-image.webp`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(['webp', 900, 296]);
+  });
+});

@@ -1,0 +1,122 @@
+// Post content is sanitized on the server before it is stored, down to what the editor produces:
+// hostile HTML sent straight to the API never comes back out.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_CLASSES } from '../../server/rules/content-rules.ts';
+import { postInput, UPDATE_POST, uploadPost } from '../support/content.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/test-database.ts';
+
+let t: TestApp;
+let admin: string;
+let postId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.signIn({ isAdmin: true })).cookie;
+  postId = (await uploadPost(t, admin)).body.data.createPost.id;
+});
+afterAll(() => t.dispose());
+
+/** Saves the HTML as the post's content (through updatePost: no image to re-encode) and returns what was stored. */
+async function stored(html: string): Promise<string> {
+  const { data, errors } = await t.graphql(
+    UPDATE_POST,
+    { id: postId, input: postInput({ content: html }) },
+    { cookie: admin },
+  );
+  if (errors) throw new Error(JSON.stringify(errors));
+  const row = await t.db.prisma.post.findUniqueOrThrow({ where: { id: postId } });
+  expect(data.updatePost.content).toBe(row.content);
+  return row.content;
+}
+
+describe(`content sanitizing on ${testDbKind}`, () => {
+  it("keeps everything the editor produces, links getting rel='noopener noreferrer'", async () => {
+    const html =
+      '<p class="align-center">Centred <strong>bold</strong> <em>italic</em> <u>under</u> <s>struck</s></p>' +
+      '<blockquote>Quoted</blockquote>' +
+      '<ol><li class="indent-1">one</li><li class="indent-8">two</li></ol>' +
+      '<ul><li>bullet</li></ul>' +
+      '<p class="align-justify indent-2">Text<br>on two lines <a href="https://example.com/a?b=c" target="_blank">a link</a></p>';
+    expect(await stored(html)).toBe(html.replace('target="_blank">', 'target="_blank" rel="noopener noreferrer">'));
+  });
+
+  it('creates posts sanitized too', async () => {
+    const { body } = await uploadPost(t, admin, { content: '<p onclick="steal()">Hi<script>steal()</script></p>' });
+    expect(body.data.createPost.content).toBe('<p>Hi</p>');
+  });
+
+  it.each([
+    ['a script', '<p>Hi</p><script>alert(document.cookie)</script>', '<p>Hi</p>'],
+    ['an event handler on an image', '<p>Hi<img src="x" onerror="alert(1)"></p>', '<p>Hi</p>'],
+    ['an event handler on an allowed tag', '<p onmouseover="alert(1)">Hi</p>', '<p>Hi</p>'],
+    ['an inline style', '<p style="position:fixed;inset:0">Hi</p>', '<p>Hi</p>'],
+    ['a style element', '<style>body{display:none}</style><p>Hi</p>', '<p>Hi</p>'],
+    ['an iframe', '<p>Hi</p><iframe src="https://evil.example"></iframe>', '<p>Hi</p>'],
+    ['an object and an embed', '<object data="x.swf"></object><embed src="x.swf"><p>Hi</p>', '<p>Hi</p>'],
+    ['an SVG with a script', '<svg><script>alert(1)</script></svg><p>Hi</p>', '<p>Hi</p>'],
+    [
+      'a form',
+      '<form action="https://evil.example"><input name="password"><button>Go</button></form><p>Hi</p>',
+      'Go<p>Hi</p>',
+    ],
+    ['a javascript: link', '<p><a href="javascript:alert(1)">x</a></p>', '<p><a>x</a></p>'],
+    ['an obfuscated javascript: link', '<p><a href="  JaVa&#x09;ScRiPt:alert(1)">x</a></p>', '<p><a>x</a></p>'],
+    ['an entity-encoded javascript: link', '<p><a href="&#106;avascript:alert(1)">x</a></p>', '<p><a>x</a></p>'],
+    [
+      'a data: link',
+      '<p><a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a></p>',
+      '<p><a>x</a></p>',
+    ],
+    ['a vbscript: link', '<p><a href="vbscript:msgbox(1)">x</a></p>', '<p><a>x</a></p>'],
+    [
+      'a target other than a new tab',
+      '<p><a href="/blog" target="_parent">x</a></p>',
+      '<p><a href="/blog" rel="noopener noreferrer">x</a></p>',
+    ],
+    [
+      'a rel that opens the opener',
+      '<p><a href="https://a.example" rel="opener">x</a></p>',
+      '<p><a href="https://a.example" rel="noopener noreferrer">x</a></p>',
+    ],
+    [
+      "classes that are not the editor's",
+      '<p class="btn modal-overlay align-right">Hi</p>',
+      '<p class="align-right">Hi</p>',
+    ],
+    ['ids, data and aria attributes', '<p id="login" data-x="1" aria-hidden="true">Hi</p>', '<p>Hi</p>'],
+    ['headings, spans and divs (their text kept)', '<h1>Big</h1><div><span>Hi</span></div>', 'BigHi'],
+    [
+      'a base and a meta refresh',
+      '<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example"><p>Hi</p>',
+      '<p>Hi</p>',
+    ],
+    ['mutation XSS through noscript', '<noscript><p title="</noscript><img src=x onerror=alert(1)>">', ''],
+  ])('removes %s', async (_name, html, expected) => {
+    if (expected === '') {
+      // Nothing of it survives: the content is then empty, which the rules refuse.
+      const { errors } = await t.graphql(
+        UPDATE_POST,
+        { id: postId, input: postInput({ content: html }) },
+        { cookie: admin },
+      );
+      expect(errors?.[0]?.extensions?.fieldErrors).toEqual({ content: 'This field is required' });
+      return;
+    }
+    expect(await stored(html)).toBe(expected);
+  });
+
+  it('allows mailto:, tel: and relative links', async () => {
+    const html = '<p><a href="mailto:me@example.com">m</a><a href="tel:+331234">t</a><a href="/blog/page/2">r</a></p>';
+    expect(await stored(html)).toBe(html.replaceAll('">', '" rel="noopener noreferrer">'));
+  });
+
+  it('shares its list of classes with the client: alignments and 8 indentation levels', () => {
+    expect(CONTENT_CLASSES).toEqual([
+      'align-left',
+      'align-center',
+      'align-right',
+      'align-justify',
+      ...Array.from({ length: 8 }, (_, i) => `indent-${i + 1}`),
+    ]);
+  });
+});

@@ -1,0 +1,54 @@
+// How GraphQL answers what goes wrong: expected errors keep their code and message, bad requests say
+// what is wrong, anything else is masked and logged with the request id the caller receives.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.dispose());
+
+const CREATE_POST = `mutation ($input: CreatePostInput!) { createPost(input: $input) { id } }`;
+
+describe('GraphQL errors', () => {
+  it('answers a value of the wrong kind for a file with a bad-input error, not a masked one', async () => {
+    const { cookie } = await t.signIn({ isAdmin: true });
+    const response = await t.graphqlResponse(
+      CREATE_POST,
+      { input: { title: 'T', subtitle: 'S', content: '<p>x</p>', category: 'GAME', image: 'not a file' } },
+      { cookie },
+    );
+    const body = await response.json();
+    expect(body.errors[0].message).not.toBe('Unexpected error.');
+    expect(body.errors[0].message).toMatch(/Expected a file upload/);
+    expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(response.status).toBe(400);
+  });
+
+  it('answers an unknown enum value with a request error that names it', async () => {
+    const body = await t.graphql('{ posts(category: MOVIES) { total } }');
+    expect(body.errors?.[0]?.message).toMatch(/MOVIES/);
+    expect(body.data).toBeUndefined();
+  });
+
+  it('masks an unexpected failure and logs it with the request id sent back', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // A database that went away mid-flight is nobody's expected failure.
+      await t.db.close();
+      const response = await t.graphqlResponse('{ latestPosts { id } }');
+      const body = await response.json();
+      expect(body.errors[0]).toMatchObject({
+        message: 'Unexpected error.',
+        extensions: { code: 'INTERNAL_SERVER_ERROR' },
+      });
+      const requestId = response.headers.get('x-request-id');
+      expect(requestId).toMatch(/^[\w.-]+$/);
+      expect(errors.mock.calls.some((args) => String(args[0]).includes(`request ${requestId}`))).toBe(true);
+    } finally {
+      errors.mockRestore();
+      t.db.close = async () => {};
+    }
+  });
+});

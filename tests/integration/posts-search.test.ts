@@ -1,0 +1,148 @@
+// Search: the keyword's rules, PostgreSQL full-text matching of every word as a word or a prefix,
+// ranking (title, then subtitle, then content, then recency) and pages; the same on both databases.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { POSTS, seedPosts } from '../support/content.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/test-database.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.dispose());
+beforeEach(async () => {
+  await t.db.prisma.post.deleteMany();
+  await t.db.prisma.image.deleteMany();
+});
+
+async function search(keyword: string, extra: Record<string, unknown> = {}) {
+  const body = await t.graphql(POSTS, { search: keyword, ...extra });
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  const { items, ...rest } = body.data.posts;
+  return { ...rest, titles: items.map((post: { title: string }) => post.title) };
+}
+
+describe(`the search keyword on ${testDbKind}`, () => {
+  it.each([
+    ['', 'You need to add a keyword'],
+    ['   ', 'You need to add a keyword'],
+    ['zelda!', 'Letters, numbers, spaces, dashes and underscores allowed'],
+    ["zelda' OR 1=1", 'Letters, numbers, spaces, dashes and underscores allowed'],
+    ['zeld:* | mario', 'Letters, numbers, spaces, dashes and underscores allowed'],
+    ['café', 'Letters, numbers, spaces, dashes and underscores allowed'],
+    ['a'.repeat(101), '100 characters maximum allowed'],
+  ])('refuses %j with %j', async (keyword, message) => {
+    const response = await t.graphqlResponse(POSTS, { search: keyword });
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors[0]).toMatchObject({
+      message,
+      extensions: { code: 'BAD_USER_INPUT', fieldErrors: { search: message } },
+    });
+  });
+
+  it('accepts 100 characters of letters, digits, spaces, dashes and underscores', async () => {
+    expect(await search(`${'a'.repeat(40)} b-c_d 42 ${'e'.repeat(50)}`)).toEqual({
+      page: 1,
+      pages: 0,
+      total: 0,
+      titles: [],
+    });
+  });
+});
+
+describe(`search matching on ${testDbKind}`, () => {
+  beforeEach(async () => {
+    await seedPosts(t.db.prisma, [
+      { title: 'The Legend of Zelda', subtitle: 'Breath of the Wild', content: '<p>Hyrule is vast.</p>' },
+      { title: 'Super Mario Odyssey', subtitle: 'Cappy and friends', content: '<p>Hats off.</p>' },
+      {
+        title: 'Half-Life 2',
+        subtitle: 'City 17',
+        content: '<p class="align-center">Crowbars <strong>everywhere</strong></p>',
+      },
+      { title: 'Final Fantasy VII', subtitle: 'Remake', content: '<p>Midgar, running late.</p>', category: 'anime' },
+    ]);
+  });
+
+  it('finds a word from its first letters, whatever the case', async () => {
+    expect((await search('zeld')).titles).toEqual(['The Legend of Zelda']);
+    expect((await search('ZELDA')).titles).toEqual(['The Legend of Zelda']);
+    expect((await search('Zel')).titles).toEqual(['The Legend of Zelda']);
+  });
+
+  it('does not match the middle of a word', async () => {
+    expect((await search('elda')).titles).toEqual([]);
+  });
+
+  it('requires every word', async () => {
+    expect((await search('legend zeld')).titles).toEqual(['The Legend of Zelda']);
+    expect((await search('zelda mario')).titles).toEqual([]);
+  });
+
+  it('searches the subtitle and the text of the content, not its markup', async () => {
+    expect((await search('capp')).titles).toEqual(['Super Mario Odyssey']);
+    expect((await search('hyrule')).titles).toEqual(['The Legend of Zelda']);
+    expect((await search('crowbar everywhere')).titles).toEqual(['Half-Life 2']);
+    expect((await search('align')).titles).toEqual([]);
+    expect((await search('strong')).titles).toEqual([]);
+  });
+
+  it('splits words on dashes and underscores', async () => {
+    expect((await search('half-life')).titles).toEqual(['Half-Life 2']);
+    expect((await search('final_fantasy')).titles).toEqual(['Final Fantasy VII']);
+    expect((await search('city 17')).titles).toEqual(['Half-Life 2']);
+  });
+
+  it('matches other forms of an English word', async () => {
+    expect((await search('runs')).titles).toEqual(['Final Fantasy VII']);
+    expect((await search('hat')).titles).toEqual(['Super Mario Odyssey']);
+  });
+
+  it('finds nothing, without an error, for a keyword made only of common words', async () => {
+    expect(await search('the of')).toEqual({ page: 1, pages: 0, total: 0, titles: [] });
+  });
+
+  it('searches within one category', async () => {
+    expect((await search('final', { category: 'ANIME' })).titles).toEqual(['Final Fantasy VII']);
+    expect((await search('final', { category: 'GAME' })).titles).toEqual([]);
+  });
+});
+
+describe(`search ranking on ${testDbKind}`, () => {
+  it('puts a title match before a subtitle match before content matches, however many', async () => {
+    // Created oldest to newest: recency alone would give the opposite order.
+    await seedPosts(t.db.prisma, [
+      { title: 'Hollow Knight', subtitle: 'Bugs', content: '<p>Dark.</p>' },
+      { title: 'Silksong', subtitle: 'Hollow sequel', content: '<p>Silk.</p>' },
+      { title: 'Metroidvanias', subtitle: 'A list', content: '<p>Hollow, hollow, hollow and more hollow.</p>' },
+    ]);
+    expect((await search('hollow')).titles).toEqual(['Hollow Knight', 'Silksong', 'Metroidvanias']);
+  });
+
+  it('orders equally relevant posts newest first', async () => {
+    await seedPosts(t.db.prisma, [
+      { title: 'Portal', createdAt: new Date('2026-01-01T00:00:00Z') },
+      { title: 'Portal', createdAt: new Date('2026-03-01T00:00:00Z') },
+      { title: 'Portal', createdAt: new Date('2026-02-01T00:00:00Z') },
+    ]);
+    const { data } = await t.graphql(POSTS, { search: 'portal' });
+    expect(data.posts.items.map((post: { createdAt: string }) => post.createdAt)).toEqual([
+      '2026-03-01T00:00:00.000Z',
+      '2026-02-01T00:00:00.000Z',
+      '2026-01-01T00:00:00.000Z',
+    ]);
+  });
+
+  it('pages results 15 at a time, with the true count past the end', async () => {
+    await seedPosts(t.db.prisma, [
+      ...Array.from({ length: 20 }, (_, i) => ({ title: `Pokemon ${i + 1}` })),
+      { title: 'Tetris' },
+    ]);
+    const first = await search('poke');
+    expect(first).toMatchObject({ page: 1, pages: 2, total: 20 });
+    expect(first.titles).toEqual(Array.from({ length: 15 }, (_, i) => `Pokemon ${20 - i}`));
+    const second = await search('poke', { page: 2 });
+    expect(second.titles).toEqual(['Pokemon 5', 'Pokemon 4', 'Pokemon 3', 'Pokemon 2', 'Pokemon 1']);
+    expect(await search('poke', { page: 3 })).toEqual({ page: 3, pages: 2, total: 20, titles: [] });
+  });
+});

@@ -1,0 +1,214 @@
+// Nothing lost, nothing orphaned: every image file belongs to an Image row and every Image row to a
+// post or a card. Replacing and deleting remove files; a write that fails leaves neither a row nor a
+// file; the start-up sweep removes files that no row refers to.
+import { cpSync, mkdirSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { prepareDatabase } from '../../server/startup.ts';
+import {
+  DELETE_CARD,
+  DELETE_POST,
+  POST,
+  postInput,
+  UPDATE_POST,
+  uploadCard,
+  uploadedFiles,
+  uploadPost,
+} from '../support/content.ts';
+import { fileOf, makeImage } from '../support/images.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/test-database.ts';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.signIn({ isAdmin: true })).cookie;
+});
+afterAll(() => t.dispose());
+beforeEach(async () => {
+  await t.db.prisma.post.deleteMany();
+  await t.db.prisma.upcomingCard.deleteMany();
+  await t.db.prisma.image.deleteMany();
+  rmSync(path.join(t.dataDir, 'uploads'), { recursive: true, force: true });
+});
+
+/** The files an Image row names, as uploadedFiles() lists them. */
+async function filesOfRows(): Promise<string[]> {
+  const rows = await t.db.prisma.image.findMany();
+  return rows
+    .flatMap((row) => row.variantWidths.map((w) => `${row.storageKey.slice(0, 2)}/${row.storageKey}-${w}.webp`))
+    .sort();
+}
+
+/** Every file has its row and every row its files, and every row belongs to a post or a card. */
+async function expectNothingOrphaned() {
+  expect(uploadedFiles(t)).toEqual(await filesOfRows());
+  expect(await t.db.prisma.image.count({ where: { post: null, upcomingCard: null } })).toBe(0);
+}
+
+/** Makes the database refuse writes to a table, as a full disk or a lost connection would. */
+async function breakWritesTo(table: 'Post' | 'UpcomingCard') {
+  await t.db.prisma.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'writes refused by the test'; END $$`);
+  await t.db.prisma.$executeRawUnsafe(
+    `CREATE TRIGGER refuse_write BEFORE INSERT OR UPDATE ON "${table}" FOR EACH ROW EXECUTE FUNCTION refuse_write()`,
+  );
+  return () => t.db.prisma.$executeRawUnsafe(`DROP TRIGGER refuse_write ON "${table}"`);
+}
+
+describe(`replacing and deleting on ${testDbKind}`, () => {
+  it("replacing a post's image deletes the old files and row, and keeps the new", async () => {
+    const created = (await uploadPost(t, admin)).body.data.createPost;
+    const oldFiles = uploadedFiles(t);
+    expect(oldFiles).toHaveLength(3);
+
+    const replacement = fileOf(await makeImage({ width: 2000, height: 1000, format: 'jpeg' }), 'new.jpg');
+    const { response, body } = await t.upload(
+      UPDATE_POST,
+      { id: created.id, input: postInput({ title: 'New cover' }) },
+      { 'input.image': replacement },
+      { cookie: admin },
+    );
+    expect(response.status).toBe(200);
+    expect(body.data.updatePost).toMatchObject({ id: created.id, title: 'New cover', image: { width: 1600 } });
+    expect(body.data.updatePost.image.url).not.toBe(created.image.url);
+
+    expect(await t.db.prisma.image.count()).toBe(1);
+    const newFiles = uploadedFiles(t);
+    expect(newFiles).toHaveLength(3);
+    expect(newFiles.filter((file) => oldFiles.includes(file))).toEqual([]);
+    expect((await t.request(created.image.url)).status).toBe(404);
+    expect((await t.request(body.data.updatePost.image.url)).status).toBe(200);
+    await expectNothingOrphaned();
+  });
+
+  it('deleting a post deletes its files and image row', async () => {
+    const created = (await uploadPost(t, admin)).body.data.createPost;
+    const kept = (await uploadPost(t, admin, { title: 'Kept' })).body.data.createPost;
+    await t.graphql(DELETE_POST, { id: created.id }, { cookie: admin });
+    expect(await t.db.prisma.image.count()).toBe(1);
+    expect(uploadedFiles(t)).toHaveLength(3);
+    expect((await t.request(created.image.url)).status).toBe(404);
+    expect((await t.request(kept.image.url)).status).toBe(200);
+    await expectNothingOrphaned();
+  });
+
+  it('deleting a card deletes its files and image row', async () => {
+    const card = (await uploadCard(t, admin)).body.data.createUpcomingCard;
+    expect(uploadedFiles(t)).toHaveLength(2); // 800 wide: 480 and 800
+    expect(await t.graphql(DELETE_CARD, { id: card.id }, { cookie: admin })).toEqual({
+      data: { deleteUpcomingCard: card.id },
+    });
+    expect(uploadedFiles(t)).toEqual([]);
+    expect(await t.db.prisma.image.count()).toBe(0);
+  });
+});
+
+describe(`failed writes on ${testDbKind}`, () => {
+  it('a post refused by validation stores no file', async () => {
+    await uploadPost(t, admin, { title: '' });
+    expect(uploadedFiles(t)).toEqual([]);
+    expect(await t.db.prisma.image.count()).toBe(0);
+  });
+
+  it('a post the database refuses after its files were written leaves neither row nor file', async () => {
+    const repair = await breakWritesTo('Post');
+    try {
+      const { body } = await uploadPost(t, admin);
+      expect(body.errors?.[0]).toMatchObject({ message: 'Unexpected error.' });
+    } finally {
+      await repair();
+    }
+    expect(await t.db.prisma.post.count()).toBe(0);
+    expect(await t.db.prisma.image.count()).toBe(0);
+    expect(uploadedFiles(t)).toEqual([]);
+  });
+
+  it('a replacement the database refuses keeps the old image and leaves no new file', async () => {
+    const created = (await uploadPost(t, admin)).body.data.createPost;
+    const before = uploadedFiles(t);
+    const repair = await breakWritesTo('Post');
+    try {
+      const { body } = await t.upload(
+        UPDATE_POST,
+        { id: created.id, input: postInput({ title: 'Never saved' }) },
+        { 'input.image': fileOf(await makeImage({ format: 'webp' })) },
+        { cookie: admin },
+      );
+      expect(body.errors?.[0]).toMatchObject({ message: 'Unexpected error.' });
+    } finally {
+      await repair();
+    }
+    expect(uploadedFiles(t)).toEqual(before);
+    expect((await t.graphql(POST, { id: created.id })).data.post).toEqual(created);
+    await expectNothingOrphaned();
+  });
+
+  it('a replacement for a post deleted meanwhile leaves no new file', async () => {
+    const created = (await uploadPost(t, admin)).body.data.createPost;
+    await t.graphql(DELETE_POST, { id: created.id }, { cookie: admin });
+    const { response } = await t.upload(
+      UPDATE_POST,
+      { id: created.id, input: postInput() },
+      { 'input.image': fileOf(await makeImage()) },
+      { cookie: admin },
+    );
+    expect(response.status).toBe(404);
+    expect(uploadedFiles(t)).toEqual([]);
+  });
+
+  it('a card the database refuses leaves neither row nor file', async () => {
+    const repair = await breakWritesTo('UpcomingCard');
+    try {
+      const { body } = await uploadCard(t, admin);
+      expect(body.errors?.[0]).toMatchObject({ message: 'Unexpected error.' });
+    } finally {
+      await repair();
+    }
+    expect(await t.db.prisma.image.count()).toBe(0);
+    expect(uploadedFiles(t)).toEqual([]);
+  });
+});
+
+describe(`the start-up sweep on ${testDbKind}`, () => {
+  const uploadsDir = () => path.join(t.dataDir, 'uploads');
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+
+  /** Copies a stored file under a storage key no row has, dated `date`. */
+  function plantOrphan(from: string, key: string, date: Date): string {
+    const relative = `${key.slice(0, 2)}/${key}-480.webp`;
+    mkdirSync(path.join(uploadsDir(), key.slice(0, 2)), { recursive: true });
+    cpSync(path.join(uploadsDir(), from), path.join(uploadsDir(), relative));
+    utimesSync(path.join(uploadsDir(), relative), date, date);
+    return relative;
+  }
+
+  it('removes files no row refers to, keeping the others and any younger than an hour', async () => {
+    await uploadPost(t, admin);
+    const kept = uploadedFiles(t);
+    for (const file of kept) utimesSync(path.join(uploadsDir(), file), hoursAgo(3), hoursAgo(3));
+    const old = plantOrphan(kept[0]!, 'ab'.repeat(16), hoursAgo(2));
+    const inProgress = plantOrphan(kept[0]!, 'cd'.repeat(16), new Date());
+    expect(uploadedFiles(t)).toEqual([...kept, old, inProgress].sort());
+
+    const lines: string[] = [];
+    await prepareDatabase(t.db, t.config, (line) => lines.push(line));
+    expect(uploadedFiles(t)).toEqual([...kept, inProgress].sort());
+    expect(lines).toContain('Removed 1 image file(s) that no record refers to.');
+    expect(readdirSync(path.join(uploadsDir(), 'ab'))).toEqual([]);
+  });
+
+  it('leaves the files alone when the database has no image at all (likely the wrong database)', async () => {
+    await uploadPost(t, admin);
+    const files = uploadedFiles(t);
+    for (const file of files) utimesSync(path.join(uploadsDir(), file), hoursAgo(3), hoursAgo(3));
+    await t.db.prisma.post.deleteMany();
+    await t.db.prisma.image.deleteMany();
+
+    const lines: string[] = [];
+    await prepareDatabase(t.db, t.config, (line) => lines.push(line));
+    expect(uploadedFiles(t)).toEqual(files);
+    expect(lines.join('\n')).toContain('the database has no images');
+  });
+});

@@ -1,0 +1,106 @@
+// Posts and cards for tests: GraphQL documents, writes through the real API (with real image bytes),
+// and quick rows straight into the database for tests about lists, where files do not matter.
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Category, Post, PrismaClient } from '../../server/generated/prisma/client.ts';
+import { fileOf, makeImage } from './images.ts';
+import type { TestApp } from './test-app.ts';
+
+export const IMAGE_FIELDS = 'url width height srcset';
+export const POST_FIELDS = `id title subtitle content category createdAt updatedAt image { ${IMAGE_FIELDS} }`;
+export const CARD_FIELDS = `id title subtitle createdAt image { ${IMAGE_FIELDS} }`;
+
+export const CREATE_POST = `mutation CreatePost($input: CreatePostInput!) { createPost(input: $input) { ${POST_FIELDS} } }`;
+export const UPDATE_POST = `mutation UpdatePost($id: ID!, $input: UpdatePostInput!) {
+  updatePost(id: $id, input: $input) { ${POST_FIELDS} }
+}`;
+export const DELETE_POST = 'mutation DeletePost($id: ID!) { deletePost(id: $id) }';
+export const POSTS = `query Posts($page: Int, $category: Category, $search: String) {
+  posts(page: $page, category: $category, search: $search) { page pages total items { ${POST_FIELDS} } }
+}`;
+export const POST = `query Post($id: ID!) { post(id: $id) { ${POST_FIELDS} } }`;
+export const LATEST_POSTS = `query Latest { latestPosts { ${POST_FIELDS} } }`;
+
+export const CREATE_CARD = `mutation CreateCard($input: CreateUpcomingCardInput!) {
+  createUpcomingCard(input: $input) { ${CARD_FIELDS} }
+}`;
+export const DELETE_CARD = 'mutation DeleteCard($id: ID!) { deleteUpcomingCard(id: $id) }';
+export const CARDS = `query Cards { upcomingCards { ${CARD_FIELDS} } }`;
+
+export const postInput = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Breath of the Wild',
+  subtitle: 'A second look',
+  content: '<p>The open air, again.</p>',
+  category: 'GAME',
+  ...overrides,
+});
+
+/** createPost as a multipart request carrying a real PNG (or the given file). */
+export async function uploadPost(
+  t: TestApp,
+  cookie: string | undefined,
+  overrides: Record<string, unknown> = {},
+  file?: File,
+) {
+  const image = file ?? fileOf(await makeImage({ width: 1200, height: 675 }));
+  return t.upload(CREATE_POST, { input: postInput(overrides) }, { 'input.image': image }, { cookie });
+}
+
+export async function uploadCard(
+  t: TestApp,
+  cookie: string | undefined,
+  overrides: Record<string, unknown> = {},
+  file?: File,
+) {
+  const image = file ?? fileOf(await makeImage({ width: 800, height: 600 }));
+  const input = { title: 'READING', subtitle: 'The Left Hand of Darkness', ...overrides };
+  return t.upload(CREATE_CARD, { input }, { 'input.image': image }, { cookie });
+}
+
+export interface SeedPost {
+  title?: string;
+  subtitle?: string;
+  content?: string;
+  category?: Category;
+  createdAt?: Date;
+}
+
+/**
+ * Inserts posts (and image rows without files) in two queries. Without createdAt, post i is i
+ * minutes after 2026-01-01, so the last one given is the newest.
+ */
+export async function seedPosts(prisma: PrismaClient, posts: SeedPost[]): Promise<Post[]> {
+  const images = await prisma.image.createManyAndReturn({
+    data: posts.map(() => ({
+      storageKey: randomBytes(16).toString('hex'),
+      mimeType: 'image/webp',
+      width: 960,
+      height: 540,
+      variantWidths: [480, 960],
+    })),
+  });
+  return prisma.post.createManyAndReturn({
+    data: posts.map((post, i) => ({
+      title: post.title ?? `Post ${i + 1}`,
+      subtitle: post.subtitle ?? 'A subtitle',
+      content: post.content ?? '<p>Some words.</p>',
+      category: post.category ?? 'game',
+      createdAt: post.createdAt ?? new Date(Date.UTC(2026, 0, 1, 0, i)),
+      imageId: images[i]!.id,
+    })),
+  });
+}
+
+/** Every file under DATA_DIR/uploads, as paths relative to it. */
+export function uploadedFiles(t: TestApp): string[] {
+  const dir = path.join(t.dataDir, 'uploads');
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+      .sort();
+  } catch {
+    return [];
+  }
+}
