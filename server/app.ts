@@ -7,9 +7,13 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createGraphqlHandler } from './graphql/yoga.ts';
 import { mountClient } from './http/client-files.ts';
+import { openApiDocument } from './http/openapi.ts';
 import { closeApiRouter, createApiRouter } from './http/rest-router.ts';
+import { registerPostRoutes } from './modules/post/post.rest.ts';
+import { registerUpcomingRoutes } from './modules/upcoming/upcoming.rest.ts';
 import { registerUserRoutes } from './modules/user/user.rest.ts';
 import { requestStateOf, withCookies } from './http/request-state.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { mountUploads } from './modules/media/uploads.route.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -30,6 +34,7 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
   const services = createServices(db.prisma, config);
   const yoga = createGraphqlHandler({ config, db, services });
   const hono = new Hono();
+  hono.use('*', securityHeaders(config));
 
   hono.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -71,7 +76,11 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
   });
 
   const api = createApiRouter(config, services);
+  const openApi = openApiDocument(config);
+  api.get('/openapi.json', (c) => c.json(openApi));
   registerUserRoutes(api, services);
+  registerPostRoutes(api, services);
+  registerUpcomingRoutes(api, services);
   closeApiRouter(api);
   hono.route('/api', api);
 

@@ -93,17 +93,24 @@ export async function jsonBody(c: ApiContext): Promise<Record<string, unknown>> 
   return body as Record<string, unknown>;
 }
 
-/** The fields of a multipart/form-data request; files stay File objects. */
-export async function formBody(c: ApiContext): Promise<Map<string, string | File>> {
+/** The fields of a multipart/form-data request, each name with every value it was sent with. */
+export interface FormFields {
+  /** The first text value of a field (a file under that name is skipped). */
+  text(name: string): string | undefined;
+  getAll(name: string): Array<string | File>;
+}
+
+export async function formBody(c: ApiContext): Promise<FormFields> {
   let form: FormData;
   try {
     form = await c.req.formData();
   } catch {
     throw new AppError('BAD_USER_INPUT', 'The request body must be multipart/form-data');
   }
-  const fields = new Map<string, string | File>();
-  for (const [key, value] of form.entries()) if (!fields.has(key)) fields.set(key, value);
-  return fields;
+  return {
+    text: (name) => form.getAll(name).find((value): value is string => typeof value === 'string'),
+    getAll: (name) => form.getAll(name),
+  };
 }
 
 export function isMultipart(c: ApiContext): boolean {

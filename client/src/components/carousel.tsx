@@ -46,6 +46,8 @@ function breakpointsFor(count: number) {
 
 export function Carousel({ label, slides }: CarouselProps) {
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  // Every card already in view (three cards on a wide screen): nothing to move, so no controls.
+  const [locked, setLocked] = useState(false);
   // Paused with the button: only the button starts it again. With reduced motion asked for, it
   // starts paused: still a carousel, but one that waits for the reader to move it.
   const [paused, setPaused] = useState(prefersReducedMotion);
@@ -94,13 +96,18 @@ export function Carousel({ label, slides }: CarouselProps) {
         autoplay={autoplay}
         navigation
         a11y={A11Y_MESSAGES}
-        onSwiper={setSwiper}
+        onSwiper={(instance) => {
+          setSwiper(instance);
+          setLocked(instance.isLocked);
+        }}
+        onLock={() => setLocked(true)}
+        onUnlock={() => setLocked(false)}
       >
         {slides.map((slide) => (
           <SwiperSlide key={slide.key}>{slide.content}</SwiperSlide>
         ))}
       </Swiper>
-      {count > 1 && (
+      {!locked && (
         <button className="carousel-pause" type="button" onClick={togglePause}>
           {paused ? 'Play' : 'Pause'}
           <span className="visually-hidden"> the carousel</span>

@@ -1,0 +1,297 @@
+// The OpenAPI 3.1 description of the REST facade, served at /api/openapi.json. A test checks that it
+// lists exactly the routes the server answers, so it cannot drift from the code.
+import type { Config } from '../config.ts';
+import { CATEGORIES, PAGE_SIZE } from '../rules/post-rules.ts';
+import { UPCOMING_TITLES } from '../rules/upcoming-rules.ts';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+const error = (description: string) => ({ description, ...json(ref('Error')) });
+const pageQuery = (name: string) => ({
+  name,
+  in: 'query',
+  required: false,
+  description: 'One-based page number; absent means 1',
+  schema: { type: 'integer', minimum: 1, maximum: 100000 },
+});
+const idPath = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+const adminOnly = {
+  '401': error('No valid session (message: Not authorized)'),
+  '403': error('Signed in, but not an admin'),
+};
+const postFields = {
+  title: { type: 'string', maxLength: 45 },
+  subtitle: { type: 'string', maxLength: 45 },
+  content: { type: 'string', description: 'HTML; sanitized on the server' },
+  category: { type: 'string', enum: [...CATEGORIES] },
+};
+const categoryList = (param: string, category: string) => ({
+  get: {
+    summary: `Posts in the ${category} category, newest first, ${PAGE_SIZE} a page`,
+    parameters: [pageQuery(param)],
+    responses: { '200': { description: 'A page', ...json(ref('PostPage')) }, '400': error('Bad page number') },
+  },
+});
+
+export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${config.siteName} REST API`,
+      version: '1.0.0',
+      description:
+        'The REST facade over the same services as GraphQL (/graphql). Sign in with POST /api/users/login; the session travels in an HttpOnly cookie.',
+    },
+    servers: [{ url: config.siteUrl }],
+    components: {
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'session' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['message'],
+          properties: {
+            message: { type: 'string' },
+            fieldErrors: { type: 'object', additionalProperties: { type: 'string' } },
+          },
+        },
+        UserInfo: {
+          type: 'object',
+          required: ['_id', 'name', 'email', 'isAdmin'],
+          properties: {
+            _id: { type: 'string' },
+            name: { type: 'string' },
+            email: { type: 'string' },
+            isAdmin: { type: 'boolean' },
+          },
+        },
+        Image: {
+          type: 'object',
+          required: ['url', 'width', 'height', 'srcset'],
+          properties: {
+            url: { type: 'string' },
+            width: { type: 'integer' },
+            height: { type: 'integer' },
+            srcset: { type: 'string' },
+          },
+        },
+        Post: {
+          type: 'object',
+          required: ['_id', 'title', 'subtitle', 'content', 'category', 'image', 'createdAt', 'updatedAt'],
+          properties: {
+            _id: { type: 'string' },
+            ...postFields,
+            image: ref('Image'),
+            createdAt: { type: 'string', format: 'date-time' },
+            updatedAt: { type: 'string', format: 'date-time' },
+          },
+        },
+        PostPage: {
+          type: 'object',
+          required: ['blogpostDocs', 'page', 'pages'],
+          properties: {
+            blogpostDocs: { type: 'array', items: ref('Post') },
+            page: { type: 'integer' },
+            pages: { type: 'integer' },
+          },
+        },
+        Card: {
+          type: 'object',
+          required: ['_id', 'title', 'subtitle', 'image'],
+          properties: {
+            _id: { type: 'string' },
+            title: { type: 'string', enum: [...UPCOMING_TITLES] },
+            subtitle: { type: 'string' },
+            image: ref('Image'),
+          },
+        },
+        Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+        PostForm: {
+          type: 'object',
+          properties: { ...postFields, image: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP' } },
+        },
+      },
+    },
+    paths: {
+      '/api/openapi.json': { get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1' } } } },
+      '/api/users/login': {
+        post: {
+          summary: 'Sign in; sets the session cookie',
+          requestBody: json({
+            type: 'object',
+            required: ['email', 'password'],
+            properties: { email: { type: 'string' }, password: { type: 'string' } },
+          }),
+          responses: {
+            '200': { description: 'Signed in', ...json(ref('UserInfo')) },
+            '400': error('Invalid input'),
+            '401': error('Invalid email or password'),
+            '429': error('Too many attempts; see Retry-After'),
+          },
+        },
+      },
+      '/api/users': {
+        post: {
+          summary: 'Register a (non-admin) account and sign it in',
+          requestBody: json({
+            type: 'object',
+            required: ['name', 'email', 'password'],
+            properties: {
+              name: { type: 'string' },
+              email: { type: 'string' },
+              password: { type: 'string', minLength: 8 },
+            },
+          }),
+          responses: {
+            '201': { description: 'Registered', ...json(ref('UserInfo')) },
+            '400': error('Invalid input or User already exists'),
+          },
+        },
+      },
+      '/api/users/logout': {
+        post: {
+          summary: 'End the session and clear its cookie',
+          responses: { '200': { description: 'Logged out', ...json(ref('Message')) } },
+        },
+      },
+      '/api/users/profile': {
+        get: {
+          summary: "The caller's user info",
+          security: [{ session: [] }],
+          responses: { '200': { description: 'User info', ...json(ref('UserInfo')) }, '401': error('Not authorized') },
+        },
+        put: {
+          summary: "Update the caller's profile; an empty password keeps the current one",
+          security: [{ session: [] }],
+          requestBody: json({
+            type: 'object',
+            properties: { name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
+          }),
+          responses: {
+            '200': { description: 'Updated', ...json(ref('UserInfo')) },
+            '400': error('Invalid input'),
+            '401': error('Not authorized'),
+          },
+        },
+      },
+      '/api/blogposts': {
+        get: {
+          summary: `Posts, newest first (or by relevance with a keyword), ${PAGE_SIZE} a page`,
+          parameters: [
+            pageQuery('pageNumber'),
+            {
+              name: 'keyword',
+              in: 'query',
+              required: false,
+              schema: { type: 'string', pattern: '^[A-Za-z0-9 _-]+$', maxLength: 100 },
+            },
+          ],
+          responses: {
+            '200': { description: 'A page', ...json(ref('PostPage')) },
+            '400': error('Bad page number or keyword'),
+          },
+        },
+        post: {
+          summary: 'Create a post',
+          security: [{ session: [] }],
+          requestBody: { content: { 'multipart/form-data': { schema: ref('PostForm') } } },
+          responses: {
+            '201': { description: 'Created', ...json(ref('Post')) },
+            '400': error('Invalid input'),
+            ...adminOnly,
+            '413': error('Too large'),
+            '415': error('Not a JPEG, PNG or WebP image'),
+          },
+        },
+      },
+      '/api/blogposts/latest': {
+        get: {
+          summary: 'The 9 newest posts',
+          responses: { '200': { description: 'Posts', ...json({ type: 'array', items: ref('Post') }) } },
+        },
+      },
+      '/api/blogposts/anime': categoryList('pageNumberAnim', 'anime'),
+      '/api/blogposts/books': categoryList('pageNumberBook', 'book'),
+      '/api/blogposts/games': categoryList('pageNumberGame', 'game'),
+      '/api/blogposts/tv': categoryList('pageNumberTV', 'tv'),
+      '/api/blogposts/{id}': {
+        get: {
+          summary: 'One post',
+          parameters: [idPath],
+          responses: { '200': { description: 'The post', ...json(ref('Post')) }, '404': error('Blogpost not found') },
+        },
+        put: {
+          summary: 'Update a post: JSON without a new image, or multipart with one',
+          security: [{ session: [] }],
+          parameters: [idPath],
+          requestBody: {
+            content: {
+              'application/json': { schema: ref('PostForm') },
+              'multipart/form-data': { schema: ref('PostForm') },
+            },
+          },
+          responses: {
+            '200': { description: 'Updated', ...json(ref('Post')) },
+            '400': error('Invalid input'),
+            ...adminOnly,
+            '404': error('Blogpost not found'),
+            '413': error('Too large'),
+            '415': error('Not a JPEG, PNG or WebP image'),
+          },
+        },
+        delete: {
+          summary: 'Delete a post and its image',
+          security: [{ session: [] }],
+          parameters: [idPath],
+          responses: {
+            '200': { description: 'Blogpost has been deleted', ...json(ref('Message')) },
+            ...adminOnly,
+            '404': error('Blogpost not found'),
+          },
+        },
+      },
+      '/api/upcoming': {
+        get: {
+          summary: "The 'Currently' cards, newest first",
+          responses: { '200': { description: 'Cards', ...json({ type: 'array', items: ref('Card') }) } },
+        },
+        post: {
+          summary: 'Create a card',
+          security: [{ session: [] }],
+          requestBody: {
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    title: { type: 'string', enum: [...UPCOMING_TITLES] },
+                    subtitle: { type: 'string' },
+                    image: { type: 'string', format: 'binary' },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '201': { description: 'Created', ...json(ref('Card')) },
+            '400': error('Invalid input'),
+            ...adminOnly,
+            '413': error('Too large'),
+            '415': error('Not a JPEG, PNG or WebP image'),
+          },
+        },
+      },
+      '/api/upcoming/{id}': {
+        delete: {
+          summary: 'Delete a card and its image',
+          security: [{ session: [] }],
+          parameters: [idPath],
+          responses: {
+            '200': { description: 'Card has been deleted', ...json(ref('Message')) },
+            ...adminOnly,
+            '404': error('Card not found'),
+          },
+        },
+      },
+    },
+  };
+}

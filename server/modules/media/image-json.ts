@@ -1,0 +1,12 @@
+// An image as the REST facade shows it: the same four facts as GraphQL's Image type.
+import type { Image } from '../../generated/prisma/client.ts';
+import { ImageStore } from './image-store.ts';
+
+export function imageJson(image: Image) {
+  return {
+    url: ImageStore.url(image.storageKey, image.variantWidths.at(-1) ?? image.width),
+    width: image.width,
+    height: image.height,
+    srcset: ImageStore.srcset(image),
+  };
+}

@@ -1,0 +1,103 @@
+// REST doors to the post service (/api/blogposts), shaped as the product's original client expects:
+// `_id` keys, lower-case categories, `blogpostDocs` pages. No rule lives here: the service has them.
+import type { Api, ApiContext } from '../../http/rest-router.ts';
+import { formBody, isMultipart, jsonBody, pageParam, textField } from '../../http/rest-router.ts';
+import type { Services } from '../../services.ts';
+import { requireAdmin } from '../auth/permissions.ts';
+import { imageJson } from '../media/image-json.ts';
+import { POST_NOT_FOUND, type PostInput, type PostPage, type PostWithImage } from './post.service.ts';
+import { notFound } from '../../errors.ts';
+
+export function postJson(post: PostWithImage) {
+  return {
+    _id: post.id,
+    title: post.title,
+    subtitle: post.subtitle,
+    content: post.content,
+    category: post.category,
+    image: imageJson(post.image),
+    createdAt: post.createdAt.toISOString(),
+    updatedAt: post.updatedAt.toISOString(),
+  };
+}
+
+function pageJson(page: PostPage) {
+  return { blogpostDocs: page.items.map(postJson), page: page.page, pages: page.pages };
+}
+
+/** The category lists, each with the page parameter name the original client sends. */
+const CATEGORY_ROUTES = [
+  { path: '/blogposts/anime', category: 'anime', pageParam: 'pageNumberAnim' },
+  { path: '/blogposts/books', category: 'book', pageParam: 'pageNumberBook' },
+  { path: '/blogposts/games', category: 'game', pageParam: 'pageNumberGame' },
+  { path: '/blogposts/tv', category: 'tv', pageParam: 'pageNumberTV' },
+] as const;
+
+/**
+ * The fields of a create or an edit, from JSON or multipart. The original client's forms send
+ * `image` twice in multipart (the file, and a text field with its name): only a file counts, and a
+ * JSON edit's `image: ""` means "keep the stored image".
+ */
+async function postInputOf(c: ApiContext): Promise<PostInput> {
+  if (isMultipart(c)) {
+    const form = await formBody(c);
+    const files = form.getAll('image').filter((value): value is File => typeof value !== 'string');
+    return {
+      title: form.text('title'),
+      subtitle: form.text('subtitle'),
+      content: form.text('content'),
+      category: form.text('category'),
+      image: files[0] ?? null,
+    };
+  }
+  const body = await jsonBody(c);
+  return {
+    title: textField(body.title),
+    subtitle: textField(body.subtitle),
+    content: textField(body.content),
+    category: textField(body.category),
+    image: null,
+  };
+}
+
+export function registerPostRoutes(api: Api, services: Services): void {
+  api.get('/blogposts', async (c) => {
+    const keyword = c.req.query('keyword');
+    const page = await services.posts.list({
+      page: pageParam(c, 'pageNumber'),
+      // An absent or empty keyword lists everything, as the original client expects.
+      search: keyword === undefined || keyword.trim() === '' ? undefined : keyword,
+    });
+    return c.json(pageJson(page));
+  });
+
+  api.get('/blogposts/latest', async (c) => c.json((await services.posts.latest()).map(postJson)));
+
+  for (const route of CATEGORY_ROUTES) {
+    api.get(route.path, async (c) =>
+      c.json(pageJson(await services.posts.list({ page: pageParam(c, route.pageParam), category: route.category }))),
+    );
+  }
+
+  api.get('/blogposts/:id', async (c) => {
+    const post = await services.posts.get(c.req.param('id'));
+    if (!post) throw notFound(POST_NOT_FOUND);
+    return c.json(postJson(post));
+  });
+
+  api.post('/blogposts', async (c) => {
+    requireAdmin(c.get('viewer'));
+    return c.json(postJson(await services.posts.create(await postInputOf(c))), 201);
+  });
+
+  api.put('/blogposts/:id', async (c) => {
+    requireAdmin(c.get('viewer'));
+    return c.json(postJson(await services.posts.update(c.req.param('id'), await postInputOf(c))));
+  });
+
+  api.delete('/blogposts/:id', async (c) => {
+    requireAdmin(c.get('viewer'));
+    await services.posts.delete(c.req.param('id'));
+    return c.json({ message: 'Blogpost has been deleted' });
+  });
+}
