@@ -1,0 +1,229 @@
+// The blog list and search as a visitor uses them: pages of 15 cards, the paginator, search results
+// by word prefix, NOTHING FOUND, the server's message for a refused keyword, and the cards' images.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { h1Text, pathOf } from './support/page-checks.ts';
+import { createPosts } from './support/site-content.ts';
+
+let site: E2eSite;
+// Newest first, as the list shows them.
+let titles: string[];
+
+beforeAll(async () => {
+  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
+  await site.page.setViewportSize({ width: 1280, height: 800 });
+  // 17 posts: a full first page of 15 and a second page of 2. Two of them are about Zelda.
+  const posts = await createPosts(site.t, 17, (i) =>
+    i === 3
+      ? { title: 'Zelda: Tears of the Kingdom', subtitle: 'A subtitle on Ultrahand' }
+      : i === 9
+        ? { title: 'Why I replay Ocarina', subtitle: 'A subtitle on the Zeldas of my childhood' }
+        : { title: `Blog post ${String(i + 1).padStart(2, '0')}` },
+  );
+  titles = posts.map((post) => post.title).reverse();
+}, 90_000);
+afterAll(() => site?.close());
+
+const cardTitles = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
+const paginator = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
+
+describe('the blog list', () => {
+  it('shows the 15 newest posts on /blog, titled "Blog", with a paginator of 2 pages', async () => {
+    const { page } = site;
+    await page.goto(`${site.url}/blog`);
+    await expect.poll(() => cardTitles(page)).toEqual(titles.slice(0, 15));
+    expect(await h1Text(page)).toBe('Blog');
+    await expect.poll(() => page.title()).toBe('Blog | Pixel Diaries');
+    // The search box sits at the top, above the cards.
+    expect(await page.getByRole('search').getByRole('searchbox', { name: 'Search posts' }).count()).toBe(1);
+
+    const pages = paginator(page);
+    expect(await pages.getByRole('listitem').allTextContents()).toEqual(['<', '1', '2', '>']);
+    expect(await pages.getByRole('link', { name: 'Page 1 is your current page' }).count()).toBe(1);
+    expect(await pages.getByRole('button', { name: 'Previous page' }).getAttribute('aria-disabled')).toBe('true');
+    expect(await pages.getByRole('button', { name: 'Next page' }).getAttribute('aria-disabled')).toBe('false');
+    expect(site.problems).toEqual([]);
+  });
+
+  it('goes to /blog/page/2 from the paginator, with the 2 oldest posts, and back with "<"', async () => {
+    const { page } = site;
+    await page.goto(`${site.url}/blog`);
+    await expect.poll(() => cardTitles(page)).toHaveLength(15);
+    await paginator(page).getByRole('link', { name: 'Page 2' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/blog/page/2');
+    await expect.poll(() => cardTitles(page)).toEqual(titles.slice(15));
+    expect(await paginator(page).getByRole('link', { name: 'Page 2 is your current page' }).count()).toBe(1);
+
+    await paginator(page).getByRole('button', { name: 'Previous page' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/blog/page/1');
+    await expect.poll(() => cardTitles(page)).toEqual(titles.slice(0, 15));
+    expect(site.problems).toEqual([]);
+  });
+
+  it('shows page 2 when /blog/page/2 is opened directly', async () => {
+    const { page } = site;
+    await page.goto(`${site.url}/blog/page/2`);
+    await expect.poll(() => cardTitles(page)).toEqual(titles.slice(15));
+    expect(await h1Text(page)).toBe('Blog');
+    expect(site.problems).toEqual([]);
+  });
+
+  it('shows NOTHING FOUND past the last page, with the paginator still there to go back', async () => {
+    const { page } = site;
+    await page.goto(`${site.url}/blog/page/7`);
+    await expect.poll(() => page.getByText('NOTHING FOUND', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('main').getByRole('article').count()).toBe(0);
+    expect(await paginator(page).count()).toBe(1);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("gives each card's picture every variant, its size, and loads only the first at once", async () => {
+    const { page } = site;
+    await page.goto(`${site.url}/blog`);
+    const images = page.getByRole('main').getByRole('article').getByRole('img');
+    await expect.poll(() => images.count()).toBe(15);
+    const first = images.first();
+    expect(await first.getAttribute('alt')).toBe(titles[0]);
+    expect(await first.getAttribute('srcset')).toMatch(
+      /^\/uploads\/\S+-480\.webp 480w, \/uploads\/\S+-960\.webp 960w, \/uploads\/\S+-1200\.webp 1200w$/,
+    );
+    expect(await first.getAttribute('src')).toMatch(/^\/uploads\/\S+-1200\.webp$/);
+    expect(await first.getAttribute('sizes')).toBe(
+      '(min-width: 1000px) 360px, (min-width: 700px) calc(50vw - 2rem), calc(100vw - 2.5rem)',
+    );
+    expect(await first.getAttribute('width')).toBe('1200');
+    expect(await first.getAttribute('height')).toBe('675');
+    expect(await first.getAttribute('loading')).toBe('eager');
+    expect(await first.getAttribute('fetchpriority')).toBe('high');
+
+    const second = images.nth(1);
+    expect(await second.getAttribute('loading')).toBe('lazy');
+    expect(await second.getAttribute('fetchpriority')).toBeNull();
+    // The first picture really arrives: a real WebP from /uploads, decoded by the browser.
+    await expect
+      .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('keeps every card the same size while pictures load: nothing below moves', async () => {
+    const { page } = site;
+    await page.goto(`${site.url}/blog`);
+    const cards = page.getByRole('main').getByRole('article');
+    await expect.poll(() => cards.count()).toBe(15);
+    const before = await cards.last().boundingBox();
+    // Scrolling to the bottom loads the lazy pictures.
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        cards
+          .last()
+          .getByRole('img')
+          .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+      )
+      .toBe(true);
+    const after = await cards.last().boundingBox();
+    expect(after?.height).toBe(before?.height);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('searching the blog', () => {
+  it("finds posts by the start of a word: 'zeld' finds both Zelda posts", async () => {
+    const { page } = site;
+    await page.goto(`${site.url}/blog`);
+    const box = page.getByRole('search').getByRole('searchbox', { name: 'Search posts' });
+    await box.fill('zeld');
+    await box.press('Enter');
+    await expect.poll(() => pathOf(page)).toBe('/blog/search/zeld');
+    await expect
+      .poll(async () => (await cardTitles(page)).sort())
+      .toEqual(['Why I replay Ocarina', 'Zelda: Tears of the Kingdom']);
+    expect(await h1Text(page)).toBe('Search results for “zeld”');
+    // One page of results: no paginator.
+    expect(await paginator(page).count()).toBe(0);
+    await expect.poll(() => page.title()).toBe('Blog | Pixel Diaries');
+    expect(site.problems).toEqual([]);
+  });
+
+  it('shows NOTHING FOUND when no post matches, and no paginator', async () => {
+    const { page } = site;
+    await page.goto(`${site.url}/blog/search/platypus`);
+    await expect.poll(() => page.getByText('NOTHING FOUND', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('main').getByRole('article').count()).toBe(0);
+    expect(await paginator(page).count()).toBe(0);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('pages through many results at /blog/search/{keyword}/page/{n}', async () => {
+    const { page } = site;
+    // Every post has the word 'subtitle' in its subtitle: 17 results, 2 pages.
+    await page.goto(`${site.url}/blog/search/subtitle`);
+    await expect.poll(() => cardTitles(page)).toHaveLength(15);
+    await paginator(page).getByRole('link', { name: 'Page 2' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/blog/search/subtitle/page/2');
+    await expect.poll(() => cardTitles(page)).toHaveLength(2);
+    expect(await h1Text(page)).toBe('Search results for “subtitle”');
+    expect(site.problems).toEqual([]);
+  });
+
+  it('answers a keyword the API would refuse with its message, in place of the list, without asking', async () => {
+    const { page } = site;
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.postData()?.includes('query BlogList')) listRequests.push(request.url());
+    });
+    await page.goto(`${site.url}/blog/search/${encodeURIComponent('zelda!')}`);
+    const message = page.getByRole('main').getByRole('alert').filter({ hasText: /\S/ });
+    await expect.poll(() => message.textContent()).toBe('Letters, numbers, spaces, dashes and underscores allowed');
+    expect(await page.getByRole('main').getByRole('article').count()).toBe(0);
+    expect(listRequests).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows the server's message in place of the list when the request fails", async () => {
+    const { page } = site;
+    await page.route('**/graphql', async (route) => {
+      if (!route.request().postData()?.includes('query BlogList')) return route.continue();
+      // What the API sends when its database is down: a masked error, in a 200 like any GraphQL error.
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ data: null, errors: [{ message: 'Unexpected error.' }] }),
+      });
+    });
+    try {
+      await page.goto(`${site.url}/blog/search/zelda`);
+      const message = page.getByRole('main').getByRole('alert').filter({ hasText: /\S/ });
+      await expect.poll(() => message.textContent()).toBe('Unexpected error.');
+      expect(await page.getByRole('main').getByRole('article').count()).toBe(0);
+      expect(await paginator(page).count()).toBe(0);
+    } finally {
+      await page.unroute('**/graphql');
+    }
+    expect(site.problems).toEqual([]);
+  });
+
+  it('shows the loading indicator while the list loads', async () => {
+    const { page } = site;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postData()?.includes('query BlogList')) await released;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${site.url}/blog`);
+      const spinner = page.getByRole('status', { name: 'Loading posts' });
+      await expect.poll(() => spinner.isVisible()).toBe(true);
+      release();
+      await expect.poll(() => cardTitles(page)).toHaveLength(15);
+      expect(await spinner.count()).toBe(0);
+    } finally {
+      release();
+      await page.unroute('**/graphql');
+    }
+    expect(site.problems).toEqual([]);
+  });
+});

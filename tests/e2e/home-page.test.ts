@@ -1,0 +1,298 @@
+// The home page as a visitor sees it: the 'Currently' carousel of upcoming cards and the 'Latest'
+// posts, in each of their states, on a phone, a tablet and a wide screen.
+import type { Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { h1Text, pathOf } from './support/page-checks.ts';
+import { createCard, createPosts } from './support/site-content.ts';
+
+let site: E2eSite;
+beforeAll(async () => {
+  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
+  await site.page.setViewportSize({ width: 1280, height: 800 });
+});
+afterAll(() => site?.close());
+
+const currentlySection = (page: Page) => page.getByRole('region', { name: 'Currently' });
+const latestHeading = (page: Page) => page.getByRole('heading', { level: 2, name: 'Latest' });
+
+/** Answers the page's HomePage query with `answer`; every other request goes to the server. */
+async function interceptHomeQuery(page: Page, answer: (route: Route) => Promise<void>) {
+  await page.route('**/graphql', async (route) => {
+    if (route.request().postData()?.includes('query HomePage')) await answer(route);
+    else await route.continue();
+  });
+}
+
+describe('the home page of a new site, with no cards and no posts', () => {
+  it("says there is nothing on the go under 'Currently', and has no 'Latest' heading at all", async () => {
+    const { page } = site;
+    await page.goto(site.url);
+    await expect.poll(() => h1Text(page)).toBe('Pixel Diaries');
+    const currently = page.getByRole('region', { name: 'Currently' });
+    await expect
+      .poll(() => currently.getByText('Nothing on the go right now. Check back soon.').isVisible())
+      .toBe(true);
+    expect(await latestHeading(page).count()).toBe(0);
+    expect(await page.locator('.post-card').count()).toBe(0);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('shows the loading indicator while its query runs', async () => {
+    const { page } = site;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await interceptHomeQuery(page, async (route) => {
+      await released;
+      await route.continue();
+    });
+    try {
+      await page.goto(site.url);
+      const spinner = page.getByRole('status', { name: 'Loading the home page' });
+      await expect.poll(() => spinner.isVisible()).toBe(true);
+      release();
+      await expect.poll(() => spinner.count()).toBe(0);
+      await expect.poll(() => page.getByText('Nothing on the go right now. Check back soon.').count()).toBe(1);
+    } finally {
+      release();
+      await page.unroute('**/graphql');
+    }
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows the server's message in place of the lists when the request fails", async () => {
+    const { page } = site;
+    await interceptHomeQuery(page, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ data: null, errors: [{ message: 'The posts could not be read just now' }] }),
+      }),
+    );
+    try {
+      await page.goto(site.url);
+      const message = page.getByRole('region', { name: 'Currently' }).getByRole('alert');
+      await expect.poll(() => message.textContent()).toBe('The posts could not be read just now');
+      expect(await latestHeading(page).count()).toBe(0);
+      // The rest of the page is still there.
+      expect(await h1Text(page)).toBe('Pixel Diaries');
+    } finally {
+      await page.unroute('**/graphql');
+    }
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('the home page with four cards and twelve posts', () => {
+  const cards = [
+    { title: 'Reading', subtitle: 'The Left Hand of Darkness' },
+    { title: 'Watching', subtitle: 'Andor, season 2' },
+    { title: 'Playing', subtitle: 'Hollow Knight: Silksong' },
+    { title: 'Reading', subtitle: 'Piranesi' },
+  ] as const;
+  let postTitles: string[];
+  const cardIds: string[] = [];
+
+  beforeAll(async () => {
+    // Oldest first, so the last one written is the newest; the API lists cards newest first.
+    for (const card of [...cards].reverse()) cardIds.push((await createCard(site.t, card)).id);
+    const posts = await createPosts(site.t, 12, (i) => ({ title: `Latest post ${i + 1}` }));
+    postTitles = posts.map((post) => post.title);
+  }, 60_000);
+
+  it("shows 'Latest' with the 9 newest posts, newest first, each with its card parts", async () => {
+    const { page } = site;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(site.url);
+    await latestHeading(page).waitFor();
+    const latest = page.getByRole('region', { name: 'Latest' });
+    const titles = latest.getByRole('heading', { level: 3 });
+    await expect.poll(() => titles.allTextContents()).toEqual([...postTitles].reverse().slice(0, 9));
+
+    const first = latest.getByRole('article').first();
+    expect(await first.getByText('A subtitle').count()).toBe(1);
+    const readMore = first.getByRole('link', { name: /^READ MORE\s*: Latest post 12$/ });
+    await readMore.click();
+    await expect.poll(() => h1Text(page)).toBe('Latest post 12');
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows every card in the 'Currently' carousel, with its title, subtitle and picture", async () => {
+    const { page } = site;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(site.url);
+    const carousel = currentlySection(page);
+    await carousel.locator('.swiper-initialized').waitFor();
+    // Order in the DOM moves as the carousel loops: compare as sets.
+    const subtitles = await carousel.locator('.currently-card-subtitle').allTextContents();
+    expect([...subtitles].sort()).toEqual(cards.map((card) => card.subtitle).sort());
+    const labels = await carousel.locator('.currently-card-title').allTextContents();
+    expect([...labels].sort()).toEqual(cards.map((card) => card.title).sort());
+
+    const image = carousel.getByRole('img', { name: 'Watching: Andor, season 2' });
+    expect(await image.getAttribute('srcset')).toMatch(
+      /^\/uploads\/\S+-480\.webp 480w, \/uploads\/\S+-800\.webp 800w$/,
+    );
+    expect(await image.getAttribute('sizes')).toBe(
+      '(min-width: 1000px) 360px, (min-width: 700px) calc(50vw - 2.25rem), calc(100vw - 2.5rem)',
+    );
+    expect(await image.getAttribute('width')).toBe('800');
+    expect(await image.getAttribute('height')).toBe('1000');
+    expect(await image.getAttribute('loading')).toBe('lazy');
+    expect(site.problems).toEqual([]);
+  });
+
+  for (const { width, perView } of [
+    { width: 390, perView: 1 },
+    { width: 699, perView: 1 },
+    { width: 700, perView: 2 },
+    { width: 999, perView: 2 },
+    { width: 1000, perView: 3 },
+    { width: 1280, perView: 3 },
+  ]) {
+    it(`shows ${perView} card${perView > 1 ? 's' : ''} at a time, 20 px apart, on a ${width} px wide screen`, async () => {
+      const { page } = site;
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(site.url);
+      const carousel = currentlySection(page);
+      await carousel.locator('.swiper-initialized').waitFor();
+      // Stop the motion first, so the slides are measured at rest.
+      await carousel.getByRole('button', { name: 'Pause the carousel' }).click();
+      await page.waitForTimeout(400);
+      const boxes = await visibleSlideBoxes(page);
+      expect(boxes).toHaveLength(perView);
+      for (let i = 1; i < boxes.length; i += 1) {
+        expect(Math.round(boxes[i]!.left - boxes[i - 1]!.right)).toBe(20);
+      }
+      expect(site.problems).toEqual([]);
+    });
+  }
+
+  it('moves on by itself every 2.5 s, loops, and carries on after the reader uses an arrow', async () => {
+    const { page } = site;
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(site.url);
+    const carousel = currentlySection(page);
+    await carousel.locator('.swiper-initialized').waitFor();
+    expect(await swiperSettings(page)).toEqual({ delay: 2500, disableOnInteraction: false, loop: true });
+
+    // It moves with no one touching it...
+    const seen = new Set<string>([await activeSubtitle(page)]);
+    for (let moves = 0; moves < 4; moves += 1) {
+      const before = await activeSubtitle(page);
+      await expect.poll(() => activeSubtitle(page), { timeout: 6000 }).not.toBe(before);
+      seen.add(await activeSubtitle(page));
+    }
+    // ...through every card and round again: four moves over four cards came back to the first.
+    expect(seen.size).toBe(4);
+
+    // The arrows move it too, with a mouse (which holds the slides still while it is over them)...
+    const next = carousel.getByRole('button', { name: 'Next slide' });
+    await next.hover();
+    await page.waitForTimeout(500);
+    const before = await activeSubtitle(page);
+    await next.click();
+    await expect.poll(() => activeSubtitle(page)).not.toBe(before);
+    // ...and once the pointer has left it, the autoplay goes on.
+    await page.mouse.move(5, 5);
+    const afterClick = await activeSubtitle(page);
+    await expect.poll(() => activeSubtitle(page), { timeout: 6000 }).not.toBe(afterClick);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('is usable from the keyboard: the arrows are named buttons, and Pause stops the motion', async () => {
+    const { page } = site;
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(site.url);
+    const carousel = currentlySection(page);
+    await carousel.locator('.swiper-initialized').waitFor();
+
+    const previous = carousel.getByRole('button', { name: 'Previous slide' });
+    await previous.focus();
+    const before = await activeSubtitle(page);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => activeSubtitle(page)).not.toBe(before);
+
+    const pause = carousel.getByRole('button', { name: 'Pause the carousel' });
+    await pause.focus();
+    await page.keyboard.press('Enter');
+    expect(await carousel.getByRole('button', { name: 'Play the carousel' }).count()).toBe(1);
+    await page.mouse.move(5, 5);
+    await page.getByRole('heading', { level: 1 }).click();
+    const paused = await activeSubtitle(page);
+    await page.waitForTimeout(3500);
+    expect(await activeSubtitle(page)).toBe(paused);
+
+    await carousel.getByRole('button', { name: 'Play the carousel' }).click();
+    await page.mouse.move(5, 5);
+    await expect.poll(() => activeSubtitle(page), { timeout: 6000 }).not.toBe(paused);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('keeps Swiper out of the pages that do not need it', async () => {
+    const { page } = site;
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${site.url}/blog`);
+    await page.locator('.post-card').first().waitFor();
+    expect(scripts.some((path) => path.includes('carousel'))).toBe(false);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Pixel Diaries, home page' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/');
+    await currentlySection(page).locator('.swiper-initialized').waitFor();
+    expect(scripts.some((path) => path.includes('carousel'))).toBe(true);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('with three cards on a wide screen, shows them all, still: no arrows, no Pause', async () => {
+    const { page } = site;
+    await site.t.app.services.upcoming.delete(cardIds[0]!);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(site.url);
+    const carousel = currentlySection(page);
+    await carousel.locator('.swiper-initialized').waitFor();
+    expect(await visibleSlideBoxes(page)).toHaveLength(3);
+    expect(await carousel.getByRole('button', { name: 'Next slide' }).isVisible()).toBe(false);
+    expect(await carousel.getByRole('button', { name: /Pause/ }).count()).toBe(0);
+
+    // On a phone the same three cards go round again, one at a time.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect.poll(() => visibleSlideBoxes(page)).toHaveLength(1);
+    expect(await carousel.getByRole('button', { name: 'Next slide' }).isVisible()).toBe(true);
+    expect(await carousel.getByRole('button', { name: 'Pause the carousel' }).count()).toBe(1);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+/** The part of each slide inside the carousel's frame, left to right, for the slides fully in it. */
+function visibleSlideBoxes(page: Page): Promise<Array<{ left: number; right: number }>> {
+  return page.evaluate(() => {
+    const frame = document.querySelector('.carousel .swiper')!.getBoundingClientRect();
+    return [...document.querySelectorAll('.carousel .swiper-slide')]
+      .map((slide) => slide.getBoundingClientRect())
+      .filter((box) => box.left >= frame.left - 1 && box.right <= frame.right + 1)
+      .map((box) => ({ left: box.left, right: box.right }))
+      .sort((a, b) => a.left - b.left);
+  });
+}
+
+function activeSubtitle(page: Page): Promise<string> {
+  return page.locator('.carousel .swiper-slide-active .currently-card-subtitle').innerText();
+}
+
+/** The options Swiper runs with, read from the instance on the page. */
+function swiperSettings(page: Page) {
+  return page.evaluate(() => {
+    type SwiperElement = Element & {
+      swiper: { params: { autoplay: { delay: number; disableOnInteraction: boolean }; loop: boolean } };
+    };
+    const { params } = (document.querySelector('.carousel .swiper') as SwiperElement).swiper;
+    return {
+      delay: params.autoplay.delay,
+      disableOnInteraction: params.autoplay.disableOnInteraction,
+      loop: params.loop,
+    };
+  });
+}

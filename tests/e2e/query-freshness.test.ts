@@ -1,0 +1,85 @@
+// The spec's 5-second query cache, as a reader notices it: going back to a list within 5 seconds
+// shows it at once from memory, without a request; after more than 5 seconds the list is asked for
+// again, and a post written meanwhile appears.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { h1Text, pathOf } from './support/page-checks.ts';
+import { createPost } from './support/site-content.ts';
+
+let site: E2eSite;
+beforeAll(async () => {
+  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
+  await site.page.setViewportSize({ width: 1280, height: 800 });
+  await createPost(site.t, { title: 'An older post', category: 'game' });
+  await createPost(site.t, { title: 'A recent post', category: 'game' });
+}, 60_000);
+afterAll(() => site?.close());
+
+const cardTitles = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
+
+/** Follows a link of the main navigation, as a reader would, and waits for its page. */
+async function followNav(page: Page, label: string, path: string, heading: string) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+  await expect.poll(() => pathOf(page)).toBe(path);
+  await expect.poll(() => h1Text(page)).toBe(heading);
+}
+
+describe('a list shown again', () => {
+  it('comes from the cache within 5 s, and from the server after 5 s, with the post written meanwhile', async () => {
+    const { page } = site;
+    const listRequests: number[] = [];
+    page.on('request', (request) => {
+      if (request.postData()?.includes('query BlogList')) listRequests.push(Date.now());
+    });
+
+    await page.goto(`${site.url}/blog`);
+    await expect.poll(() => cardTitles(page)).toEqual(['A recent post', 'An older post']);
+    expect(listRequests).toHaveLength(1);
+    const answeredAt = Date.now();
+
+    // The author publishes a post while the reader is on the site.
+    await createPost(site.t, { title: 'A brand new post', category: 'game' });
+
+    // Away and straight back: the list is the one already shown, and no request went out.
+    await followNav(page, 'GAMES', '/games', 'Games');
+    await followNav(page, 'BLOG', '/blog', 'Blog');
+    expect(await cardTitles(page)).toEqual(['A recent post', 'An older post']);
+    expect(listRequests).toHaveLength(1);
+    // The premise of the step above: it happened within the 5 seconds.
+    expect(Date.now() - answeredAt).toBeLessThan(5000);
+
+    // Away again, and back once more than 5 seconds have passed: asked again, and the new post is there.
+    await followNav(page, 'GAMES', '/games', 'Games');
+    await page.waitForTimeout(Math.max(0, answeredAt + 5500 - Date.now()));
+    await followNav(page, 'BLOG', '/blog', 'Blog');
+    await expect.poll(() => cardTitles(page)).toEqual(['A brand new post', 'A recent post', 'An older post']);
+    expect(listRequests).toHaveLength(2);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('applies to the category lists and to a post too: each (query, variables) pair ages on its own', async () => {
+    const { page } = site;
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      const body = request.postData() ?? '';
+      if (body.includes('query CategoryList')) requests.push('CategoryList');
+      if (body.includes('query PostDetail')) requests.push('PostDetail');
+    });
+    await page.goto(`${site.url}/games`);
+    await expect.poll(() => cardTitles(page)).toHaveLength(3);
+    await page.getByRole('link', { name: /^READ MORE\s*: A recent post$/ }).click();
+    await expect.poll(() => h1Text(page)).toBe('A recent post');
+    await page.goBack();
+    await expect.poll(() => cardTitles(page)).toHaveLength(3);
+    await page.goForward();
+    await expect.poll(() => h1Text(page)).toBe('A recent post');
+    // Within 5 s, both came from the cache the second time.
+    expect(requests).toEqual(['CategoryList', 'PostDetail']);
+
+    await page.waitForTimeout(5500);
+    await page.goBack();
+    await expect.poll(() => requests).toEqual(['CategoryList', 'PostDetail', 'CategoryList']);
+    expect(site.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+// Abusive queries are refused before they run: too deep, too many aliases, too costly; and with
+// introspection off, the schema is not handed out (nor leaked through "Did you mean" suggestions).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GRAPHQL_LIMITS } from '../../server/graphql/yoga.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let open: TestApp;
+let closed: TestApp;
+beforeAll(async () => {
+  open = await createTestApp();
+  closed = await createTestApp({ env: { NODE_ENV: 'production' } });
+});
+afterAll(async () => {
+  await open.dispose();
+  await closed.dispose();
+});
+
+const messagesOf = (body: { errors?: Array<{ message: string }> }) =>
+  (body.errors ?? []).map((e) => e.message).join('\n');
+
+describe('GraphQL limits', () => {
+  it('refuses a query deeper than the limit', async () => {
+    // The schema's own types nest only three deep (posts.items.image), so depth is reached through
+    // the type system's ofType chain: one level past the limit, cheap enough to pass the cost rule.
+    let selection = 'name';
+    for (let i = 0; i < GRAPHQL_LIMITS.maxDepth - 2; i++) selection = `ofType { ${selection} }`;
+    const body = await open.graphql(`{ __type(name: "Post") { fields { type { ${selection} } } } }`);
+    expect(messagesOf(body), messagesOf(body)).toMatch(/depth/i);
+    expect(body.data).toBeUndefined();
+  });
+
+  it('refuses more aliases than the limit', async () => {
+    const aliases = Array.from({ length: GRAPHQL_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: latestPosts { id }`).join(
+      '\n',
+    );
+    const body = await open.graphql(`{ ${aliases} }`);
+    expect(messagesOf(body)).toMatch(/aliases/i);
+    expect(body.data).toBeUndefined();
+  });
+
+  it('refuses a query over the cost limit', async () => {
+    const fields = 'id title subtitle content category createdAt updatedAt image { url width height srcset }';
+    const aliases = Array.from(
+      { length: GRAPHQL_LIMITS.maxAliases },
+      (_, i) => `p${i}: posts(page: ${i + 1}) { items { ${fields} } }`,
+    ).join('\n');
+    const body = await open.graphql(`{ ${aliases} }`);
+    expect(messagesOf(body)).toMatch(/cost/i);
+    expect(body.data).toBeUndefined();
+  });
+
+  it('answers what the client really asks', async () => {
+    const body = await open.graphql(
+      '{ posts(page: 1) { total pages items { id title image { srcset } } } latestPosts { id } upcomingCards { id } }',
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.posts.total).toBe(0);
+  });
+});
+
+describe('introspection', () => {
+  it('is on outside production, with GraphiQL', async () => {
+    const body = await open.graphql('{ __schema { queryType { name } } }');
+    expect(body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+  });
+
+  it('is off in production: no schema, no GraphiQL, no field suggestions', async () => {
+    const body = await closed.graphql('{ __schema { queryType { name } } }');
+    expect(body.data).toBeUndefined();
+    expect(messagesOf(body)).toMatch(/introspection/i);
+
+    const graphiql = await closed.request('/graphql', { headers: { accept: 'text/html' } });
+    expect(await graphiql.text()).not.toContain('GraphiQL');
+
+    const typo = await closed.graphql('{ latestPost { id } }');
+    expect(messagesOf(typo)).toMatch(/latestPost/);
+    expect(messagesOf(typo)).not.toMatch(/Did you mean/);
+    const helpful = await open.graphql('{ latestPost { id } }');
+    expect(messagesOf(helpful)).toMatch(/Did you mean "latestPosts"/);
+  });
+});
