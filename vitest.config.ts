@@ -55,6 +55,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // A browser, a server and a database share two cores: give what the page shows time to settle.
+          expect: { poll: { timeout: 10_000 } },
+          testTimeout: 60_000,
           globalSetup: ['tests/e2e/support/e2e-global-setup.ts'],
           env: { TEST_DB_KIND: 'pglite', NODE_ENV: 'test' },
         },

@@ -28,7 +28,7 @@ export function costOf(document: DocumentNode): number {
 
 describe("the client's operations", () => {
   it('are all found', () => {
-    expect(operations.length).toBeGreaterThan(5);
+    expect(operations.length).toBeGreaterThanOrEqual(5);
   });
 
   it.each(operations)('%s fits the cost limit with room to spare', (_name, document) => {
