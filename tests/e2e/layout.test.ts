@@ -1,6 +1,7 @@
 // The frame around every screen, as a visitor uses it: the header's logo and navigation, the Menu
-// button on a phone, the footer's links, and the screens kept for signed-in users and admins.
+// button on a phone, and the footer's links (signed in: accounts.test.ts; guarded screens: guards.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, restoreSession, signOutBrowser } from './support/accounts.ts';
 import { openSite, type E2eSite } from './support/e2e-site.ts';
 import { h1Text, pathOf } from './support/page-checks.ts';
 
@@ -156,64 +157,18 @@ describe('the footer', () => {
     expect(site.problems).toEqual([]);
   });
 
-  it('shows who is signed in instead of Login, from the user info in local storage', async () => {
+  it('shows who is signed in instead of Login, once the server confirms the stored session', async () => {
     const { page } = site;
-    await page.goto(site.url);
-    await page.evaluate(() =>
-      localStorage.setItem('userInfo', JSON.stringify({ name: 'Ada', email: 'ada@example.com', isAdmin: false })),
-    );
-    await page.reload();
+    const reader = await createAccount(site, { name: 'Ada' });
+    await restoreSession(site, reader);
     const footer = page.getByRole('contentinfo');
     await footer.getByText('Signed in as Ada').waitFor();
     expect(await footer.getByRole('link', { name: 'Login' }).count()).toBe(0);
 
-    await page.evaluate(() => localStorage.removeItem('userInfo'));
-    await page.reload();
+    await signOutBrowser(site);
     await footer.getByRole('link', { name: 'Login' }).waitFor();
     expect(site.problems).toEqual([]);
   });
 });
 
-describe('the guarded screens', () => {
-  async function signInAs(user: { name: string; isAdmin: boolean } | null) {
-    await site.page.goto(site.url);
-    await site.page.evaluate((info) => {
-      if (info) localStorage.setItem('userInfo', JSON.stringify({ email: 'someone@example.com', ...info }));
-      else localStorage.removeItem('userInfo');
-    }, user);
-  }
-
-  it('send a visitor home from the profile and the admin screens', async () => {
-    await signInAs(null);
-    for (const path of ['/profile', '/new', '/blog/123/edit', '/new-upcoming', '/show-upcoming']) {
-      await site.page.goto(`${site.url}${path}`);
-      await expect.poll(() => pathOf(site.page)).toBe('/');
-    }
-    expect(site.problems).toEqual([]);
-  });
-
-  it('let a signed-in user see the profile, and no admin screen', async () => {
-    await signInAs({ name: 'Ada', isAdmin: false });
-    await site.page.goto(`${site.url}/profile`);
-    await expect.poll(() => h1Text(site.page)).toBe('Profile');
-    await site.page.goto(`${site.url}/new`);
-    await expect.poll(() => pathOf(site.page)).toBe('/');
-    expect(site.problems).toEqual([]);
-  });
-
-  it('let an admin reach every admin screen', async () => {
-    await signInAs({ name: 'Grace', isAdmin: true });
-    for (const [path, heading] of [
-      ['/new', 'New post'],
-      ['/blog/123/edit', 'Edit post'],
-      ['/new-upcoming', 'New upcoming card'],
-      ['/show-upcoming', 'Upcoming cards'],
-    ]) {
-      await site.page.goto(`${site.url}${path}`);
-      await expect.poll(() => h1Text(site.page)).toBe(heading);
-      expect(await site.page.locator('head meta[name="robots"]').getAttribute('content')).toBe('noindex');
-    }
-    await signInAs(null);
-    expect(site.problems).toEqual([]);
-  });
-});
+// Who may see which guarded screen: tests/e2e/guards.test.ts, with real sessions.

@@ -1,14 +1,22 @@
 // Route guards (../shared/SPEC.md section 2): they only shape what is shown; the server refuses
-// whatever the signed-in user may not do.
+// whatever the signed-in user may not do. A user stored by an earlier visit is first confirmed
+// with the server (lib/session.ts): until then the spinner, so a dead session never shows a screen.
 import { Navigate, Outlet } from 'react-router';
-import { useUserInfo } from '../lib/user-info';
+import { Spinner } from '../components/spinner';
+import { useAuthState, type UserInfo } from '../lib/user-info';
 
-export function RequireUser() {
-  const user = useUserInfo();
-  return user ? <Outlet /> : <Navigate to="/" replace />;
+function Guard({ allows }: { allows: (user: UserInfo) => boolean }) {
+  const { user, confirmed } = useAuthState();
+  if (!confirmed) return <Spinner label="Checking your session" />;
+  return user && allows(user) ? <Outlet /> : <Navigate to="/" replace />;
 }
 
+/** Signed-in users only; anyone else goes to /. */
+export function RequireUser() {
+  return <Guard allows={() => true} />;
+}
+
+/** Admins only; anyone else goes to /. */
 export function RequireAdmin() {
-  const user = useUserInfo();
-  return user?.isAdmin ? <Outlet /> : <Navigate to="/" replace />;
+  return <Guard allows={(user) => user.isAdmin} />;
 }

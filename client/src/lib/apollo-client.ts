@@ -1,9 +1,37 @@
 // The one Apollo Client of the app: same-origin /graphql, the session travels in its cookie.
+//
+//   signOutOnUnauthenticated -> split: variables hold a File ? upload link (multipart) : HttpLink (JSON)
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloLink } from '@apollo/client/link';
+import { ErrorLink } from '@apollo/client/link/error';
+import { isUnauthenticated } from './api-errors';
+import { evictCurrentUser } from './cache-updates';
+import { createUploadLink, isUploadOperation } from './upload-link';
+import { clearUserInfo } from './user-info';
+
+const GRAPHQL_URI = '/graphql';
+const CREDENTIALS = 'same-origin';
+
+/**
+ * Any 401 / UNAUTHENTICATED answer means the server no longer knows this browser's session, so the
+ * client signs out too (../shared/SPEC.md sections 4 and 8): the guards then leave any screen that
+ * needs a session. The error still reaches the screen, which shows its message as usual.
+ */
+const signOutOnUnauthenticated = new ErrorLink(({ error, operation }) => {
+  const { response } = operation.getContext() as { response?: Response };
+  if (response?.status !== 401 && !isUnauthenticated(error)) return;
+  clearUserInfo();
+  evictCurrentUser(operation.client.cache);
+});
 
 export function createApolloClient(): ApolloClient {
+  const transport = ApolloLink.split(
+    isUploadOperation,
+    createUploadLink({ uri: GRAPHQL_URI, credentials: CREDENTIALS }),
+    new HttpLink({ uri: GRAPHQL_URI, credentials: CREDENTIALS }),
+  );
   return new ApolloClient({
-    link: new HttpLink({ uri: '/graphql', credentials: 'same-origin' }),
+    link: ApolloLink.from([signOutOnUnauthenticated, transport]),
     cache: new InMemoryCache(),
   });
 }

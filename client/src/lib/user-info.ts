@@ -1,5 +1,12 @@
-// The signed-in user as the spec keeps it: in localStorage under 'userInfo', shared by every tab.
-// Display only: the server decides what a request may do; the client's guards just shape the screens.
+// The signed-in user as the spec keeps it: in localStorage under 'userInfo' and in app state, shared
+// by every tab. Display only: the server decides what a request may do; the guards shape the screens.
+//
+// A module store (useSyncExternalStore), not a React context, because code outside React changes
+// it too: the Apollo link that signs the user out on any 401 (lib/apollo-client.ts).
+//
+// What is stored at start-up may describe a session the server has since ended (expired, signed
+// out elsewhere), so it is `confirmed` only once the server said so (lib/session.ts); until then
+// no screen treats it as a signed-in user.
 import { useSyncExternalStore } from 'react';
 
 export interface UserInfo {
@@ -8,25 +15,42 @@ export interface UserInfo {
   isAdmin: boolean;
 }
 
+export interface AuthState {
+  /** The user from local storage, or null. */
+  user: UserInfo | null;
+  /** False while a user stored before this page load is being checked with the server. */
+  confirmed: boolean;
+}
+
 const STORAGE_KEY = 'userInfo';
 const listeners = new Set<() => void>();
 
-// useSyncExternalStore needs the same object back while the stored text is unchanged.
-let cachedRaw: string | null = null;
-let cachedInfo: UserInfo | null = null;
-
-function readUserInfo(): UserInfo | null {
-  let raw: string | null;
+function readRaw(): string | null {
   try {
-    raw = window.localStorage.getItem(STORAGE_KEY);
+    return window.localStorage.getItem(STORAGE_KEY);
   } catch {
     return null; // storage disabled: treat as signed out
   }
-  if (raw === cachedRaw) return cachedInfo;
-  cachedRaw = raw;
-  cachedInfo = parseUserInfo(raw);
-  return cachedInfo;
 }
+
+// A user stored by an earlier visit waits for the server's word; nothing stored needs none.
+let confirmed = typeof window === 'undefined' || readRaw() === null;
+
+// useSyncExternalStore needs the same object back while nothing changed.
+let cachedRaw: string | null = null;
+let cachedConfirmed = confirmed;
+let cachedState: AuthState = { user: null, confirmed };
+
+function readAuthState(): AuthState {
+  const raw = readRaw();
+  if (raw === cachedRaw && confirmed === cachedConfirmed) return cachedState;
+  cachedRaw = raw;
+  cachedConfirmed = confirmed;
+  cachedState = { user: parseUserInfo(raw), confirmed };
+  return cachedState;
+}
+
+const SIGNED_OUT: AuthState = { user: null, confirmed: true };
 
 function parseUserInfo(raw: string | null): UserInfo | null {
   if (raw === null) return null;
@@ -41,11 +65,17 @@ function parseUserInfo(raw: string | null): UserInfo | null {
   }
 }
 
+function notify(): void {
+  listeners.forEach((listener) => listener());
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  // Another tab signing in or out changes this one too.
+  // Another tab signing in or out changes this one too. A sign-in there is a real one: confirmed.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === STORAGE_KEY) listener();
+    if (event.key !== null && event.key !== STORAGE_KEY) return;
+    confirmed = true;
+    listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -54,17 +84,50 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** The signed-in user, or null; re-renders when it changes in this tab or another. */
+/** The user and whether the server has confirmed them; re-renders when either changes, in any tab. */
+export function useAuthState(): AuthState {
+  return useSyncExternalStore(subscribe, readAuthState, () => SIGNED_OUT);
+}
+
+/**
+ * The signed-in user, or null (also while a stored user is still being confirmed, so a dead
+ * session never shows a signed-in or admin screen). Re-renders when it changes in this tab or another.
+ */
 export function useUserInfo(): UserInfo | null {
-  return useSyncExternalStore(subscribe, readUserInfo, () => null);
+  const { user, confirmed: isConfirmed } = useAuthState();
+  return isConfirmed ? user : null;
 }
 
+/** The user as the server just described them (login, profile update, `me`): stored and confirmed. */
 export function saveUserInfo(info: UserInfo): void {
-  window.localStorage.setItem(STORAGE_KEY, JSON.stringify(info));
-  listeners.forEach((listener) => listener());
+  const { name, email, isAdmin } = info;
+  window.localStorage.setItem(STORAGE_KEY, JSON.stringify({ name, email, isAdmin }));
+  confirmed = true;
+  notify();
 }
 
+/**
+ * Signed out in this browser: the auth state and all of local storage cleared (../shared/SPEC.md
+ * section 4: logout and any 401 clear all local storage), so nothing of this user stays behind.
+ */
 export function clearUserInfo(): void {
-  window.localStorage.removeItem(STORAGE_KEY);
-  listeners.forEach((listener) => listener());
+  try {
+    window.localStorage.clear();
+  } catch {
+    // storage disabled: nothing was stored
+  }
+  confirmed = true;
+  notify();
+}
+
+/** Ends the start-up check: whatever is stored now is what the server said (or all we can know). */
+export function markUserInfoConfirmed(): void {
+  if (confirmed) return;
+  confirmed = true;
+  notify();
+}
+
+/** The stored text, for checks that must notice a change made while they waited. */
+export function storedUserInfoText(): string | null {
+  return readRaw();
 }

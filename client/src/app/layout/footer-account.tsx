@@ -1,11 +1,24 @@
-// The account corner of the footer: a Login link for visitors.
-// TODO(admin issue): the signed-in footer goes here — the user's name, a profile link, the admin
-// links (create blog, create cards, Show cards) and the logout action.
-import { Link } from 'react-router';
-import { useUserInfo } from '../../lib/user-info';
+// The account corner of the footer (../shared/SPEC.md section 2, "Layout"): a Login link for
+// visitors; for a signed-in user their name, Profile, the admin links and Logout.
+import { Link, useNavigate } from 'react-router';
+import { useLogout } from '../../lib/session';
+import { useAuthState } from '../../lib/user-info';
+import './footer-account.css';
+
+const ADMIN_LINKS = [
+  { label: 'Create blog', to: '/new' },
+  { label: 'Create cards', to: '/new-upcoming' },
+  { label: 'Show cards', to: '/show-upcoming' },
+] as const;
 
 export function FooterAccount() {
-  const user = useUserInfo();
+  const { user, confirmed } = useAuthState();
+  const navigate = useNavigate();
+  const { logout, loading } = useLogout();
+
+  // A user stored by an earlier visit shows once the server confirms the session: never the admin
+  // links of a session that has ended, and no Login link flashing for one that has not.
+  if (!confirmed) return null;
   if (!user) {
     return (
       <Link className="site-footer-login" to="/login">
@@ -13,5 +26,32 @@ export function FooterAccount() {
       </Link>
     );
   }
-  return <p className="site-footer-user">Signed in as {user.name}</p>;
+  return (
+    <nav className="footer-account" aria-label="Account">
+      <p className="footer-account-user">
+        Signed in as <strong>{user.name}</strong>
+      </p>
+      <ul className="site-footer-links">
+        <li>
+          <Link to="/profile">Profile</Link>
+        </li>
+        {user.isAdmin &&
+          ADMIN_LINKS.map(({ label, to }) => (
+            <li key={to}>
+              <Link to={to}>{label}</Link>
+            </li>
+          ))}
+        <li>
+          <button
+            className="footer-account-logout"
+            type="button"
+            disabled={loading}
+            onClick={() => void logout(() => navigate('/'))}
+          >
+            Logout
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
 }

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/spinner';
 import { graphql } from '../../gql';
 import { useFreshQuery } from '../../lib/query-freshness';
 import { MissingPost } from './missing-post';
+import { PostAdminActions } from './post-admin-actions';
 import { loadSanitizer, PostArticle } from './post-article';
 
 const PostDetailQuery = graphql(`
@@ -50,9 +51,8 @@ export function PostDetailPage() {
           type="article"
           image={{ url: post.image.url, width: post.image.width, height: post.image.height, alt: post.title }}
         />
-        {/* The admin issue passes Edit (to /blog/{id}/edit) and Delete here, for admins only. */}
         <Suspense fallback={<Spinner label="Loading the post" />}>
-          <PostArticle post={post} />
+          <PostArticle post={post} actions={<PostAdminActions postId={post.id} />} />
         </Suspense>
       </>
     );

@@ -1,0 +1,393 @@
+// HTML -> editor value, Slate's documented way: DOMParser, then slate-hyperscript's jsx() to build
+// the nodes. It reads what html-serialize.ts writes back to the same value, and makes the best of
+// any other HTML (a paste from a web page or a word processor, a post written through the API):
+//   - b, i, del, strike and font-weight / font-style / text-decoration styles become marks;
+//   - div, headings and other block tags become paragraphs, a quote's blocks quotes;
+//   - text-align styles become alignment; unknown tags keep their text, scripts and styles do not;
+//   - whitespace is collapsed as a browser would show it, and a block's trailing <br> (which a
+//     browser does not show) is dropped, which also undoes the writer's placeholder <br>.
+import type { Descendant } from 'slate';
+import { jsx } from 'slate-hyperscript';
+import { linkHref } from './link-url';
+import {
+  emptyValue,
+  indentLevel,
+  isAlign,
+  type Align,
+  type FormattedText,
+  type ListElement,
+  type ListItemElement,
+  type ListType,
+  type Mark,
+  type TopBlockElement,
+} from './rich-text-types';
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+
+/** Elements whose content is never text of the post. */
+const SKIPPED = new Set([
+  'SCRIPT',
+  'STYLE',
+  'TEMPLATE',
+  'HEAD',
+  'TITLE',
+  'META',
+  'LINK',
+  'NOSCRIPT',
+  'IFRAME',
+  'OBJECT',
+  'EMBED',
+  'svg',
+  'math',
+  'SELECT',
+  'TEXTAREA',
+  'BUTTON',
+  'INPUT',
+  'IMG',
+  'VIDEO',
+  'AUDIO',
+  'CANVAS',
+]);
+
+/** Elements that start and end a block of text. */
+const BLOCKS = new Set([
+  'P',
+  'DIV',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'PRE',
+  'ADDRESS',
+  'ARTICLE',
+  'ASIDE',
+  'SECTION',
+  'HEADER',
+  'FOOTER',
+  'NAV',
+  'MAIN',
+  'FIGURE',
+  'FIGCAPTION',
+  'DL',
+  'DT',
+  'DD',
+  'TABLE',
+  'THEAD',
+  'TBODY',
+  'TFOOT',
+  'TR',
+  'TD',
+  'TH',
+  'CAPTION',
+  'HR',
+  'LI',
+  'DETAILS',
+  'SUMMARY',
+  'FIELDSET',
+  'LEGEND',
+  'FORM',
+]);
+
+const MARK_TAGS: Record<string, Mark> = {
+  STRONG: 'bold',
+  B: 'bold',
+  EM: 'italic',
+  I: 'italic',
+  U: 'underline',
+  INS: 'underline',
+  S: 'strikethrough',
+  STRIKE: 'strikethrough',
+  DEL: 'strikethrough',
+};
+
+interface BlockStyle {
+  quote: boolean;
+  align?: Align;
+  indent?: number;
+}
+
+interface Context extends BlockStyle {
+  marks: ReadonlySet<Mark>;
+  /** The <a> the text is in, when its href is one the editor keeps. */
+  link: { element: Element; url: string } | null;
+}
+
+interface Leaf {
+  text: string;
+  /** A <br>: a line break that whitespace collapsing never touches. */
+  isBreak: boolean;
+  marks: ReadonlySet<Mark>;
+  link: Context['link'];
+}
+
+/** What a list holds while it is read: items and sub-lists in order. */
+type ListChild = ListItemElement | ListElement;
+
+/**
+ * The editor value for this HTML: at least one block. `parser` defaults to the page's DOMParser;
+ * tests pass jsdom's.
+ */
+export function htmlToSlate(html: string, parser: DOMParser = new DOMParser()): Descendant[] {
+  const body = parser.parseFromString(html, 'text/html').body;
+  const reader = new FlowReader('top');
+  reader.readChildren(body, { quote: false, marks: new Set(), link: null });
+  reader.flush();
+  const blocks = reader.blocks as TopBlockElement[];
+  return blocks.length > 0 ? (jsx('fragment', {}, blocks) as Descendant[]) : emptyValue();
+}
+
+function styleOf(element: Element): CSSStyleDeclaration | undefined {
+  return (element as HTMLElement).style;
+}
+
+function blockStyle(element: Element, inherited: BlockStyle): BlockStyle {
+  const style: BlockStyle = { ...inherited };
+  const classes = (element.getAttribute('class') ?? '').split(/\s+/);
+  let align: unknown = styleOf(element)?.textAlign || element.getAttribute('align')?.toLowerCase();
+  if (align === 'start') align = 'left';
+  if (align === 'end') align = 'right';
+  let indent: number | undefined;
+  for (const name of classes) {
+    if (name.startsWith('align-')) align = name.slice('align-'.length);
+    const level = name.startsWith('indent-') ? indentLevel(Number(name.slice('indent-'.length))) : undefined;
+    if (level !== undefined) indent = Math.max(indent ?? 0, level);
+  }
+  if (isAlign(align)) style.align = align;
+  if (indent !== undefined) style.indent = indent;
+  return style;
+}
+
+function inlineContext(element: Element, context: Context): Context {
+  const tag = element.nodeName;
+  const marks = new Set(context.marks);
+  const style = styleOf(element);
+  const mark = MARK_TAGS[tag];
+  // Google Docs wraps a whole paste in <b style="font-weight:normal">.
+  const notBold = (tag === 'B' || tag === 'STRONG') && /^(normal|[1-4]00)$/.test(style?.fontWeight ?? '');
+  if (mark && !notBold) marks.add(mark);
+  if (style) {
+    if (/^(bold|bolder|[6-9]00)$/.test(style.fontWeight)) marks.add('bold');
+    if (style.fontStyle === 'italic') marks.add('italic');
+    const decoration = `${style.textDecoration} ${style.textDecorationLine}`;
+    if (decoration.includes('underline')) marks.add('underline');
+    if (decoration.includes('line-through')) marks.add('strikethrough');
+  }
+  let link = context.link;
+  if (tag === 'A') {
+    const href = element.getAttribute('href');
+    const url = href === null ? null : linkHref(href);
+    // A link inside a link cannot exist in HTML; an unusable href leaves plain text.
+    link = url === null ? context.link : { element, url };
+  }
+  return { ...context, marks, link };
+}
+
+/**
+ * Reads a run of HTML into blocks. At the top level it makes paragraphs, quotes and lists; inside a
+ * list ('list' mode) it makes list items, and lists met inside an item become sub-lists after it.
+ */
+class FlowReader {
+  readonly blocks: Array<TopBlockElement | ListChild> = [];
+  private pending: Leaf[] = [];
+  private pendingStyle: BlockStyle = { quote: false };
+
+  constructor(private readonly mode: 'top' | 'list') {}
+
+  readChildren(parent: Node, context: Context): void {
+    for (const child of Array.from(parent.childNodes)) this.read(child, context);
+  }
+
+  read(node: Node, context: Context): void {
+    if (node.nodeType === TEXT_NODE) {
+      this.push({ text: node.nodeValue ?? '', isBreak: false, marks: context.marks, link: context.link }, context);
+      return;
+    }
+    if (node.nodeType !== ELEMENT_NODE) return;
+    const element = node as Element;
+    const tag = element.nodeName;
+    if (SKIPPED.has(tag)) return;
+    if (tag === 'BR') {
+      this.push({ text: '\n', isBreak: true, marks: context.marks, link: context.link }, context);
+    } else if (tag === 'UL' || tag === 'OL') {
+      this.flush();
+      const list = readList(element, context);
+      if (list) this.blocks.push(list);
+    } else if (tag === 'BLOCKQUOTE' || BLOCKS.has(tag)) {
+      this.flush();
+      const before = this.blocks.length;
+      const inner: Context = {
+        ...context,
+        ...blockStyle(element, context),
+        quote: context.quote || tag === 'BLOCKQUOTE',
+      };
+      this.readChildren(element, inner);
+      // An element that gave no block at all (<p></p>) is still an empty line of its own.
+      if (!this.flush() && this.blocks.length === before && tag !== 'HR' && !BLOCK_GROUPS.has(tag)) {
+        this.pendingStyle = inner;
+        this.emit([]);
+      }
+    } else {
+      this.readChildren(element, inlineContext(element, context));
+    }
+  }
+
+  private push(leaf: Leaf, context: Context): void {
+    if (this.pending.length === 0) this.pendingStyle = context;
+    this.pending.push(leaf);
+  }
+
+  /** Ends the current block of text, if there is one; true when it made a block. */
+  flush(): boolean {
+    const leaves = this.pending;
+    this.pending = [];
+    if (leaves.length === 0) return false;
+    const collapsed = collapseWhitespace(leaves);
+    // Whitespace between blocks (indentation in the HTML source) is no block.
+    if (collapsed.length === 0 && !leaves.some((leaf) => leaf.isBreak)) return false;
+    // A trailing <br> is not shown by browsers; the writer adds one to empty blocks and blocks
+    // ending with a line break, so dropping it gives back exactly what was written.
+    const last = collapsed[collapsed.length - 1];
+    if (last?.isBreak) collapsed.pop();
+    this.emit(collapsed);
+    return true;
+  }
+
+  private emit(leaves: Leaf[]): void {
+    const style = this.pendingStyle;
+    const type = this.mode === 'list' ? 'list-item' : style.quote ? 'block-quote' : 'paragraph';
+    const attributes: Record<string, unknown> = { type };
+    if (style.align) attributes.align = style.align;
+    if (style.indent) attributes.indent = style.indent;
+    this.blocks.push(jsx('element', attributes, inlineNodes(leaves)) as TopBlockElement | ListItemElement);
+  }
+}
+
+/** Containers of blocks that are no line of text themselves, even when empty. */
+const BLOCK_GROUPS = new Set(['TABLE', 'THEAD', 'TBODY', 'TFOOT', 'TR', 'DL', 'DETAILS', 'FIELDSET', 'FORM']);
+
+function readList(element: Element, context: Context): ListElement | null {
+  const type: ListType = element.nodeName === 'OL' ? 'numbered-list' : 'bulleted-list';
+  // A list starts a fresh block style: an item's alignment is its own, not its parent item's.
+  const listContext: Context = { marks: context.marks, link: context.link, quote: false };
+  const children: ListChild[] = [];
+  // Anything in the list that is not an item (stray text, a <p>) is read as items too.
+  let loose = new FlowReader('list');
+  const takeLoose = () => {
+    loose.flush();
+    children.push(...(loose.blocks as ListChild[]));
+    loose = new FlowReader('list');
+  };
+  for (const child of Array.from(element.childNodes)) {
+    if (child.nodeType === ELEMENT_NODE && child.nodeName === 'LI') {
+      takeLoose();
+      children.push(...readListItem(child as Element, listContext));
+    } else if (child.nodeType === ELEMENT_NODE && (child.nodeName === 'UL' || child.nodeName === 'OL')) {
+      takeLoose();
+      const nested = readList(child as Element, listContext);
+      if (nested) children.push(nested);
+    } else {
+      loose.read(child, listContext);
+    }
+  }
+  takeLoose();
+  return children.length > 0 ? (jsx('element', { type }, children) as ListElement) : null;
+}
+
+/** An <li>: its item, then its sub-lists; an item made of nothing but sub-lists is only them. */
+function readListItem(element: Element, context: Context): ListChild[] {
+  const reader = new FlowReader('list');
+  const inner: Context = { ...context, ...blockStyle(element, context) };
+  reader.readChildren(element, inner);
+  reader.flush();
+  if (reader.blocks.length === 0) {
+    // <li></li>: an empty item.
+    return [jsx('element', { type: 'list-item', ...styleAttributes(inner) }, [jsx('text', {}, '')]) as ListItemElement];
+  }
+  return reader.blocks as ListChild[];
+}
+
+function styleAttributes(style: BlockStyle): Record<string, unknown> {
+  const attributes: Record<string, unknown> = {};
+  if (style.align) attributes.align = style.align;
+  if (style.indent) attributes.indent = style.indent;
+  return attributes;
+}
+
+/**
+ * Collapses whitespace as a browser shows it: runs of spaces, tabs and newlines become one space,
+ * none at the start or end of a line (a line ends at a <br> or the block's end). &nbsp; stays.
+ */
+function collapseWhitespace(leaves: readonly Leaf[]): Leaf[] {
+  const out: Leaf[] = [];
+  let afterSpace = true; // the start of a line counts as after a space
+  const trimLineEnd = () => {
+    for (let i = out.length - 1; i >= 0; i -= 1) {
+      const leaf = out[i]!;
+      if (leaf.isBreak) return;
+      const trimmed = leaf.text.replace(/ +$/, '');
+      leaf.text = trimmed;
+      if (trimmed !== '') return;
+    }
+  };
+  for (const leaf of leaves) {
+    if (leaf.isBreak) {
+      trimLineEnd();
+      out.push({ ...leaf });
+      afterSpace = true;
+      continue;
+    }
+    let text = '';
+    for (const character of leaf.text.replace(/[ \t\n\r\f]+/g, ' ')) {
+      if (character === ' ' && afterSpace) continue;
+      text += character;
+      afterSpace = character === ' ';
+    }
+    if (text !== '') out.push({ ...leaf, text });
+  }
+  trimLineEnd();
+  return out.filter((leaf) => leaf.isBreak || leaf.text !== '');
+}
+
+function textNode(leaf: Leaf): FormattedText {
+  const marks: Record<string, boolean> = {};
+  for (const mark of leaf.marks) marks[mark] = true;
+  return jsx('text', marks, leaf.text) as FormattedText;
+}
+
+function sameMarks(a: ReadonlySet<Mark>, b: ReadonlySet<Mark>): boolean {
+  return a.size === b.size && [...a].every((mark) => b.has(mark));
+}
+
+/** Texts merged where their marks agree, links grouped, and texts around each link as Slate wants. */
+function inlineNodes(leaves: readonly Leaf[]): Descendant[] {
+  const merged: Leaf[] = [];
+  for (const leaf of leaves) {
+    const previous = merged[merged.length - 1];
+    if (previous && previous.link?.element === leaf.link?.element && sameMarks(previous.marks, leaf.marks)) {
+      previous.text += leaf.text;
+    } else {
+      merged.push({ ...leaf });
+    }
+  }
+  const nodes: Descendant[] = [];
+  let index = 0;
+  while (index < merged.length) {
+    const leaf = merged[index]!;
+    if (!leaf.link) {
+      nodes.push(textNode(leaf));
+      index += 1;
+      continue;
+    }
+    const { element, url } = leaf.link;
+    const texts: FormattedText[] = [];
+    while (index < merged.length && merged[index]!.link?.element === element) texts.push(textNode(merged[index++]!));
+    if (!(nodes[nodes.length - 1] && 'text' in nodes[nodes.length - 1]!))
+      nodes.push(jsx('text', {}, '') as FormattedText);
+    nodes.push(jsx('element', { type: 'link', url }, texts) as Descendant);
+  }
+  if (nodes.length === 0 || !('text' in nodes[nodes.length - 1]!)) nodes.push(jsx('text', {}, '') as FormattedText);
+  return nodes;
+}

@@ -1,0 +1,396 @@
+// The rich-text editor of the post forms (../shared/SPEC.md section 2, "Rich-text toolbar"): Slate
+// with history, a toolbar (bold, italic, underline, strike, quote, numbered and bullet lists,
+// outdent, indent, four alignments, link, clean) and keyboard shortcuts. HTML in (htmlToSlate) and
+// out (slateToHtml): what it reports through onChange is exactly what the server stores.
+// Loaded on demand (lazy-rich-text-editor.tsx): Slate is in no other screen's JavaScript.
+import { useCallback, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { createEditor, Editor, Range, Transforms, type Descendant, type RangeRef } from 'slate';
+import { HistoryEditor, withHistory } from 'slate-history';
+import {
+  Editable,
+  ReactEditor,
+  Slate,
+  useSlate,
+  withReact,
+  type RenderElementProps,
+  type RenderLeafProps,
+} from 'slate-react';
+import {
+  activeAlign,
+  activeBlockFormat,
+  activeLink,
+  applyLink,
+  clearFormatting,
+  indent,
+  isMarkActive,
+  outdent,
+  removeLink,
+  setAlign,
+  toggleBlockQuote,
+  toggleList,
+  toggleMark,
+  withRichText,
+} from './editor-commands';
+import { htmlToSlate } from './html-deserialize';
+import { slateToHtml } from './html-serialize';
+import { LinkPopover } from './link-popover';
+import { isTextBlock, type Align, type Mark, type RichTextEditor as RichEditor } from './rich-text-types';
+import { shortcutFor, shortcutLabel, type ShortcutCommand } from './shortcuts';
+import { ToolbarIcon, type IconName } from './toolbar-icons';
+import './rich-text-editor.css';
+
+export interface RichTextEditorProps {
+  /** The HTML to start from; read once, when the editor mounts (give it a new key to load other HTML). */
+  initialHtml: string;
+  /** The HTML after every change of the content (not for a mere move of the cursor). */
+  onChange: (html: string) => void;
+  /** The id of the editable area, for a label's or an error's focus(). */
+  id?: string;
+  /** The id of the element that names the field (its visible label). */
+  labelledBy: string;
+  /** The id of the field's message, read after its name. */
+  describedBy?: string;
+  invalid?: boolean;
+  placeholder?: string;
+}
+
+export function RichTextEditor({
+  initialHtml,
+  onChange,
+  id,
+  labelledBy,
+  describedBy,
+  invalid = false,
+  placeholder = 'Write the post…',
+}: RichTextEditorProps) {
+  const [{ editor, initialValue }] = useState(() => {
+    const created = withRichText(withHistory(withReact(createEditor())));
+    created.children = htmlToSlate(initialHtml);
+    // Foreign HTML may need fixing into the editor's shapes; not a step anyone can undo.
+    HistoryEditor.withoutSaving(created, () => Editor.normalize(created, { force: true }));
+    return { editor: created, initialValue: created.children };
+  });
+  const lastHtml = useRef<string | null>(null);
+  // Where the link goes, kept up to date while the link form is open (the text may change meanwhile).
+  const [linkRange, setLinkRange] = useState<RangeRef | null>(null);
+
+  const handleValueChange = useCallback(
+    (value: Descendant[]) => {
+      const html = slateToHtml(value);
+      if (html === lastHtml.current) return;
+      lastHtml.current = html;
+      onChange(html);
+    },
+    [onChange],
+  );
+
+  const openLinkPopover = useCallback(() => {
+    ensureSelection(editor);
+    if (editor.selection) setLinkRange(Editor.rangeRef(editor, editor.selection));
+  }, [editor]);
+
+  const runCommand = useCallback(
+    (command: Command) => {
+      syncSelectionFromDom(editor);
+      ensureSelection(editor);
+      if (command === 'link') {
+        openLinkPopover();
+        return;
+      }
+      applyCommand(editor, command);
+      ReactEditor.focus(editor);
+    },
+    [editor, openLinkPopover],
+  );
+
+  const handleKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Tab' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // In a list, Tab changes the item's level; anywhere else it leaves the editor as usual.
+      if (Editor.above(editor, { match: (node) => isTextBlock(node) && node.type === 'list-item' })) {
+        event.preventDefault();
+        if (event.shiftKey) outdent(editor);
+        else indent(editor);
+      }
+      return;
+    }
+    const command = shortcutFor(event);
+    if (command) {
+      event.preventDefault();
+      runCommand(command);
+    }
+  };
+
+  const closeLinkPopover = () => {
+    linkRange?.unref();
+    setLinkRange(null);
+    ReactEditor.focus(editor);
+  };
+
+  /** Selects the text the link form is about again, and runs `change` on it. */
+  const onLinkRange = (change: () => void) => () => {
+    const range = linkRange?.current;
+    if (range) {
+      Transforms.select(editor, range);
+      change();
+    }
+    closeLinkPopover();
+  };
+
+  const linkUrl = linkRange?.current ? (activeLink(editor, linkRange.current)?.[0].url ?? '') : '';
+
+  return (
+    <div className="rte" data-invalid={invalid || undefined}>
+      <Slate editor={editor} initialValue={initialValue} onValueChange={handleValueChange}>
+        <Toolbar onCommand={runCommand} linkOpen={linkRange !== null} />
+        {linkRange && (
+          <LinkPopover
+            initialUrl={linkUrl}
+            onApply={(url) => onLinkRange(() => applyLink(editor, url))()}
+            onRemove={linkUrl ? onLinkRange(() => removeLink(editor)) : undefined}
+            onCancel={onLinkRange(() => undefined)}
+          />
+        )}
+        <Editable
+          id={id}
+          className="rte-content"
+          aria-labelledby={labelledBy}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          placeholder={placeholder}
+          renderElement={renderElement}
+          renderLeaf={renderLeaf}
+          onKeyDown={handleKeyDown}
+          spellCheck
+        />
+      </Slate>
+    </div>
+  );
+}
+
+type Command = ShortcutCommand | `align-${Align}`;
+
+/**
+ * Slate reads the page's selection at most every 100 ms: a command that follows a keyboard
+ * selection at once (Shift+arrows, then a shortcut or a toolbar click) must not act on an older one.
+ */
+function syncSelectionFromDom(editor: RichEditor): void {
+  const domSelection = window.getSelection();
+  if (!domSelection || domSelection.rangeCount === 0) return;
+  const { anchorNode, focusNode } = domSelection;
+  if (!anchorNode || !focusNode) return;
+  if (!ReactEditor.hasDOMNode(editor, anchorNode) || !ReactEditor.hasDOMNode(editor, focusNode)) return;
+  const range = ReactEditor.toSlateRange(editor, domSelection, { exactMatch: false, suppressThrow: true });
+  if (range && !(editor.selection && Range.equals(range, editor.selection))) Transforms.select(editor, range);
+}
+
+function ensureSelection(editor: RichEditor): void {
+  if (!editor.selection) Transforms.select(editor, Editor.end(editor, []));
+}
+
+function applyCommand(editor: RichEditor, command: Exclude<Command, 'link'>): void {
+  switch (command) {
+    case 'bold':
+    case 'italic':
+    case 'underline':
+    case 'strikethrough':
+      toggleMark(editor, command);
+      return;
+    case 'block-quote':
+      toggleBlockQuote(editor);
+      return;
+    case 'numbered-list':
+    case 'bulleted-list':
+      toggleList(editor, command);
+      return;
+    case 'indent':
+      indent(editor);
+      return;
+    case 'outdent':
+      outdent(editor);
+      return;
+    case 'clean':
+      clearFormatting(editor);
+      return;
+    default:
+      setAlign(editor, command.slice('align-'.length) as Align);
+  }
+}
+
+interface ToolbarButton {
+  command: Command;
+  label: string;
+  icon: IconName;
+  /** For a format that is on or off: whether it is on. */
+  pressed?: boolean;
+}
+
+const MARK_BUTTONS: ReadonlyArray<[Mark, string]> = [
+  ['bold', 'Bold'],
+  ['italic', 'Italic'],
+  ['underline', 'Underline'],
+  ['strikethrough', 'Strikethrough'],
+];
+
+const ALIGN_BUTTONS: ReadonlyArray<[Align, string]> = [
+  ['left', 'Align left'],
+  ['center', 'Align center'],
+  ['right', 'Align right'],
+  ['justify', 'Justify'],
+];
+
+/** The WAI-ARIA toolbar pattern: one Tab stop, arrow keys move between the buttons. */
+function Toolbar({ onCommand, linkOpen }: { onCommand: (command: Command) => void; linkOpen: boolean }) {
+  // useSlate: re-rendered on every change, the selection included, so the pressed states follow the cursor.
+  const editor = useSlate();
+  const [current, setCurrent] = useState(0);
+  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+
+  const blockFormat = activeBlockFormat(editor);
+  const align = activeAlign(editor);
+  const inLink = activeLink(editor) !== null;
+  const groups: ToolbarButton[][] = [
+    MARK_BUTTONS.map(([mark, label]) => ({ command: mark, label, icon: mark, pressed: isMarkActive(editor, mark) })),
+    [
+      { command: 'block-quote', label: 'Blockquote', icon: 'block-quote', pressed: blockFormat === 'block-quote' },
+      {
+        command: 'numbered-list',
+        label: 'Numbered list',
+        icon: 'numbered-list',
+        pressed: blockFormat === 'numbered-list',
+      },
+      {
+        command: 'bulleted-list',
+        label: 'Bulleted list',
+        icon: 'bulleted-list',
+        pressed: blockFormat === 'bulleted-list',
+      },
+      { command: 'outdent', label: 'Decrease indent', icon: 'outdent' },
+      { command: 'indent', label: 'Increase indent', icon: 'indent' },
+    ],
+    ALIGN_BUTTONS.map(([value, label]) => ({
+      command: `align-${value}` as const,
+      label,
+      icon: `align-${value}` as const,
+      pressed: align === value,
+    })),
+    [
+      { command: 'link', label: inLink ? 'Edit link' : 'Link', icon: 'link' },
+      { command: 'clean', label: 'Clear formatting', icon: 'clean' },
+    ],
+  ];
+  const flat = groups.flat();
+
+  const moveFocus = (index: number) => {
+    const next = (index + flat.length) % flat.length;
+    setCurrent(next);
+    buttons.current[next]?.focus();
+  };
+
+  const handleKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: -1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    moveFocus(target);
+  };
+
+  let index = -1;
+  return (
+    <div className="rte-toolbar" role="toolbar" aria-label="Formatting" onKeyDown={handleKeyDown}>
+      {groups.map((group, groupIndex) => (
+        <div className="rte-toolbar-group" key={groupIndex}>
+          {group.map((button) => {
+            index += 1;
+            const position = index;
+            const shortcut = button.command.startsWith('align-')
+              ? undefined
+              : shortcutLabel(button.command as ShortcutCommand);
+            return (
+              <button
+                key={button.command}
+                ref={(element) => {
+                  buttons.current[position] = element;
+                }}
+                type="button"
+                className="rte-button"
+                tabIndex={position === current ? 0 : -1}
+                aria-label={button.label}
+                aria-pressed={button.pressed}
+                aria-haspopup={button.command === 'link' ? 'dialog' : undefined}
+                aria-expanded={button.command === 'link' ? linkOpen : undefined}
+                title={shortcut ? `${button.label} (${shortcut})` : button.label}
+                // Keeps the focus, and so the selection, in the text while clicking.
+                onMouseDown={(event) => event.preventDefault()}
+                onFocus={() => setCurrent(position)}
+                onClick={() => onCommand(button.command)}
+              >
+                <ToolbarIcon name={button.icon} />
+              </button>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function classNameOf(element: { align?: Align; indent?: number }): string | undefined {
+  const classes = [element.align && `align-${element.align}`, element.indent && `indent-${element.indent}`];
+  return classes.filter(Boolean).join(' ') || undefined;
+}
+
+// Chromium places the cursor wrongly at the edges of an inline element without these
+// (Slate's own inlines example).
+function InlineChromiumBugfix() {
+  return (
+    <span contentEditable={false} className="rte-inline-fix">
+      {'\u00a0'}
+    </span>
+  );
+}
+
+function renderElement({ attributes, children, element }: RenderElementProps) {
+  switch (element.type) {
+    case 'block-quote':
+      return (
+        <blockquote {...attributes} className={classNameOf(element)}>
+          {children}
+        </blockquote>
+      );
+    case 'bulleted-list':
+      return <ul {...attributes}>{children}</ul>;
+    case 'numbered-list':
+      return <ol {...attributes}>{children}</ol>;
+    case 'list-item':
+      return (
+        <li {...attributes} className={classNameOf(element)}>
+          {children}
+        </li>
+      );
+    case 'link':
+      return (
+        <a {...attributes} href={element.url} title={element.url} target="_blank" rel="noopener noreferrer">
+          <InlineChromiumBugfix />
+          {children}
+          <InlineChromiumBugfix />
+        </a>
+      );
+    default:
+      return (
+        <p {...attributes} className={classNameOf(element)}>
+          {children}
+        </p>
+      );
+  }
+}
+
+function renderLeaf({ attributes, children, leaf }: RenderLeafProps) {
+  let content = children;
+  if (leaf.bold) content = <strong>{content}</strong>;
+  if (leaf.italic) content = <em>{content}</em>;
+  if (leaf.underline) content = <u>{content}</u>;
+  if (leaf.strikethrough) content = <s>{content}</s>;
+  return <span {...attributes}>{content}</span>;
+}
+
+export default RichTextEditor;

@@ -1,0 +1,23 @@
+// What a post mutation asks back: every field any screen keeps of a post, so the answer refreshes
+// the cached post (its page, the Latest and list cards) in place, derived fields included.
+import { graphql } from '../../gql';
+
+export const SavedPostFragment = graphql(`
+  fragment PostEditor_SavedPost on Post {
+    id
+    title
+    subtitle
+    content
+    category
+    excerpt
+    readingMinutes
+    createdAt
+    updatedAt
+    image {
+      url
+      width
+      height
+      srcset
+    }
+  }
+`);

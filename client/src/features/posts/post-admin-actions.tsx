@@ -1,0 +1,49 @@
+// Edit and Delete under a post, for admins only (the server refuses anyone else anyway). Delete asks
+// 'Are you sure?', then removes the post from every cached list and goes to the blog.
+import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { graphql } from '../../gql';
+import { showApiError } from '../../lib/api-errors';
+import { evictAfterPostDeleted } from '../../lib/cache-updates';
+import { toast } from '../../lib/toast';
+import { useUserInfo } from '../../lib/user-info';
+
+const DeletePostMutation = graphql(`
+  mutation DeletePost($id: ID!) {
+    deletePost(id: $id)
+  }
+`);
+
+export function PostAdminActions({ postId }: { postId: string }) {
+  const user = useUserInfo();
+  const navigate = useNavigate();
+  const [deletePost] = useMutation(DeletePostMutation);
+  const [deleting, setDeleting] = useState(false);
+
+  if (!user?.isAdmin) return null;
+
+  async function handleDelete() {
+    if (deleting || !window.confirm('Are you sure?')) return;
+    setDeleting(true);
+    try {
+      await deletePost({ variables: { id: postId }, update: (cache) => evictAfterPostDeleted(cache, postId) });
+      toast.success('Blogpost has been deleted');
+      navigate('/blog');
+    } catch (failure) {
+      showApiError(failure);
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <>
+      <Link className="button" to={`/blog/${postId}/edit`}>
+        Edit
+      </Link>
+      <button type="button" className="button button-danger" onClick={handleDelete} disabled={deleting}>
+        {deleting ? 'Deleting…' : 'Delete'}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,311 @@
+// Signing in and out as a user does it, the footer that follows, the profile form, and the client
+// letting go of a session the server no longer knows (a 401, or a stale userInfo at start-up).
+import type { Request } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createAccount,
+  footer,
+  loginThroughForm,
+  problemsBesidesStatus,
+  restoreSession,
+  signOutBrowser,
+  storedUserInfo,
+  toast,
+} from './support/accounts.ts';
+import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { h1Text, pathOf } from './support/page-checks.ts';
+
+let site: E2eSite;
+beforeAll(async () => {
+  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
+  await site.page.setViewportSize({ width: 1280, height: 800 });
+});
+afterAll(() => site?.close());
+beforeEach(async () => {
+  await signOutBrowser(site);
+  site.problems.length = 0;
+});
+
+const ADMIN_LINKS = [
+  ['Create blog', '/new'],
+  ['Create cards', '/new-upcoming'],
+  ['Show cards', '/show-upcoming'],
+] as const;
+
+/** The hrefs of the footer's account links, by name. */
+async function accountLinks() {
+  const links = footer(site.page).getByRole('navigation', { name: 'Account' }).getByRole('link');
+  const names = await links.allTextContents();
+  const hrefs = await links.evaluateAll((elements) => elements.map((element) => element.getAttribute('href')));
+  return names.map((name, index) => [name, hrefs[index]]);
+}
+
+describe('logging in', () => {
+  it('signs an admin in from the footer: toast, home page, name and admin links, userInfo stored', async () => {
+    const { page } = site;
+    const admin = await createAccount(site, { isAdmin: true, name: 'Grace Hopper' });
+    await footer(page).getByRole('link', { name: 'Login', exact: true }).click();
+    await expect.poll(() => h1Text(page)).toBe('Login');
+
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+
+    await toast(page, 'Logged in successfully').waitFor();
+    await expect.poll(() => pathOf(page)).toBe('/');
+    await footer(page).getByText('Signed in as Grace Hopper').waitFor();
+    expect(await accountLinks()).toEqual([['Profile', '/profile'], ...ADMIN_LINKS]);
+    expect(await footer(page).getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    expect(await footer(page).getByRole('link', { name: 'Login', exact: true }).count()).toBe(0);
+    expect(await storedUserInfo(page)).toEqual({ name: 'Grace Hopper', email: admin.email, isAdmin: true });
+
+    // Still signed in after a reload: the server confirms the stored user.
+    await page.reload();
+    await footer(page).getByText('Signed in as Grace Hopper').waitFor();
+    expect(await accountLinks()).toEqual([['Profile', '/profile'], ...ADMIN_LINKS]);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('shows a reader their name, Profile and Logout, and no admin link', async () => {
+    const { page } = site;
+    const reader = await createAccount(site, { name: 'Ada' });
+    await loginThroughForm(site, reader);
+    await footer(page).getByText('Signed in as Ada').waitFor();
+    expect(await accountLinks()).toEqual([['Profile', '/profile']]);
+    expect(await storedUserInfo(page)).toEqual({ name: 'Ada', email: reader.email, isAdmin: false });
+    expect(site.problems).toEqual([]);
+  });
+
+  it('shows the spinner while the request runs, and the button cannot send it twice', async () => {
+    const { page } = site;
+    const reader = await createAccount(site);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let logins = 0;
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postData()?.includes('mutation Login')) {
+        logins += 1;
+        await held;
+      }
+      await route.continue();
+    });
+    try {
+      await page.goto(`${site.url}/login`);
+      await page.getByLabel('Email').fill(reader.email);
+      await page.getByLabel('Password').fill(reader.password);
+      const submit = page.getByRole('button', { name: 'Login', exact: true });
+      await submit.click();
+      await page.getByRole('status', { name: 'Signing in' }).waitFor();
+      expect(await submit.isDisabled()).toBe(true);
+      release();
+      await toast(page, 'Logged in successfully').waitFor();
+      expect(await page.getByRole('status', { name: 'Signing in' }).count()).toBe(0);
+      expect(logins).toBe(1);
+    } finally {
+      release();
+      await page.unroute('**/graphql');
+    }
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows the server's message in an error toast for a wrong password, and stores nothing", async () => {
+    const { page } = site;
+    const reader = await createAccount(site);
+    await page.goto(`${site.url}/login`);
+    await page.getByLabel('Email').fill(reader.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+
+    const message = toast(page, 'Invalid email or password');
+    await message.waitFor();
+    expect(await message.getAttribute('class')).toContain('Toastify__toast--error');
+    expect(pathOf(page)).toBe('/login');
+    expect(await storedUserInfo(page)).toBeNull();
+    await footer(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
+    // The only console line is Chromium's own log of the 401 answer.
+    expect(problemsBesidesStatus(site.problems, 401)).toEqual([]);
+  });
+
+  it('checks the fields before sending anything: required, then a valid email', async () => {
+    const { page } = site;
+    let requests = 0;
+    const countLogins = (request: Request) => {
+      if (request.postData()?.includes('mutation Login')) requests += 1;
+    };
+    page.on('request', countLogins);
+    await page.goto(`${site.url}/login`);
+    const email = page.getByLabel('Email');
+    const password = page.getByLabel('Password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+
+    const form = page.locator('form');
+    await form.getByText('This field is required').first().waitFor();
+    expect(await form.getByText('This field is required').count()).toBe(2);
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => email.evaluate((element) => element === document.activeElement)).toBe(true);
+    // The message is read out with the field.
+    const describedBy = await email.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('This field is required');
+
+    await email.fill('not-an-email');
+    await expect.poll(() => form.getByText('Not a valid email', { exact: true }).count()).toBe(1);
+    await password.fill('something');
+    await expect.poll(() => form.getByText('This field is required').count()).toBe(0);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    expect(await form.getByText('Not a valid email', { exact: true }).count()).toBe(1);
+
+    await email.fill('someone@example.com');
+    await expect.poll(() => form.getByText('Not a valid email', { exact: true }).count()).toBe(0);
+    expect(await email.getAttribute('aria-invalid')).toBeNull();
+    expect(requests).toBe(0);
+    page.off('request', countLogins);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('logging out', () => {
+  it('ends the session on the server, clears the user and local storage, and goes home', async () => {
+    const { page } = site;
+    const admin = await createAccount(site, { isAdmin: true, name: 'Grace' });
+    await loginThroughForm(site, admin);
+    await page.evaluate(() => localStorage.setItem('somethingElse', 'kept until logout'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ABOUT' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/about');
+    const cookies = await page.context().cookies();
+    const session = cookies.find((cookie) => cookie.name === 'session');
+    expect(session).toBeDefined();
+
+    await footer(page).getByRole('button', { name: 'Logout' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/');
+    await footer(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
+    expect(await footer(page).getByText('Signed in as').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+
+    // The server ended the session too: its cookie no longer signs anyone in.
+    const { data } = await site.t.graphql('{ me { id } }', {}, { cookie: `session=${session!.value}` });
+    expect(data).toEqual({ me: null });
+    await page.goto(`${site.url}/show-upcoming`);
+    await expect.poll(() => pathOf(page)).toBe('/');
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('a session the server no longer knows', () => {
+  it('signs the client out on a 401: user info and local storage cleared, guarded screen left', async () => {
+    const { page } = site;
+    const reader = await createAccount(site, { name: 'Ada' });
+    await loginThroughForm(site, reader);
+    await footer(page).getByRole('link', { name: 'Profile' }).click();
+    await expect.poll(() => h1Text(page)).toBe('Profile');
+
+    await site.t.db.prisma.session.deleteMany();
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Update' }).click();
+
+    await toast(page, 'Not authorized').waitFor();
+    await expect.poll(() => pathOf(page)).toBe('/');
+    await footer(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
+    expect(await storedUserInfo(page)).toBeNull();
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(problemsBesidesStatus(site.problems, 401)).toEqual([]);
+  });
+
+  it('drops a stored admin whose session has ended before any admin link shows', async () => {
+    const { page } = site;
+    const admin = await createAccount(site, { isAdmin: true, name: 'Grace' });
+    await restoreSession(site, admin);
+    await footer(page).getByText('Signed in as Grace').waitFor();
+
+    await site.t.db.prisma.session.deleteMany();
+    // Notes on window whether an admin link ever appears while the page starts.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('a[href="/new-upcoming"]')) Object.assign(window, { sawAdminLink: true });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await footer(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
+    expect(await storedUserInfo(page)).toBeNull();
+    expect(await page.evaluate(() => 'sawAdminLink' in window)).toBe(false);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("refreshes a stored user from the server's answer: a name changed elsewhere, rights withdrawn", async () => {
+    const { page } = site;
+    const admin = await createAccount(site, { isAdmin: true, name: 'Grace' });
+    await site.t.db.prisma.user.update({
+      where: { email: admin.email },
+      data: { name: 'Grace B. Hopper', isAdmin: false },
+    });
+    await restoreSession(site, admin);
+    await footer(page).getByText('Signed in as Grace B. Hopper').waitFor();
+    expect(await accountLinks()).toEqual([['Profile', '/profile']]);
+    expect(await storedUserInfo(page)).toEqual({ name: 'Grace B. Hopper', email: admin.email, isAdmin: false });
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('the profile', () => {
+  it('starts from the stored name and email, and an update replaces the stored user info', async () => {
+    const { page } = site;
+    const reader = await createAccount(site, { name: 'Ada' });
+    await loginThroughForm(site, reader);
+    await footer(page).getByRole('link', { name: 'Profile' }).click();
+    expect(await page.getByLabel('Name').inputValue()).toBe('Ada');
+    expect(await page.getByLabel('Email').inputValue()).toBe(reader.email);
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
+
+    const newEmail = `ada-${Date.now()}@example.com`;
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(newEmail);
+    await page.getByRole('button', { name: 'Update' }).click();
+
+    const message = toast(page, 'Your profile is updated');
+    await message.waitFor();
+    expect(await message.getAttribute('class')).toContain('Toastify__toast--success');
+    expect(pathOf(page)).toBe('/profile');
+    await footer(page).getByText('Signed in as Ada Lovelace').waitFor();
+    expect(await storedUserInfo(page)).toEqual({ name: 'Ada Lovelace', email: newEmail, isAdmin: false });
+    const user = await site.t.db.prisma.user.findUniqueOrThrow({ where: { email: newEmail } });
+    expect(user.name).toBe('Ada Lovelace');
+
+    // A new password works at the next login.
+    await page.getByLabel('Password').fill('another long password');
+    const answered = page.waitForResponse(
+      (response) => response.request().postData()?.includes('UpdateProfile') ?? false,
+    );
+    await page.getByRole('button', { name: 'Update' }).click();
+    expect((await (await answered).json()) as unknown).toMatchObject({
+      data: { updateProfile: { name: 'Ada Lovelace' } },
+    });
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
+    await footer(page).getByRole('button', { name: 'Logout' }).click();
+    await footer(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
+    await loginThroughForm(site, { email: newEmail, password: 'another long password' });
+    expect(site.problems).toEqual([]);
+  });
+
+  it("says 'Not a valid email format' under the email, and shows the server's field messages too", async () => {
+    const { page } = site;
+    const other = await createAccount(site);
+    const reader = await createAccount(site);
+    await loginThroughForm(site, reader);
+    await page.goto(`${site.url}/profile`);
+    const email = page.getByLabel('Email');
+    await email.fill('not an email');
+    await page.getByRole('button', { name: 'Update' }).click();
+    const form = page.locator('form');
+    await form.getByText('Not a valid email format').waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+
+    // Taken by another account: only the server can tell; its message goes under the field.
+    await email.fill(other.email);
+    await expect.poll(() => form.getByText('Not a valid email format').count()).toBe(0);
+    await page.getByRole('button', { name: 'Update' }).click();
+    await toast(page, 'User already exists').waitFor();
+    await form.getByText('User already exists').waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await storedUserInfo(page)).toEqual({ name: reader.name, email: reader.email, isAdmin: false });
+    expect(problemsBesidesStatus(site.problems, 400)).toEqual([]);
+  });
+});

@@ -1,0 +1,510 @@
+// The admin's post forms in a real browser against the real server: /new with a real picture and
+// content typed through the rich-text toolbar (checked as stored in the database and as the post's
+// page shows it), the form's messages, the draft, /blog/{id}/edit with and without a new picture,
+// Cancel; the blog list, the category lists, Latest and the post page follow each write in the same
+// page load, from the cache the writes updated.
+import { randomUUID } from 'node:crypto';
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createAccount,
+  footer,
+  imageFiles,
+  markPageLoad,
+  problemsBesidesStatus,
+  restoreSession,
+  toast,
+  type Account,
+} from './support/accounts.ts';
+import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { h1Text, pathOf } from './support/page-checks.ts';
+import { createPost } from './support/site-content.ts';
+
+let site: E2eSite;
+let admin: Account;
+const images = imageFiles();
+beforeAll(async () => {
+  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
+  await site.page.setViewportSize({ width: 1280, height: 900 });
+  admin = await createAccount(site, { isAdmin: true, name: 'Ada' });
+});
+afterAll(async () => {
+  images.remove();
+  await site?.close();
+});
+beforeEach(async () => {
+  await restoreSession(site, admin);
+  await footer(site.page).getByText('Signed in as Ada').waitFor();
+  site.problems.length = 0;
+});
+
+const editor = (page: Page) => page.getByRole('textbox', { name: 'Content' });
+const tool = (page: Page, name: string) =>
+  page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name, exact: true });
+const fieldMessage = (page: Page, label: string) =>
+  page
+    .locator('.form-field')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('.form-field-error');
+
+/** The new post form, reached from the footer's admin link (no page load). */
+async function openNewPost(page: Page) {
+  await footer(page).getByRole('link', { name: 'Create blog' }).click();
+  await expect.poll(() => h1Text(page)).toBe('New post');
+  await editor(page).waitFor();
+}
+
+/**
+ * Moves the app's router to `path` as a link would, without loading a page. (The post page's
+ * admin Edit button is not there yet; this is what clicking it does.)
+ */
+async function goInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(window.history.state, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+  await expect.poll(() => pathOf(page)).toBe(path);
+}
+
+async function navLink(page: Page, label: string) {
+  await page.getByRole('banner').getByRole('link', { name: label, exact: true }).click();
+}
+
+async function goHome(page: Page) {
+  await page.getByRole('banner').getByRole('link', { name: 'Pixel Diaries, home page' }).click();
+  await expect.poll(() => pathOf(page)).toBe('/');
+}
+
+/** Closes a toast as a reader would (it sits over the header's links for 5 seconds otherwise). */
+async function closeToast(page: Page, text: string) {
+  await toast(page, text).getByRole('button', { name: 'close' }).click();
+  await toast(page, text).waitFor({ state: 'detached' });
+}
+
+const cardTitles = (page: Page) => page.getByRole('main').locator('.post-card-title').allTextContents();
+const latestTitles = (page: Page) =>
+  page.getByRole('region', { name: 'Latest' }).locator('.post-card-title').allTextContents();
+const draft = (page: Page) => page.evaluate(() => localStorage.getItem('newPostDraft'));
+
+describe('creating a post', () => {
+  it('uploads the picture with content formatted through the toolbar; every list and the post page show it', async () => {
+    const { page } = site;
+    // Lists seen before the write, so they sit in the cache.
+    await navLink(page, 'BLOG');
+    await expect.poll(() => pathOf(page)).toBe('/blog');
+    await navLink(page, 'ANIME');
+    await page.getByText('NOTHING FOUND').waitFor();
+    const load = await markPageLoad(page);
+
+    await openNewPost(page);
+    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'frieren.png', width: 1600, height: 900 }));
+    await expect(page.getByRole('img', { name: 'The picked image' }).isVisible()).resolves.toBe(true);
+    await page.getByLabel('Title', { exact: true }).fill('Frieren Is About Time');
+    await page.getByLabel('Subtitle').fill('A slow, kind fantasy');
+
+    const content = editor(page);
+    await content.click();
+    await tool(page, 'Bold').click();
+    expect(await tool(page, 'Bold').getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.type('Bold words');
+    await tool(page, 'Bold').click();
+    expect(await tool(page, 'Bold').getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.type(' and plain.');
+    await page.keyboard.press('Enter');
+    await tool(page, 'Bulleted list').click();
+    expect(await tool(page, 'Bulleted list').getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.type('first');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('second');
+    // Enter on the empty item leaves the list.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Read the guide');
+    for (let i = 0; i < 'the guide'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+    await tool(page, 'Link').click();
+    const dialog = page.getByRole('dialog', { name: 'Add a link' });
+    await dialog.getByLabel('Link address').fill('javascript:alert(1)');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.getByText('Enter a web address (http:// or https://) or an e-mail address (mailto:)').waitFor();
+    await dialog.getByLabel('Link address').fill('https://example.com/guide');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await content.locator('a', { hasText: 'the guide' }).waitFor();
+
+    await page.getByLabel('Category').selectOption({ label: 'Anime' });
+    const sent = page.waitForRequest((request) => request.url().endsWith('/graphql') && request.method() === 'POST');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect((await sent).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+
+    const message = toast(page, 'Blogpost has been created');
+    await message.waitFor();
+    expect(await message.getAttribute('class')).toContain('Toastify__toast--success');
+    await expect.poll(() => pathOf(page)).toBe('/blog');
+    await expect.poll(() => cardTitles(page)).toContain('Frieren Is About Time');
+
+    const html =
+      '<p><strong>Bold words</strong> and plain.</p><ul><li>first</li><li>second</li></ul>' +
+      '<p>Read <a href="https://example.com/guide" target="_blank" rel="noopener noreferrer">the guide</a></p>';
+    const stored = await site.t.db.prisma.post.findFirstOrThrow({
+      where: { title: 'Frieren Is About Time' },
+      include: { image: true },
+    });
+    expect(stored).toMatchObject({ subtitle: 'A slow, kind fantasy', category: 'anime', content: html });
+    expect(stored.image).toMatchObject({ width: 1600, height: 900 });
+    expect(await draft(page)).toBeNull();
+
+    // The category list and Latest, both cached before, show it too.
+    await closeToast(page, 'Blogpost has been created');
+    await navLink(page, 'ANIME');
+    await expect.poll(() => cardTitles(page)).toEqual(['Frieren Is About Time']);
+    await goHome(page);
+    await expect.poll(() => latestTitles(page)).toContain('Frieren Is About Time');
+
+    await page
+      .getByRole('region', { name: 'Latest' })
+      .getByRole('link', { name: /READ MORE.*Frieren/ })
+      .click();
+    await expect.poll(() => h1Text(page)).toBe('Frieren Is About Time');
+    const article = page.locator('.post-content');
+    expect(await article.innerHTML()).toBe(html);
+    expect(await article.locator('strong').textContent()).toBe('Bold words');
+    expect(await article.getByRole('listitem').allTextContents()).toEqual(['first', 'second']);
+    expect(await load.stillLoaded()).toBe(true);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows the form's own messages under their fields, without sending anything", async () => {
+    const { page } = site;
+    await openNewPost(page);
+    let requests = 0;
+    const countRequests = (request: Request) => {
+      if (request.url().endsWith('/graphql') && request.method() === 'POST') requests += 1;
+    };
+    page.on('request', countRequests);
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect(await fieldMessage(page, 'Image').textContent()).toBe('Image is required');
+    expect(await fieldMessage(page, 'Title').textContent()).toBe('This field is required');
+    expect(await fieldMessage(page, 'Subtitle').textContent()).toBe('This field is required');
+    expect(await fieldMessage(page, 'Content').textContent()).toBe('This field is required');
+    expect(await fieldMessage(page, 'Category').textContent()).toBe('Choose an option');
+    // The first field in trouble has the focus, and names its message.
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type))
+      .toBe('file');
+    expect(await editor(page).getAttribute('aria-invalid')).toBe('true');
+
+    // From now on every change is checked again.
+    await page.getByLabel('Title', { exact: true }).fill('x'.repeat(46));
+    expect(await fieldMessage(page, 'Title').textContent()).toBe('45 characters maximum allowed');
+    await page.getByLabel('Title', { exact: true }).fill('x'.repeat(45));
+    expect(await fieldMessage(page, 'Title').count()).toBe(0);
+    await page.getByLabel('Subtitle').fill('y'.repeat(46));
+    expect(await fieldMessage(page, 'Subtitle').textContent()).toBe('45 characters maximum allowed');
+
+    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'cover.gif', format: 'gif' }));
+    expect(await fieldMessage(page, 'Image').textContent()).toBe('Not a valid image format');
+
+    await editor(page).click();
+    await page.keyboard.type('Some text');
+    expect(await fieldMessage(page, 'Content').count()).toBe(0);
+    await page.getByLabel('Category').selectOption({ label: 'Game' });
+    expect(await fieldMessage(page, 'Category').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect(await fieldMessage(page, 'Image').textContent()).toBe('Not a valid image format');
+    page.off('request', countRequests);
+    expect(requests).toBe(0);
+    expect(await page.getByRole('alert').filter({ hasText: 'Blogpost' }).count()).toBe(0);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows the server's message under the image when it refuses the file's bytes", async () => {
+    const { page } = site;
+    await openNewPost(page);
+    // A GIF named .png: the browser takes it for a PNG, the server reads its bytes.
+    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'sneaky.png', format: 'gif' }));
+    await page.getByLabel('Title', { exact: true }).fill('Not really a PNG');
+    await page.getByLabel('Subtitle').fill('A GIF in disguise');
+    await editor(page).click();
+    await page.keyboard.type('Words.');
+    await page.getByLabel('Category').selectOption({ label: 'Book' });
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    const message = 'Image must be of type jpeg, jpg, png or webp';
+    await expect.poll(() => fieldMessage(page, 'Image').textContent()).toBe(message);
+    // And the failed request's toast with the server's message.
+    await toast(page, message).waitFor();
+    expect(await pathOf(page)).toBe('/new');
+    expect(await site.t.db.prisma.post.count({ where: { title: 'Not really a PNG' } })).toBe(0);
+    // Picking another file clears the server's message.
+    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'real.png' }));
+    expect(await fieldMessage(page, 'Image').count()).toBe(0);
+    expect(problemsBesidesStatus(site.problems, 415)).toEqual([]);
+  });
+
+  it('keeps a draft of what was typed (not the image), restores it on return and after a reload', async () => {
+    const { page } = site;
+    await openNewPost(page);
+    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'draft.png' }));
+    await page.getByLabel('Title', { exact: true }).fill('A draft title');
+    await page.getByLabel('Subtitle').fill('A draft subtitle');
+    await editor(page).click();
+    await page.keyboard.type('Half ');
+    await page.keyboard.press('Control+I');
+    await page.keyboard.type('written');
+    await page.getByLabel('Category').selectOption({ label: 'TV' });
+    await expect
+      .poll(async () => JSON.parse((await draft(page)) ?? 'null'))
+      .toEqual({
+        title: 'A draft title',
+        subtitle: 'A draft subtitle',
+        content: '<p>Half <em>written</em></p>',
+        category: 'tv',
+      });
+
+    // Away and back, inside the app.
+    await navLink(page, 'BLOG');
+    await expect.poll(() => pathOf(page)).toBe('/blog');
+    await openNewPost(page);
+    await expectDraftShown(page);
+
+    // A new visit.
+    await page.reload();
+    await editor(page).waitFor();
+    await expectDraftShown(page);
+
+    // Created: the draft is gone, and the form starts empty next time.
+    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'draft-final.png' }));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Blogpost has been created').waitFor();
+    await expect.poll(() => pathOf(page)).toBe('/blog');
+    expect(await draft(page)).toBeNull();
+    await openNewPost(page);
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('Category').inputValue()).toBe('');
+    expect(await editor(page).innerText()).not.toContain('Half');
+    expect(site.problems).toEqual([]);
+  });
+
+  it('has shortcuts for every format, listed in the buttons, and a keyboard-only toolbar', async () => {
+    const { page } = site;
+    await openNewPost(page);
+    expect(await tool(page, 'Bold').getAttribute('title')).toBe('Bold (Ctrl+B)');
+    expect(await tool(page, 'Strikethrough').getAttribute('title')).toBe('Strikethrough (Ctrl+Shift+X)');
+    expect(await tool(page, 'Link').getAttribute('title')).toBe('Link (Ctrl+K)');
+
+    await editor(page).click();
+    await page.keyboard.press('Control+B');
+    await page.keyboard.type('b');
+    await page.keyboard.press('Control+B');
+    await page.keyboard.press('Control+U');
+    await page.keyboard.type('u');
+    await page.keyboard.press('Control+U');
+    await page.keyboard.press('Control+Shift+X');
+    await page.keyboard.type('s');
+    await page.keyboard.press('Control+Shift+X');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('next line');
+    await page.keyboard.press('Control+Shift+9');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+Shift+9');
+    await page.keyboard.press('Control+Shift+7');
+    await page.keyboard.type('one');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('nested');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.type('two');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+]');
+    await page.keyboard.type('indented');
+
+    // The toolbar: one Tab stop, arrow keys between the buttons, Enter presses one.
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Bold');
+    for (let i = 0; i < 11; i += 1) await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Align right');
+    await page.keyboard.press('Enter');
+    // The button hands the focus back to the text.
+    await expect.poll(() => editor(page).evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Control+K');
+    await page.getByRole('dialog', { name: 'Add a link' }).getByLabel('Link address').fill('me@example.com');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => editor(page).evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('.');
+
+    await expect
+      .poll(async () => JSON.parse((await draft(page)) ?? '{}').content)
+      .toBe(
+        '<blockquote><strong>b</strong><u>u</u><s>s</s><br>next line</blockquote>' +
+          '<ol><li>one<ol><li>nested</li></ol></li><li>two</li></ol>' +
+          '<p class="align-right indent-1">indented<a href="mailto:me@example.com" target="_blank" rel="noopener noreferrer">me@example.com</a>.</p>',
+      );
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('editing a post', () => {
+  it('fills in the fields, shows the current image, and saves without a new one', async () => {
+    const { page } = site;
+    const post = await createPost(site.t, {
+      title: 'Hollow Knight',
+      subtitle: 'Bugs and sorrow',
+      category: 'game',
+      content: '<p class="align-center">A <strong>deep</strong> well.</p><ul><li>Hornet</li></ul>',
+    });
+    // The post, the games and Latest are seen first, so they sit in the cache.
+    await page.goto(`${site.url}/blog/${post.id}`);
+    await expect.poll(() => h1Text(page)).toBe('Hollow Knight');
+    await navLink(page, 'GAMES');
+    await expect.poll(() => cardTitles(page)).toContain('Hollow Knight');
+    await goHome(page);
+    await expect.poll(() => latestTitles(page)).toContain('Hollow Knight');
+    const load = await markPageLoad(page);
+
+    await goInApp(page, `/blog/${post.id}/edit`);
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Hollow Knight');
+    expect(await page.getByLabel('Subtitle').inputValue()).toBe('Bugs and sorrow');
+    expect(await page.getByLabel('Category').inputValue()).toBe('game');
+    await editor(page).getByText('Hornet').waitFor();
+    const current = page.getByRole('img', { name: 'Current image of “Hollow Knight”' });
+    expect(await current.getAttribute('src')).toContain(post.image.storageKey);
+
+    await page.getByLabel('Title', { exact: true }).fill('Hollow Knight, Revisited');
+    await page.getByLabel('Category').selectOption({ label: 'TV' });
+    await editor(page).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Still ');
+    await tool(page, 'Italic').click();
+    await page.keyboard.type('great');
+    const sent = page.waitForRequest((request) => request.url().endsWith('/graphql') && request.method() === 'POST');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    // No new picture: a plain JSON request.
+    expect((await sent).headers()['content-type']).toBe('application/json');
+
+    await toast(page, 'Blogpost has been updated').waitFor();
+    await expect.poll(() => pathOf(page)).toBe(`/blog/${post.id}`);
+    await expect.poll(() => h1Text(page)).toBe('Hollow Knight, Revisited');
+    expect(await page.locator('.post-content').innerHTML()).toBe(
+      '<p class="align-center">A <strong>deep</strong> well.</p><ul><li>Hornet</li><li>Still <em>great</em></li></ul>',
+    );
+    const stored = await site.t.db.prisma.post.findUniqueOrThrow({ where: { id: post.id } });
+    expect(stored).toMatchObject({ title: 'Hollow Knight, Revisited', category: 'tv', imageId: post.imageId });
+
+    // Moved from the games to TV; Latest has the new title.
+    await closeToast(page, 'Blogpost has been updated');
+    await navLink(page, 'GAMES');
+    await expect.poll(() => cardTitles(page)).not.toContain('Hollow Knight');
+    expect(await cardTitles(page)).not.toContain('Hollow Knight, Revisited');
+    await navLink(page, 'TV');
+    await expect.poll(() => cardTitles(page)).toContain('Hollow Knight, Revisited');
+    await goHome(page);
+    await expect.poll(() => latestTitles(page)).toContain('Hollow Knight, Revisited');
+    expect(await load.stillLoaded()).toBe(true);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('replaces the image when a new one is picked', async () => {
+    const { page } = site;
+    const post = await createPost(site.t, { title: 'Celeste', image: { width: 1200, height: 675 } });
+    await page.goto(`${site.url}/blog/${post.id}`);
+    await expect.poll(() => h1Text(page)).toBe('Celeste');
+    await goInApp(page, `/blog/${post.id}/edit`);
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Celeste');
+    await page
+      .getByLabel('Image')
+      .setInputFiles(await images.write({ name: 'summit.webp', format: 'webp', width: 800, height: 800 }));
+    const sent = page.waitForRequest((request) => request.url().endsWith('/graphql') && request.method() === 'POST');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect((await sent).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+
+    await toast(page, 'Blogpost has been updated').waitFor();
+    await expect.poll(() => pathOf(page)).toBe(`/blog/${post.id}`);
+    const picture = page.getByRole('main').getByRole('img', { name: 'Celeste' });
+    await expect.poll(() => picture.getAttribute('width')).toBe('800');
+    const stored = await site.t.db.prisma.post.findUniqueOrThrow({ where: { id: post.id }, include: { image: true } });
+    expect(stored.imageId).not.toBe(post.imageId);
+    expect(stored.image).toMatchObject({ width: 800, height: 800 });
+    expect(await picture.getAttribute('src')).toContain(stored.image.storageKey);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('Cancel goes back without saving', async () => {
+    const { page } = site;
+    const post = await createPost(site.t, { title: 'Hades' });
+    await page.goto(`${site.url}/blog/${post.id}`);
+    await expect.poll(() => h1Text(page)).toBe('Hades');
+    await goInApp(page, `/blog/${post.id}/edit`);
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Hades');
+    await page.getByLabel('Title', { exact: true }).fill('Hades II');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => pathOf(page)).toBe(`/blog/${post.id}`);
+    await expect.poll(() => h1Text(page)).toBe('Hades');
+
+    // Opened straight from its address, Cancel goes to the post.
+    await page.goto(`${site.url}/blog/${post.id}/edit`);
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Hades');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => pathOf(page)).toBe(`/blog/${post.id}`);
+    expect((await site.t.db.prisma.post.findUniqueOrThrow({ where: { id: post.id } })).title).toBe('Hades');
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows the form's messages, and says so when there is no such post", async () => {
+    const { page } = site;
+    const post = await createPost(site.t, { title: 'Outer Wilds' });
+    await page.goto(`${site.url}/blog/${post.id}/edit`);
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Outer Wilds');
+    await page.getByLabel('Title', { exact: true }).fill('');
+    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'loop.bmp' }));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect(await fieldMessage(page, 'Title').textContent()).toBe('This field is required');
+    expect(await fieldMessage(page, 'Image').textContent()).toBe('Not a valid image format');
+    // No image is fine on edit.
+    await page.getByLabel('Image').setInputFiles([]);
+    expect(await fieldMessage(page, 'Image').count()).toBe(0);
+
+    await page.goto(`${site.url}/blog/${randomUUID()}/edit`);
+    await page.getByRole('alert').getByText('This post does not exist: it may have been deleted.').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Title' }).count()).toBe(0);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe("the editor's code", () => {
+  it('is fetched by the post forms only, never by the public pages', async () => {
+    const { page } = site;
+    const post = await createPost(site.t, { title: 'Tunic' });
+    const editorChunks = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((name) => /rich-text-editor-[^/]*\.js$/.test(name)),
+      );
+    for (const path of ['/', '/blog', `/blog/${post.id}`, '/games']) {
+      await page.goto(`${site.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await editorChunks(), path).toEqual([]);
+    }
+    await openNewPost(page);
+    expect(await editorChunks()).toHaveLength(1);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+async function expectDraftShown(page: Page) {
+  await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('A draft title');
+  expect(await page.getByLabel('Subtitle').inputValue()).toBe('A draft subtitle');
+  expect(await page.getByLabel('Category').inputValue()).toBe('tv');
+  await editor(page).locator('em', { hasText: 'written' }).waitFor();
+  // The image is not kept: a file cannot be stored.
+  expect(await page.getByLabel('Image').evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+}

@@ -1,0 +1,106 @@
+// What a post write drops from Apollo's cache (client/src/lib/cache-updates.ts): exactly the fields
+// it made stale, on a real InMemoryCache holding what the screens cache; everything else stays.
+import { gql, InMemoryCache } from '@apollo/client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  evictAfterPostCreated,
+  evictAfterPostDeleted,
+  evictAfterPostUpdated,
+} from '../../client/src/lib/cache-updates.ts';
+
+const post = (id: string) => ({ __typename: 'Post', id, title: `Post ${id}` });
+
+const SCREENS = gql`
+  query Screens {
+    site {
+      name
+    }
+    upcomingCards {
+      id
+    }
+    latestPosts {
+      id
+      title
+    }
+    blog: posts(page: 1) {
+      pages
+      items {
+        id
+        title
+      }
+    }
+    games: posts(page: 1, category: GAME) {
+      pages
+      items {
+        id
+        title
+      }
+    }
+    one: post(id: "1") {
+      id
+      title
+    }
+    two: post(id: "2") {
+      id
+      title
+    }
+  }
+`;
+
+let cache: InMemoryCache;
+beforeEach(() => {
+  cache = new InMemoryCache();
+  const page = (items: unknown[]) => ({ __typename: 'PostPage', pages: 1, items });
+  cache.writeQuery({
+    query: SCREENS,
+    data: {
+      site: { __typename: 'Site', name: 'Pixel Diaries' },
+      upcomingCards: [{ __typename: 'UpcomingCard', id: 'c1' }],
+      latestPosts: [post('1'), post('2'), post('3')],
+      blog: page([post('1'), post('2'), post('3')]),
+      games: page([post('2')]),
+      one: post('1'),
+      two: post('2'),
+    },
+  });
+});
+
+/** The root fields still cached, with their arguments, and the posts still normalized. */
+function cached() {
+  const data = cache.extract() as Record<string, Record<string, unknown>>;
+  return {
+    root: Object.keys(data.ROOT_QUERY ?? {})
+      .filter((key) => key !== '__typename')
+      .sort(),
+    posts: Object.keys(data)
+      .filter((key) => key.startsWith('Post:'))
+      .sort(),
+  };
+}
+
+describe('after a post is', () => {
+  it('created: every page of posts and Latest, nothing else', () => {
+    evictAfterPostCreated(cache);
+    expect(cached()).toEqual({
+      root: ['post({"id":"1"})', 'post({"id":"2"})', 'site', 'upcomingCards'],
+      // Post 3 was only in the lists: garbage-collected.
+      posts: ['Post:1', 'Post:2'],
+    });
+  });
+
+  it('updated: the pages of posts (category and search may change), not Latest', () => {
+    evictAfterPostUpdated(cache);
+    expect(cached()).toEqual({
+      root: ['latestPosts', 'post({"id":"1"})', 'post({"id":"2"})', 'site', 'upcomingCards'],
+      posts: ['Post:1', 'Post:2', 'Post:3'],
+    });
+  });
+
+  it('deleted: the post, its post(id) answer, the pages of posts and Latest', () => {
+    evictAfterPostDeleted(cache, '2');
+    expect(cached()).toEqual({
+      root: ['post({"id":"1"})', 'site', 'upcomingCards'],
+      posts: ['Post:1'],
+    });
+  });
+});
