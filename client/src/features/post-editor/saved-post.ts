@@ -9,8 +9,6 @@ export const SavedPostFragment = graphql(`
     subtitle
     content
     category
-    excerpt
-    readingMinutes
     createdAt
     updatedAt
     image {
