@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'coverage/', 'node_modules/', 'server/generated/', 'client/src/gql/'] },
+  { ignores: ['dist/', 'data/', 'coverage/', 'node_modules/', '.cache/', 'server/generated/', 'client/src/gql/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

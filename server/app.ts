@@ -1,6 +1,6 @@
 // Builds the HTTP application: GraphQL at /graphql, REST at /api, uploaded images at /uploads, health
-// at /healthz, the built client for every other GET. Exported without listening, so tests call
-// app.fetch() directly (server/index.ts listens).
+// at /healthz, feeds, /sitemap.xml and /robots.txt, the built client for every other GET. Exported
+// without listening, so tests call app.fetch() directly (server/index.ts listens).
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Config } from './config.ts';
@@ -16,6 +16,10 @@ import { requestStateOf, withCookies } from './http/request-state.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountUploads } from './modules/media/uploads.route.ts';
 import { createServices, type Services } from './services.ts';
+// Feeds, sitemap, robots.txt, server-rendered page heads and public read caching (issue 7).
+import { cacheAnonymousReads } from './http/http-cache.ts';
+import { PageMetaResolver } from './modules/seo/page-meta.ts';
+import { registerSeoRoutes } from './modules/seo/seo.routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -75,6 +79,8 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
     return withCookies(response, state);
   });
 
+  // Outside the API router, so it sees the final response (after the router's no-store and cookies).
+  hono.use('/api/*', cacheAnonymousReads());
   const api = createApiRouter(config, services);
   const openApi = openApiDocument(config);
   api.get('/openapi.json', (c) => c.json(openApi));
@@ -85,7 +91,9 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
   hono.route('/api', api);
 
   mountUploads(hono, services.images.uploadsDir);
-  mountClient(hono, clientDir);
+  registerSeoRoutes(hono, config, services);
+  const pages = new PageMetaResolver({ config, posts: services.posts, seo: services.seo });
+  mountClient(hono, clientDir, (pathname) => pages.resolve(pathname));
 
   return { hono, services, fetch: async (request, env) => hono.fetch(request, env) };
 }

@@ -8,6 +8,7 @@ import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { SessionService } from './modules/auth/session.service.ts';
 import { ImageStore } from './modules/media/image-store.ts';
 import { PostService } from './modules/post/post.service.ts';
+import { SeoService } from './modules/seo/seo.service.ts';
 import { UpcomingService } from './modules/upcoming/upcoming.service.ts';
 import { UserService } from './modules/user/user.service.ts';
 
@@ -19,6 +20,7 @@ export interface Services {
   users: UserService;
   posts: PostService;
   upcoming: UpcomingService;
+  seo: SeoService;
 }
 
 export function createServices(prisma: PrismaClient, config: Config): Services {
@@ -34,5 +36,6 @@ export function createServices(prisma: PrismaClient, config: Config): Services {
     users,
     posts: new PostService(prisma, images),
     upcoming: new UpcomingService(prisma, images),
+    seo: new SeoService(prisma),
   };
 }

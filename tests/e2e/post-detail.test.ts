@@ -39,6 +39,8 @@ describe("a post's page", () => {
     const expectedDate = await page.evaluate((iso) => new Date(iso).toLocaleDateString(), post.createdAt.toISOString());
     expect(await article.locator('time').textContent()).toBe(expectedDate);
     expect(await article.locator('time').getAttribute('datetime')).toBe(post.createdAt.toISOString());
+    // The reading time the server computes from the content's words (about 230 a minute, at least 1).
+    expect(await article.locator('.post-article-reading-time').textContent()).toBe(' · 1 min read');
 
     const content = article.locator('.post-content');
     expect(await content.locator('strong').textContent()).toBe('loop');

@@ -24,16 +24,21 @@ afterAll(async () => {
 });
 
 describe('the built client', () => {
-  it.each(['/', '/blog/page/2', '/blog/search/zelda', '/no/such/page', '/index.html'])(
-    'answers %s with index.html, revalidated',
-    async (url) => {
-      const response = await t.request(url);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(response.headers.get('cache-control')).toBe('no-cache');
-      expect(await response.text()).toBe(INDEX);
-    },
-  );
+  // The page's head tags and status are tested in page-head.test.ts; this index.html has no head.
+  it.each([
+    ['/', 200],
+    ['/blog/page/1', 200],
+    ['/blog/search/zelda', 200],
+    ['/no/such/page', 404],
+    ['/index.html', 404],
+  ])('answers %s with index.html (status %i), validated and cached briefly', async (url, status) => {
+    const response = await t.request(url);
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(response.headers.get('etag')).toMatch(/^W\//);
+    expect(await response.text()).toBe(INDEX);
+  });
 
   it('serves hashed assets with a year-long immutable cache', async () => {
     const response = await t.request('/assets/index-AbC123.js');

@@ -20,6 +20,8 @@ const POST_SHAPE = {
   title: expect.any(String),
   subtitle: expect.any(String),
   content: expect.any(String),
+  excerpt: expect.any(String),
+  readingMinutes: expect.any(Number),
   category: expect.stringMatching(/^(game|tv|book|anime)$/),
   image: {
     url: expect.stringMatching(/^\/uploads\/.+\.webp$/),

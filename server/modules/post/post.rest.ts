@@ -7,6 +7,7 @@ import { requireAdmin } from '../auth/permissions.ts';
 import { imageJson } from '../media/image-json.ts';
 import { POST_NOT_FOUND, type PostInput, type PostPage, type PostWithImage } from './post.service.ts';
 import { notFound } from '../../errors.ts';
+import { excerptOf, readingMinutesOf } from '../../rules/reading-rules.ts';
 
 export function postJson(post: PostWithImage) {
   return {
@@ -14,6 +15,8 @@ export function postJson(post: PostWithImage) {
     title: post.title,
     subtitle: post.subtitle,
     content: post.content,
+    excerpt: excerptOf(post.content),
+    readingMinutes: readingMinutesOf(post.content),
     category: post.category,
     image: imageJson(post.image),
     createdAt: post.createdAt.toISOString(),

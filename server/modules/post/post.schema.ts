@@ -4,6 +4,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../builder.ts';
 import type { Post } from '../../generated/prisma/client.ts';
+import { EXCERPT_WORDS, excerptOf, readingMinutesOf, WORDS_PER_MINUTE } from '../../rules/reading-rules.ts';
 import { CategoryEnum } from '../shared/enums.schema.ts';
 import type { PostPage } from './post.service.ts';
 
@@ -14,6 +15,14 @@ const PostObject = builder.prismaObject('Post', {
     subtitle: t.exposeString('subtitle'),
     content: t.exposeString('content', { description: 'Sanitized HTML, as the editor produces it' }),
     category: t.expose('category', { type: CategoryEnum }),
+    excerpt: t.string({
+      description: `The first ${EXCERPT_WORDS} words of the content's text, ending with '…' when cut; plain text`,
+      resolve: (post) => excerptOf(post.content),
+    }),
+    readingMinutes: t.int({
+      description: `Minutes to read the content at ${WORDS_PER_MINUTE} words a minute; at least 1`,
+      resolve: (post) => readingMinutesOf(post.content),
+    }),
     image: t.relation('image'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),

@@ -9,6 +9,8 @@ export const SavedPostFragment = graphql(`
     subtitle
     content
     category
+    excerpt
+    readingMinutes
     createdAt
     updatedAt
     image {

@@ -14,6 +14,7 @@ export const PostArticleFragment = graphql(`
     subtitle
     content
     createdAt
+    readingMinutes
     image {
       ...UploadedImage_Image
     }
@@ -57,7 +58,7 @@ interface PostArticleProps {
 }
 
 export function PostArticle({ post, actions }: PostArticleProps) {
-  const { title, subtitle, content, createdAt, image } = getFragmentData(PostArticleFragment, post);
+  const { title, subtitle, content, createdAt, readingMinutes, image } = getFragmentData(PostArticleFragment, post);
   const { sanitizeContent } = use(loadSanitizer());
   // Cheap next to the render itself, and the page rarely renders more than twice.
   const html = sanitizeContent(content);
@@ -69,6 +70,7 @@ export function PostArticle({ post, actions }: PostArticleProps) {
         <p className="post-article-subtitle">{subtitle}</p>
         <p className="post-article-date">
           <time dateTime={createdAt}>{formatDate(createdAt)}</time>
+          <span className="post-article-reading-time"> · {readingMinutes} min read</span>
         </p>
         {actions && <div className="post-article-actions">{actions}</div>}
       </header>

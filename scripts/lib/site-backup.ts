@@ -1,0 +1,397 @@
+// The whole site in one .tar.gz and back (issue 7): every user (password hashes included), image row,
+// post and card, as JSON with their ids and timestamps, and every image file, byte for byte. Sessions
+// and login attempts are left out: they are short-lived, and a restored site signs everyone out.
+// See docs/decisions/012-site-backup.md.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { SqlRunner } from '../../server/db/sql-runner.ts';
+import { readMigrations } from '../../server/db/migrate.ts';
+import type { PrismaClient } from '../../server/generated/prisma/client.ts';
+import { ImageStore } from '../../server/modules/media/image-store.ts';
+import { createTarGzWriter, readTarGz, TarFormatError } from './tar-archive.ts';
+
+export const BACKUP_FORMAT = 'blog-cms-backup';
+export const BACKUP_VERSION = 1;
+
+/** A stored image variant is a few MB at most; the JSON of a big blog, some tens of MB. */
+const MAX_ENTRY_BYTES = 1024 * 1024 * 1024;
+const IMAGE_FILE = /^[0-9a-f]{2}\/[0-9a-f]{32}-\d{1,5}\.webp$/;
+
+/** Something the person running the script must fix: printed as it is, without a stack. */
+export class BackupError extends Error {
+  override name = 'BackupError';
+}
+
+const isoDate = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
+const uuid = z.uuid();
+
+const userRow = z.strictObject({
+  id: uuid,
+  name: z.string(),
+  email: z.string(),
+  passwordHash: z.string(),
+  isAdmin: z.boolean(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+const imageRow = z.strictObject({
+  id: uuid,
+  storageKey: z.string().regex(/^[0-9a-f]{32}$/),
+  mimeType: z.string(),
+  width: z.int().positive(),
+  height: z.int().positive(),
+  variantWidths: z.array(z.int().positive()).min(1),
+  createdAt: isoDate,
+});
+const postRow = z.strictObject({
+  id: uuid,
+  title: z.string(),
+  subtitle: z.string(),
+  content: z.string(),
+  category: z.enum(['game', 'tv', 'book', 'anime']),
+  imageId: uuid,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+const cardRow = z.strictObject({
+  id: uuid,
+  title: z.enum(['Reading', 'Watching', 'Playing']),
+  subtitle: z.string(),
+  imageId: uuid,
+  createdAt: isoDate,
+});
+
+const TABLES = {
+  users: { file: 'data/users.json', schema: userRow },
+  images: { file: 'data/images.json', schema: imageRow },
+  posts: { file: 'data/posts.json', schema: postRow },
+  upcomingCards: { file: 'data/upcoming-cards.json', schema: cardRow },
+} as const;
+type TableName = keyof typeof TABLES;
+export type BackupCounts = Record<TableName | 'files', number>;
+
+const manifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT, { error: 'This file is not a backup of this site (no backup manifest)' }),
+  version: z.literal(BACKUP_VERSION, { error: `This backup's format is not version ${BACKUP_VERSION}` }),
+  createdAt: z.string(),
+  migrations: z.array(z.string()),
+  counts: z.object({
+    users: z.int(),
+    images: z.int(),
+    posts: z.int(),
+    upcomingCards: z.int(),
+    files: z.int(),
+  }),
+});
+type Manifest = z.infer<typeof manifestSchema>;
+
+export interface BackupDatabase {
+  prisma: PrismaClient;
+  sql: SqlRunner;
+}
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+export function describeCounts(counts: Omit<BackupCounts, 'files'>): string {
+  return [
+    plural(counts.posts, 'post'),
+    plural(counts.upcomingCards, 'card'),
+    plural(counts.users, 'user'),
+    plural(counts.images, 'image'),
+  ].join(', ');
+}
+
+/** The migrations the database has applied, checked against this version's own. */
+async function appliedMigrations(sql: SqlRunner): Promise<string[]> {
+  const rows = await sql
+    .query<{ migration_name: string }>(
+      `SELECT migration_name FROM "_prisma_migrations"
+       WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,
+    )
+    .catch(() => []);
+  return rows.map((row) => row.migration_name);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Export
+
+export interface ExportOptions {
+  db: BackupDatabase;
+  uploadsDir: string;
+  /** Where to write the .tar.gz; it appears there only once complete. */
+  archivePath: string;
+}
+
+export async function exportSite({ db, uploadsDir, archivePath }: ExportOptions): Promise<BackupCounts> {
+  const known = readMigrations().map((m) => m.name);
+  const applied = await appliedMigrations(db.sql);
+  const missing = known.filter((name) => !applied.includes(name));
+  const unknown = applied.filter((name) => !known.includes(name));
+  if (unknown.length) {
+    throw new BackupError(
+      `The database was updated by a newer version of this site (migration ${unknown.join(', ')}): export with that version.`,
+    );
+  }
+  if (missing.length) {
+    throw new BackupError(
+      'The database is not up to date with this version: run `npm run db:migrate` (or start the site once), then export again.',
+    );
+  }
+
+  // One snapshot, so a server writing meanwhile (PostgreSQL) cannot leave a post without its image.
+  const byId = { orderBy: { id: 'asc' } } as const;
+  const [users, images, posts, upcomingCards] = await db.prisma.$transaction(
+    [
+      db.prisma.user.findMany(byId),
+      db.prisma.image.findMany(byId),
+      db.prisma.post.findMany(byId),
+      db.prisma.upcomingCard.findMany(byId),
+    ],
+    { isolationLevel: 'RepeatableRead' },
+  );
+  const files = images.flatMap((image) =>
+    image.variantWidths.map((width) => ImageStore.relativePath(image.storageKey, width)),
+  );
+  const counts: BackupCounts = {
+    users: users.length,
+    images: images.length,
+    posts: posts.length,
+    upcomingCards: upcomingCards.length,
+    files: files.length,
+  };
+  const manifest: Manifest = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    createdAt: new Date().toISOString(),
+    migrations: applied,
+    counts,
+  };
+
+  // Written beside the target under a temporary name: a failed export never leaves half an archive
+  // where the last good one was.
+  const partial = `${archivePath}.${process.pid}.partial`;
+  const tar = createTarGzWriter(partial);
+  try {
+    const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 1)}\n`);
+    await tar.add('manifest.json', json(manifest));
+    await tar.add(TABLES.users.file, json(users));
+    await tar.add(TABLES.images.file, json(images));
+    await tar.add(TABLES.posts.file, json(posts));
+    await tar.add(TABLES.upcomingCards.file, json(upcomingCards));
+    for (const file of files) {
+      const source = path.join(uploadsDir, file);
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(source);
+      } catch {
+        throw new BackupError(`The image file ${source} is missing: the backup would be incomplete.`);
+      }
+      await tar.add(`uploads/${file}`, bytes, (await stat(source)).mtime);
+    }
+    await tar.close();
+    await rename(partial, archivePath);
+  } catch (error) {
+    await tar.abort();
+    await rm(partial, { force: true });
+    throw error;
+  }
+  return counts;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Import
+
+export interface ImportOptions {
+  db: BackupDatabase;
+  uploadsDir: string;
+  archivePath: string;
+  /** Delete the site's current users, posts, cards and images (rows and files) first. */
+  replace?: boolean;
+}
+
+interface ReadBackup {
+  manifest: Manifest;
+  rows: {
+    users: z.output<typeof userRow>[];
+    images: z.output<typeof imageRow>[];
+    posts: z.output<typeof postRow>[];
+    upcomingCards: z.output<typeof cardRow>[];
+  };
+  /** Image files as written to the staging folder, relative to it. */
+  files: Set<string>;
+}
+
+function parseJson(name: string, data: Buffer): unknown {
+  try {
+    return JSON.parse(data.toString('utf8'));
+  } catch {
+    throw new BackupError(`${name} in the backup is not valid JSON`);
+  }
+}
+
+function checked<T extends z.ZodType>(schema: T, value: unknown, name: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new BackupError(`${name} in the backup is not valid: ${issue.message} at ${issue.path.join('.') || 'the top'}`);
+}
+
+/** Reads and checks the whole archive, writing its image files into the staging folder. */
+async function readBackup(archivePath: string, staging: string): Promise<ReadBackup> {
+  const json = new Map<string, unknown>();
+  const files = new Set<string>();
+  try {
+    for await (const entry of readTarGz(archivePath, MAX_ENTRY_BYTES)) {
+      if (entry.name === 'manifest.json' || Object.values(TABLES).some((table) => table.file === entry.name)) {
+        json.set(entry.name, parseJson(entry.name, entry.data));
+      } else if (entry.name.startsWith('uploads/') && IMAGE_FILE.test(entry.name.slice('uploads/'.length))) {
+        const relative = entry.name.slice('uploads/'.length);
+        await mkdir(path.join(staging, path.dirname(relative)), { recursive: true });
+        await writeFile(path.join(staging, relative), entry.data);
+        files.add(relative);
+      } else {
+        // Names are checked, never trusted: nothing in an archive can write outside the uploads folder.
+        throw new BackupError(`The backup holds a file this site never writes: ${entry.name}`);
+      }
+    }
+  } catch (error) {
+    if (error instanceof BackupError) throw error;
+    if (error instanceof TarFormatError) throw new BackupError(`The backup is damaged: ${error.message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new BackupError(`There is no file at ${archivePath}`);
+    if (code?.startsWith('Z_'))
+      throw new BackupError(`The backup is not a readable .tar.gz file (${(error as Error).message})`);
+    throw error;
+  }
+
+  if (!json.has('manifest.json')) throw new BackupError('This file is not a backup of this site (no backup manifest)');
+  const manifest = checked(manifestSchema, json.get('manifest.json'), 'manifest.json');
+  const table = <K extends TableName>(name: K) => {
+    const { file, schema } = TABLES[name];
+    if (!json.has(file)) throw new BackupError(`The backup has no ${file}`);
+    return checked(z.array(schema), json.get(file), file) as ReadBackup['rows'][K];
+  };
+  const rows = {
+    users: table('users'),
+    images: table('images'),
+    posts: table('posts'),
+    upcomingCards: table('upcomingCards'),
+  };
+
+  for (const name of Object.keys(rows) as TableName[]) {
+    if (rows[name].length !== manifest.counts[name]) {
+      throw new BackupError(
+        `The backup is incomplete: ${TABLES[name].file} has ${rows[name].length} rows, not ${manifest.counts[name]}`,
+      );
+    }
+  }
+  for (const image of rows.images) {
+    for (const width of image.variantWidths) {
+      const file = ImageStore.relativePath(image.storageKey, width);
+      if (!files.has(file))
+        throw new BackupError(`The backup is incomplete: the image file uploads/${file} is missing`);
+    }
+  }
+  return { manifest, rows, files };
+}
+
+/** Image files (by their relative paths) in the uploads folder. */
+async function storedImageFiles(uploadsDir: string): Promise<string[]> {
+  const entries = await readdir(uploadsDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(uploadsDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => IMAGE_FILE.test(file));
+}
+
+/**
+ * Restores a backup into an empty site, or over the current one with replace. The archive is read
+ * and checked in full before anything changes; the rows go in one transaction; the files move into
+ * place only after it commits. Returns what was restored.
+ */
+export async function importSite({
+  db,
+  uploadsDir,
+  archivePath,
+  replace = false,
+}: ImportOptions): Promise<BackupCounts> {
+  const staging = `${uploadsDir.replace(/[\\/]+$/, '')}.import-${process.pid}-${randomBytes(4).toString('hex')}`;
+  await mkdir(staging, { recursive: true });
+  try {
+    const backup = await readBackup(archivePath, staging);
+    const known = readMigrations().map((m) => m.name);
+    const newer = backup.manifest.migrations.filter((name) => !known.includes(name));
+    if (newer.length) {
+      throw new BackupError(
+        `This backup was made by a newer version of this site (migration ${newer.join(', ')}): update the site first.`,
+      );
+    }
+
+    const existingFiles = await storedImageFiles(uploadsDir);
+    const { prisma } = db;
+    const { rows } = backup;
+    await prisma.$transaction(
+      async (tx) => {
+        const current = {
+          users: await tx.user.count(),
+          images: await tx.image.count(),
+          posts: await tx.post.count(),
+          upcomingCards: await tx.upcomingCard.count(),
+        };
+        const hasRows = Object.values(current).some((n) => n > 0);
+        if ((hasRows || existingFiles.length > 0) && !replace) {
+          const what = [
+            hasRows ? `${describeCounts(current)} in the database` : '',
+            existingFiles.length ? `${plural(existingFiles.length, 'image file')} in ${uploadsDir}` : '',
+          ].filter(Boolean);
+          throw new BackupError(
+            `The site is not empty (${what.join('; ')}): a backup is only restored into an empty site. ` +
+              'To delete all of it and restore the backup instead, add --replace.',
+          );
+        }
+        if (replace) {
+          // Children before parents: the relations RESTRICT, and sessions go with their users.
+          await tx.post.deleteMany();
+          await tx.upcomingCard.deleteMany();
+          await tx.image.deleteMany();
+          await tx.session.deleteMany();
+          await tx.loginAttempt.deleteMany();
+          await tx.user.deleteMany();
+        }
+        await tx.user.createMany({ data: rows.users });
+        await tx.image.createMany({ data: rows.images });
+        await tx.post.createMany({ data: rows.posts });
+        await tx.upcomingCard.createMany({ data: rows.upcomingCards });
+      },
+      // A large site's rows take longer than Prisma's 5-second default.
+      { timeout: 10 * 60 * 1000, maxWait: 60 * 1000 },
+    );
+
+    // Committed: now the files. The replaced site's files that the backup does not have go first.
+    const wanted = new Set(
+      rows.images.flatMap((image) => image.variantWidths.map((w) => ImageStore.relativePath(image.storageKey, w))),
+    );
+    await Promise.all(
+      existingFiles.filter((file) => !wanted.has(file)).map((file) => rm(path.join(uploadsDir, file), { force: true })),
+    );
+    for (const file of wanted) {
+      await mkdir(path.join(uploadsDir, path.dirname(file)), { recursive: true });
+      await rename(path.join(staging, file), path.join(uploadsDir, file));
+    }
+    await removeEmptyShards(uploadsDir);
+    return { ...backup.manifest.counts, files: wanted.size };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+async function removeEmptyShards(uploadsDir: string): Promise<void> {
+  const shards = await readdir(uploadsDir).catch(() => []);
+  await Promise.all(
+    shards
+      .filter((name) => /^[0-9a-f]{2}$/.test(name))
+      .map((name) => rmdir(path.join(uploadsDir, name)).catch(() => {})),
+  );
+}

@@ -1,0 +1,139 @@
+// The metadata of the page at a path, as the client's <PageMeta> renders it for the same screen
+// (client/src/components/page-meta.tsx), plus what only the server writes: the HTTP status, the
+// feed links and the JSON-LD. Unknown paths and posts are 404s with noindex; form and admin screens
+// are noindex and never cached.
+import type { Config } from '../../config.ts';
+import { pageTitle, SCREEN_TEXTS, SOCIAL_IMAGE, type ScreenText } from '../../rules/page-meta-rules.ts';
+import { pageCount } from '../../rules/post-rules.ts';
+import { ImageStore } from '../media/image-store.ts';
+import type { PostService, PostWithImage } from '../post/post.service.ts';
+import { feedLinks, type FeedLink } from './feeds.ts';
+import { matchPageRoute, type PageRoute } from './page-routes.ts';
+import type { SeoService } from './seo.service.ts';
+import { blogPostingData, webSiteData } from './structured-data.ts';
+
+export interface MetaImage {
+  /** Absolute. */
+  url: string;
+  type: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+export interface PageMeta {
+  status: 200 | 404;
+  /** Form and admin screens: no-store for everyone. */
+  private: boolean;
+  /** The full title, site name included. */
+  title: string;
+  description: string;
+  canonicalUrl: string;
+  noindex: boolean;
+  type: 'website' | 'article';
+  siteName: string;
+  image: MetaImage;
+  feeds: FeedLink[];
+  jsonLd: object[];
+}
+
+export interface PageMetaDeps {
+  config: Pick<Config, 'siteName' | 'siteUrl'>;
+  posts: Pick<PostService, 'get'>;
+  seo: Pick<SeoService, 'postCounts' | 'authorName'>;
+}
+
+function imageType(url: string): string {
+  const extension = new URL(url).pathname.split('.').pop()?.toLowerCase();
+  if (extension === 'png') return 'image/png';
+  if (extension === 'jpg' || extension === 'jpeg') return 'image/jpeg';
+  return 'image/webp';
+}
+
+export function postImage(post: PostWithImage, siteUrl: string): MetaImage {
+  const url = `${siteUrl}${ImageStore.url(post.image.storageKey, post.image.variantWidths.at(-1) ?? post.image.width)}`;
+  return { url, type: imageType(url), width: post.image.width, height: post.image.height, alt: post.title };
+}
+
+export class PageMetaResolver {
+  constructor(private readonly deps: PageMetaDeps) {}
+
+  /** pathname: the request's path as sent (percent-encoded), as the client's location.pathname has it. */
+  async resolve(pathname: string): Promise<PageMeta> {
+    const route = matchPageRoute(pathname);
+    const { config } = this.deps;
+    const screen = (text: ScreenText, path: string, extra: Partial<PageMeta> = {}): PageMeta => {
+      // Concatenated, not resolved: a path such as //evil.example must stay on this site.
+      const canonicalUrl = new URL(`${config.siteUrl}${path}`).href;
+      const socialUrl = `${config.siteUrl}${SOCIAL_IMAGE.url}`;
+      return {
+        status: 200,
+        private: false,
+        title: pageTitle(text.title, config.siteName),
+        description: text.description,
+        canonicalUrl,
+        noindex: false,
+        type: 'website',
+        siteName: config.siteName,
+        image: { ...SOCIAL_IMAGE, url: socialUrl, type: imageType(socialUrl) },
+        feeds: feedLinks(null, config),
+        jsonLd: [],
+        ...extra,
+      };
+    };
+    const notFound = (text: ScreenText) => screen(text, pathname, { status: 404, noindex: true });
+
+    switch (route.kind) {
+      case 'home':
+        return screen(SCREEN_TEXTS.home, '/', { jsonLd: [webSiteData(SCREEN_TEXTS.home.description, config)] });
+      case 'static':
+        return screen(SCREEN_TEXTS[route.screen], route.path);
+      case 'form':
+        return screen(SCREEN_TEXTS[route.screen], route.path, { noindex: true, private: true });
+      case 'notFound':
+        return notFound(SCREEN_TEXTS.notFound);
+      case 'blog':
+      case 'category':
+        return this.listPage(route, screen);
+      case 'post': {
+        const [post, authorName] = await Promise.all([this.deps.posts.get(route.id), this.deps.seo.authorName()]);
+        if (!post) return notFound(SCREEN_TEXTS.missingPost);
+        const image = postImage(post, config.siteUrl);
+        return screen({ title: post.title, description: post.subtitle }, `/blog/${post.id}`, {
+          type: 'article',
+          image,
+          jsonLd: [blogPostingData(post, image, authorName, config)],
+        });
+      }
+    }
+  }
+
+  /**
+   * A list page keeps the list's own metadata (the client shows the list, with NOTHING FOUND), but a
+   * page number past the last page is a 404 with noindex, so crawlers drop pages that emptied out.
+   * Search results are never indexed, and cost no search here.
+   */
+  private async listPage(
+    route: Extract<PageRoute, { kind: 'blog' | 'category' }>,
+    screen: (text: ScreenText, path: string, extra?: Partial<PageMeta>) => PageMeta,
+  ): Promise<PageMeta> {
+    const { config } = this.deps;
+    const pathname = route.page === 1 ? '' : `/page/${route.page}`;
+    if (route.kind === 'blog') {
+      const text = SCREEN_TEXTS.blog;
+      if (route.keyword !== null) {
+        return screen(text, `/blog/search/${encodeURIComponent(route.keyword)}${pathname}`, { noindex: true });
+      }
+      const pages = pageCount((await this.deps.seo.postCounts()).total);
+      const past = route.page > Math.max(1, pages);
+      return screen(text, `/blog${pathname}`, past ? { status: 404, noindex: true } : {});
+    }
+    const { category } = route;
+    const counts = await this.deps.seo.postCounts();
+    const past = route.page > Math.max(1, pageCount(counts.byCategory[category.category]));
+    return screen({ title: category.heading, description: category.description }, `/${category.path}${pathname}`, {
+      feeds: [...feedLinks(null, config), ...feedLinks(category, config)],
+      ...(past ? { status: 404, noindex: true } : {}),
+    });
+  }
+}

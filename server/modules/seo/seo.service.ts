@@ -1,0 +1,85 @@
+// The reads behind the feeds, the sitemap and the server-rendered page heads: small, index-backed
+// queries, public data only.
+import type { Category, PrismaClient } from '../../generated/prisma/client.ts';
+import { CATEGORIES, type CategoryValue } from '../../rules/post-rules.ts';
+import type { PostWithImage } from '../post/post.service.ts';
+
+/** Posts in a feed (issue 7). */
+export const FEED_SIZE = 20;
+/** The sitemap protocol's limit for one file; a personal blog stays far below it. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+export interface PostCounts {
+  total: number;
+  byCategory: Record<CategoryValue, number>;
+  /** Latest change of any post, overall and per category; null when there is none. */
+  lastModified: Date | null;
+  lastModifiedByCategory: Record<CategoryValue, Date | null>;
+}
+
+export interface SitemapPost {
+  id: string;
+  updatedAt: Date;
+  image: { storageKey: string; variantWidths: number[]; width: number };
+}
+
+export class SeoService {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** The newest posts, of one category or all, with their images. */
+  newestPosts(category: CategoryValue | null, take = FEED_SIZE): Promise<PostWithImage[]> {
+    return this.prisma.post.findMany({
+      where: category ? { category: category as Category } : {},
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take,
+      include: { image: true },
+    });
+  }
+
+  async postCounts(): Promise<PostCounts> {
+    const rows = await this.prisma.post.groupBy({
+      by: ['category'],
+      _count: { _all: true },
+      _max: { updatedAt: true },
+    });
+    const byCategory = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<CategoryValue, number>;
+    const lastModifiedByCategory = Object.fromEntries(CATEGORIES.map((c) => [c, null])) as Record<
+      CategoryValue,
+      Date | null
+    >;
+    for (const row of rows) {
+      byCategory[row.category] = row._count._all;
+      lastModifiedByCategory[row.category] = row._max.updatedAt;
+    }
+    const dates = Object.values(lastModifiedByCategory).filter((date): date is Date => date !== null);
+    return {
+      total: Object.values(byCategory).reduce((sum, n) => sum + n, 0),
+      byCategory,
+      lastModified: dates.length ? new Date(Math.max(...dates.map((d) => d.getTime()))) : null,
+      lastModifiedByCategory,
+    };
+  }
+
+  /** Every post's id, last change and image, newest first, for the sitemap. */
+  sitemapPosts(take = SITEMAP_MAX_URLS): Promise<SitemapPost[]> {
+    return this.prisma.post.findMany({
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take,
+      select: { id: true, updatedAt: true, image: { select: { storageKey: true, variantWidths: true, width: true } } },
+    });
+  }
+
+  /**
+   * Who the posts are by: posts record no author, and the site is one person's blog, so it is the
+   * first admin's name (null when there is no admin, and callers fall back to the site's name).
+   */
+  async authorName(): Promise<string | null> {
+    const admin = await this.prisma.user.findFirst({
+      where: { isAdmin: true },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { name: true },
+    });
+    const name = admin?.name.trim();
+    return name ? name : null;
+  }
+}

@@ -1,0 +1,87 @@
+// /sitemap.xml and /robots.txt (issue 7). The sitemap lists what a search engine should index: the
+// home page, the static pages, the list pages up to their current count, and every post with the
+// time it last changed (and its image). robots.txt points at it and keeps crawlers off the form and
+// admin screens and the account API. Pure: the counts and posts are handed in.
+import type { Config } from '../../config.ts';
+import { CATEGORY_SCREENS } from '../../rules/page-meta-rules.ts';
+import { pageCount } from '../../rules/post-rules.ts';
+import { ImageStore } from '../media/image-store.ts';
+import { SITEMAP_MAX_URLS, type PostCounts, type SitemapPost } from './seo.service.ts';
+import { escapeMarkup } from './xml.ts';
+
+type Site = Pick<Config, 'siteUrl'>;
+
+export const STATIC_PAGE_PATHS = ['/about', '/hire-me', '/privacy-policy', '/disclaimer'] as const;
+
+/** Paths a crawler has no business fetching: forms, admin screens, the account API. */
+export const DISALLOWED_PATHS = [
+  '/login',
+  '/profile',
+  '/new',
+  '/new-upcoming',
+  '/show-upcoming',
+  '/blog/*/edit',
+  '/api/users',
+] as const;
+
+interface SitemapUrl {
+  path: string;
+  lastModified?: Date | null;
+  imageUrl?: string;
+}
+
+/** /prefix, then /prefix/page/2 ... /prefix/page/{pages}: page 1 is the list's own address. */
+function listUrls(prefix: string, total: number, lastModified: Date | null): SitemapUrl[] {
+  const pages = pageCount(total);
+  const urls: SitemapUrl[] = [{ path: prefix, lastModified }];
+  for (let page = 2; page <= pages; page++) urls.push({ path: `${prefix}/page/${page}` });
+  return urls;
+}
+
+export function sitemapUrls(counts: PostCounts, posts: SitemapPost[]): SitemapUrl[] {
+  return [
+    { path: '/', lastModified: counts.lastModified },
+    ...STATIC_PAGE_PATHS.map((path) => ({ path })),
+    ...listUrls('/blog', counts.total, counts.lastModified),
+    ...CATEGORY_SCREENS.flatMap((screen) =>
+      listUrls(`/${screen.path}`, counts.byCategory[screen.category], counts.lastModifiedByCategory[screen.category]),
+    ),
+    ...posts.map((post) => ({
+      path: `/blog/${post.id}`,
+      lastModified: post.updatedAt,
+      imageUrl: ImageStore.url(post.image.storageKey, post.image.variantWidths.at(-1) ?? post.image.width),
+    })),
+  ];
+}
+
+export function sitemapXml(site: Site, counts: PostCounts, posts: SitemapPost[]): string {
+  const e = escapeMarkup;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
+    // Past the protocol's limit the oldest posts are left out (posts come newest first).
+    ...sitemapUrls(counts, posts)
+      .slice(0, SITEMAP_MAX_URLS)
+      .map((url) =>
+        [
+          '<url>',
+          `<loc>${e(site.siteUrl + url.path)}</loc>`,
+          url.lastModified ? `<lastmod>${url.lastModified.toISOString()}</lastmod>` : '',
+          url.imageUrl ? `<image:image><image:loc>${e(site.siteUrl + url.imageUrl)}</image:loc></image:image>` : '',
+          '</url>',
+        ].join(''),
+      ),
+    '</urlset>',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+export function robotsTxt(site: Site): string {
+  return [
+    'User-agent: *',
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${site.siteUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

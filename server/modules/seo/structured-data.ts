@@ -1,0 +1,56 @@
+// schema.org JSON-LD for search engines (issue 7): a BlogPosting for each post page, and the WebSite
+// with its search box (a SearchAction) for the home page.
+import type { PostWithImage } from '../post/post.service.ts';
+
+export interface SiteFacts {
+  siteName: string;
+  siteUrl: string;
+}
+
+/** A person when the blog has a named author, otherwise the site itself. */
+export function authorNode(authorName: string | null, site: SiteFacts) {
+  return authorName
+    ? { '@type': 'Person', name: authorName, url: `${site.siteUrl}/about` }
+    : { '@type': 'Organization', name: site.siteName, url: `${site.siteUrl}/` };
+}
+
+export function blogPostingData(
+  post: PostWithImage,
+  image: { url: string; width: number; height: number },
+  authorName: string | null,
+  site: SiteFacts,
+) {
+  const url = `${site.siteUrl}/blog/${post.id}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    '@id': url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    url,
+    headline: post.title,
+    description: post.subtitle,
+    image: { '@type': 'ImageObject', url: image.url, width: image.width, height: image.height },
+    datePublished: post.createdAt.toISOString(),
+    dateModified: post.updatedAt.toISOString(),
+    author: authorNode(authorName, site),
+    publisher: { '@type': 'Organization', name: site.siteName, url: `${site.siteUrl}/` },
+    isPartOf: { '@type': 'Blog', '@id': `${site.siteUrl}/blog`, name: site.siteName },
+  };
+}
+
+export function webSiteData(description: string, site: SiteFacts) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    '@id': `${site.siteUrl}/`,
+    url: `${site.siteUrl}/`,
+    name: site.siteName,
+    description,
+    inLanguage: 'en',
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${site.siteUrl}/blog/search/{search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}

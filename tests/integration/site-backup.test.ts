@@ -1,0 +1,253 @@
+// Export and import of the whole site: a seeded site on PGlite goes into one archive and comes back
+// into a fresh database (PGlite, or PostgreSQL in the postgres run) with every row and every image
+// file identical. Refusals (a non-empty site, a damaged or foreign archive) change nothing.
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../prisma/seed-demo.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { ImageStore } from '../../server/modules/media/image-store.ts';
+import { hashPassword } from '../../server/modules/auth/password.ts';
+import { SessionService } from '../../server/modules/auth/session.service.ts';
+import { BackupError, exportSite, importSite } from '../../scripts/lib/site-backup.ts';
+import { createTarGzWriter, readTarGz } from '../../scripts/lib/tar-archive.ts';
+import { createPostgresDatabase, createTestDatabase, testDbKind, type TestDatabase } from '../support/test-database.ts';
+
+const SEED_TIMEOUT = 180_000;
+
+let workDir: string;
+let source: TestDatabase;
+let sourceUploads: string;
+let archive: string;
+const cleanups: Array<() => Promise<void>> = [];
+
+/** Every file under a folder, relative path to bytes. */
+async function filesUnder(dir: string): Promise<Map<string, Buffer>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+  return new Map(await Promise.all(files.map(async (file) => [file, await readFile(path.join(dir, file))] as const)));
+}
+
+/** Every row the backup covers, in a stable order, as Prisma reads them (Dates, arrays, all fields). */
+async function rowsOf(db: Database) {
+  const byId = { orderBy: { id: 'asc' } } as const;
+  return {
+    users: await db.prisma.user.findMany(byId),
+    images: await db.prisma.image.findMany(byId),
+    posts: await db.prisma.post.findMany(byId),
+    upcomingCards: await db.prisma.upcomingCard.findMany(byId),
+  };
+}
+
+/** A fresh, unmigrated database of the run's kind, migrated as `npm run import` does, and its uploads folder. */
+async function freshTarget(): Promise<{ db: Database; uploadsDir: string }> {
+  let db: Database;
+  if (testDbKind === 'postgres') {
+    const created = await createPostgresDatabase({ migrated: false });
+    db = await openDatabase({ databaseUrl: created.url });
+    cleanups.push(async () => {
+      await db.close();
+      await created.drop();
+    });
+  } else {
+    db = await openDatabase({ pglite: await PGlite.create() });
+    cleanups.push(() => db.close());
+  }
+  await migrate(db.sql);
+  return { db, uploadsDir: await mkdtemp(path.join(workDir, 'uploads-')) };
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(os.tmpdir(), 'blog-backup-'));
+  // The source is always the embedded database: the site a self-hoster most often moves.
+  source = await createTestDatabase('pglite');
+  sourceUploads = path.join(workDir, 'source-uploads');
+  const { prisma } = source.db;
+  await seedDemo({ prisma, imageStore: new ImageStore(sourceUploads, 10 * 1024 * 1024), log: () => {} });
+  const admin = await prisma.user.create({
+    data: {
+      name: 'Ada',
+      email: 'ada@example.com',
+      isAdmin: true,
+      passwordHash: await hashPassword('a long password 1'),
+    },
+  });
+  await prisma.user.create({
+    data: { name: 'Reader', email: 'reader@example.com', passwordHash: await hashPassword('a long password 2') },
+  });
+  // Sessions are not part of a backup: a restored site signs everyone out.
+  await new SessionService(prisma, { siteUrl: 'http://blog.test' }).create(admin.id);
+  archive = path.join(workDir, 'backup.tar.gz');
+}, SEED_TIMEOUT);
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await source?.dispose();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe(`export from PGlite, import into ${testDbKind}`, () => {
+  it('exports every row and file into one .tar.gz', async () => {
+    const counts = await exportSite({ db: source.db, uploadsDir: sourceUploads, archivePath: archive });
+    expect(counts).toEqual({
+      users: 2,
+      images: 35,
+      posts: 32,
+      upcomingCards: 3,
+      files: (await filesUnder(sourceUploads)).size,
+    });
+    const bytes = await readFile(archive);
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]); // gzip
+    expect(await readdir(workDir)).not.toContain(expect.stringMatching(/partial/));
+  });
+
+  it(
+    'imports into a fresh database: every row (ids, timestamps, password hashes) and every file byte-identical',
+    async () => {
+      const target = await freshTarget();
+      const counts = await importSite({ db: target.db, uploadsDir: target.uploadsDir, archivePath: archive });
+      expect(counts).toMatchObject({ users: 2, images: 35, posts: 32, upcomingCards: 3 });
+
+      const [before, after] = [await rowsOf(source.db), await rowsOf(target.db)];
+      expect(after).toEqual(before);
+      expect(after.users.map((user) => user.passwordHash)).toEqual(before.users.map((user) => user.passwordHash));
+      expect(after.posts[0]!.createdAt.getTime()).toBe(before.posts[0]!.createdAt.getTime());
+      expect(await target.db.prisma.session.count()).toBe(0);
+
+      const [sourceFiles, targetFiles] = [await filesUnder(sourceUploads), await filesUnder(target.uploadsDir)];
+      expect([...targetFiles.keys()]).toEqual([...sourceFiles.keys()]);
+      for (const [file, bytes] of sourceFiles) expect(targetFiles.get(file)!.equals(bytes), file).toBe(true);
+
+      // The generated search column is rebuilt by the database: search works on the restored site.
+      const [{ matches }] = await target.db.prisma.$queryRaw<[{ matches: number }]>`
+        SELECT count(*)::int AS matches FROM "Post" WHERE search @@ to_tsquery('english', 'soundtrack')`;
+      expect(matches).toBeGreaterThan(0);
+      // No staging folder is left beside the uploads.
+      expect((await readdir(workDir)).filter((name) => name.includes('.import-'))).toEqual([]);
+    },
+    SEED_TIMEOUT,
+  );
+
+  it('refuses a site that is not empty, and changes nothing', async () => {
+    const target = await freshTarget();
+    await importSite({ db: target.db, uploadsDir: target.uploadsDir, archivePath: archive });
+    const [rows, files] = [await rowsOf(target.db), await filesUnder(target.uploadsDir)];
+    const attempt = importSite({ db: target.db, uploadsDir: target.uploadsDir, archivePath: archive });
+    await expect(attempt).rejects.toBeInstanceOf(BackupError);
+    await expect(attempt).rejects.toThrow(
+      /^The site is not empty \(32 posts, 3 cards, 2 users, 35 images in the database; \d+ image files in .+\): a backup is only restored into an empty site\. To delete all of it and restore the backup instead, add --replace\.$/,
+    );
+    expect(await rowsOf(target.db)).toEqual(rows);
+    expect(await filesUnder(target.uploadsDir)).toEqual(files);
+  });
+
+  it('refuses image files in the uploads folder even when the database is empty', async () => {
+    const target = await freshTarget();
+    const stray = path.join(target.uploadsDir, 'ab', `ab${'0'.repeat(30)}-480.webp`);
+    await writeFile(path.join(target.uploadsDir, 'readme.txt'), 'not an image');
+    await mkdir(path.dirname(stray), { recursive: true });
+    await writeFile(stray, 'old');
+    await expect(importSite({ db: target.db, uploadsDir: target.uploadsDir, archivePath: archive })).rejects.toThrow(
+      /^The site is not empty \(1 image file in /,
+    );
+    expect(await target.db.prisma.user.count()).toBe(0);
+  });
+
+  it(
+    'with replace, deletes the current site (rows, sessions and files) and restores the backup',
+    async () => {
+      const target = await freshTarget();
+      const { prisma } = target.db;
+      const other = await prisma.user.create({
+        data: { name: 'Other', email: 'other@example.com', passwordHash: 'x' },
+      });
+      await new SessionService(prisma, { siteUrl: 'http://blog.test' }).create(other.id);
+      const oldImage = path.join(target.uploadsDir, 'cd', `cd${'1'.repeat(30)}-960.webp`);
+      await mkdir(path.dirname(oldImage), { recursive: true });
+      await writeFile(oldImage, 'old image');
+      await prisma.image.create({
+        data: {
+          storageKey: `cd${'1'.repeat(30)}`,
+          mimeType: 'image/webp',
+          width: 960,
+          height: 540,
+          variantWidths: [960],
+        },
+      });
+
+      await importSite({ db: target.db, uploadsDir: target.uploadsDir, archivePath: archive, replace: true });
+      expect(await rowsOf(target.db)).toEqual(await rowsOf(source.db));
+      expect(await prisma.session.count()).toBe(0);
+      const files = await filesUnder(target.uploadsDir);
+      expect([...files.keys()]).toEqual([...(await filesUnder(sourceUploads)).keys()]);
+
+      // Restoring the same backup over itself is a no-op, not a failure.
+      await importSite({ db: target.db, uploadsDir: target.uploadsDir, archivePath: archive, replace: true });
+      expect(await rowsOf(target.db)).toEqual(await rowsOf(source.db));
+      expect(await filesUnder(target.uploadsDir)).toEqual(files);
+    },
+    SEED_TIMEOUT,
+  );
+});
+
+describe('archives that are not a good backup', () => {
+  async function expectRefused(file: string, message: RegExp) {
+    const target = await freshTarget();
+    await expect(importSite({ db: target.db, uploadsDir: target.uploadsDir, archivePath: file })).rejects.toThrow(
+      message,
+    );
+    expect(await target.db.prisma.user.count()).toBe(0);
+    expect(await filesUnder(target.uploadsDir)).toEqual(new Map());
+  }
+
+  it('refuses a cut-short archive', async () => {
+    const bytes = await readFile(archive);
+    const cut = path.join(workDir, 'cut.tar.gz');
+    await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    await expectRefused(cut, /^The backup (is damaged|is not a readable \.tar\.gz file)/);
+  });
+
+  it('refuses a file that is not gzip, and a missing file', async () => {
+    const junk = path.join(workDir, 'junk.tar.gz');
+    await writeFile(junk, randomBytes(2000));
+    await expectRefused(junk, /^The backup is not a readable \.tar\.gz file/);
+    await expectRefused(path.join(workDir, 'missing.tar.gz'), /^There is no file at /);
+  });
+
+  it('refuses a tar.gz that is not a backup of this site', async () => {
+    const other = path.join(workDir, 'other.tar.gz');
+    await writeFile(other, gzipSync(Buffer.alloc(1024)));
+    await expectRefused(other, /no backup manifest/);
+  });
+
+  it('refuses an archive holding a path outside the uploads folder', async () => {
+    const evil = path.join(workDir, 'evil.tar.gz');
+    const tar = createTarGzWriter(evil);
+    await tar.add('manifest.json', Buffer.from('{}'));
+    await tar.add('uploads/../../escape.txt', Buffer.from('gotcha'));
+    await tar.close();
+    await expectRefused(evil, /^The backup holds a file this site never writes: uploads\/\.\.\/\.\.\/escape\.txt$/);
+    await expect(readFile(path.join(workDir, '..', 'escape.txt'))).rejects.toThrow();
+  });
+
+  it('refuses a backup whose image file is missing', async () => {
+    // The real backup's tables with one image file left out.
+    const partial = path.join(workDir, 'partial.tar.gz');
+    const tar = createTarGzWriter(partial);
+    let skipped = '';
+    for await (const entry of readTarGz(archive, 1e9)) {
+      if (!skipped && entry.name.startsWith('uploads/')) skipped = entry.name;
+      else await tar.add(entry.name, entry.data);
+    }
+    await tar.close();
+    await expectRefused(partial, new RegExp(`^The backup is incomplete: the image file ${skipped} is missing$`));
+  });
+});
