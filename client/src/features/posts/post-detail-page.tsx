@@ -6,6 +6,7 @@ import { PageMeta } from '../../components/page-meta';
 import { Spinner } from '../../components/spinner';
 import { graphql } from '../../gql';
 import { useFreshQuery } from '../../lib/query-freshness';
+import { useUserInfo } from '../../lib/user-info';
 import { MissingPost } from './missing-post';
 import { PostAdminActions } from './post-admin-actions';
 import { loadSanitizer, PostArticle } from './post-article';
@@ -29,6 +30,7 @@ const PostDetailQuery = graphql(`
 export function PostDetailPage() {
   const { id = '' } = useParams();
   const { data, error } = useFreshQuery(PostDetailQuery, { id });
+  const user = useUserInfo();
 
   // The sanitizer's chunk downloads alongside the query, not after it.
   useEffect(() => {
@@ -52,7 +54,7 @@ export function PostDetailPage() {
           image={{ url: post.image.url, width: post.image.width, height: post.image.height, alt: post.title }}
         />
         <Suspense fallback={<Spinner label="Loading the post" />}>
-          <PostArticle post={post} actions={<PostAdminActions postId={post.id} />} />
+          <PostArticle post={post} actions={user?.isAdmin ? <PostAdminActions postId={post.id} /> : undefined} />
         </Suspense>
       </>
     );
