@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { reportWeight } from './client/build/report-weight.ts';
 
 // The client lives in client/ and is built into dist/client, which the server serves.
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
+  plugins: [react(), reportWeight()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

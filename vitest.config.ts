@@ -50,6 +50,11 @@ export default defineConfig({
       databaseProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [databaseProject('postgres')] : []),
       {
+        // Pure logic and components rendered to HTML: no database, no browser.
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] },
+      },
+      {
         // Browser tests run once, on PGlite: what they prove does not depend on the database.
         extends: true,
         test: {
