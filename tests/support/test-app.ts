@@ -1,5 +1,5 @@
 // The real application on a test database of its own, called through app.fetch (no port needed).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -54,13 +54,27 @@ export interface TestApp extends TestDatabase {
   }): Promise<{ cookie: string; userId: string; email: string; password: string }>;
 }
 
+// The client build a test app serves unless a test brings its own: a minimal index.html, so no
+// test depends on dist/ having been built (a clean clone has none).
+let standInClientDir: string | undefined;
+function standInClient(): string {
+  if (!standInClientDir) {
+    standInClientDir = mkdtempSync(path.join(os.tmpdir(), 'blog-test-client-'));
+    writeFileSync(
+      path.join(standInClientDir, 'index.html'),
+      '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Blog</title></head><body><div id="root"></div></body></html>',
+    );
+  }
+  return standInClientDir;
+}
+
 export async function createTestApp(
   options: { env?: Record<string, string>; clientDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'blog-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SITE_URL: 'http://blog.test', ...options.env });
   const database = await createTestDatabase();
-  const app = createApp({ config, db: database.db, clientDir: options.clientDir });
+  const app = createApp({ config, db: database.db, clientDir: options.clientDir ?? standInClient() });
   const request = (input: string, init?: RequestInit) => app.fetch(new Request(new URL(input, config.siteUrl), init));
   const graphqlResponse = (query: string, variables?: Record<string, unknown>, options: RequestOptions = {}) =>
     request('/graphql', {
