@@ -71,6 +71,15 @@ export interface PostQuery {
   include?: Prisma.PostInclude;
 }
 
+/**
+ * Prisma reads a post and its image in two statements, outside a transaction. A delete (or an image
+ * replacement) committed between them leaves a post without its image: that post is on its way out
+ * of this answer, and is left out of it rather than failing the whole read with a 500.
+ */
+function withImagesPresent<T extends { image: Image | null }>(rows: T[]): Array<T & { image: Image }> {
+  return rows.filter((row): row is T & { image: Image } => row.image !== null);
+}
+
 function withImage(query: PostQuery = {}) {
   return { include: { ...query.include, image: query.include?.image ?? true } };
 }
@@ -120,7 +129,7 @@ export class PostService {
         ? await this.prisma.post.findMany({ where: { id: { in: ids } }, ...withImage(query) })
         : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
-      const items = ids.flatMap((id) => byId.get(id) ?? []);
+      const items = withImagesPresent(ids.flatMap((id) => byId.get(id) ?? []));
       return { items, page, pages: pageCount(total), total };
     }
 
@@ -128,7 +137,15 @@ export class PostService {
     const total = await this.prisma.post.count({ where });
     const items =
       skip < total
-        ? await this.prisma.post.findMany({ where, orderBy: NEWEST_FIRST, skip, take: PAGE_SIZE, ...withImage(query) })
+        ? withImagesPresent(
+            await this.prisma.post.findMany({
+              where,
+              orderBy: NEWEST_FIRST,
+              skip,
+              take: PAGE_SIZE,
+              ...withImage(query),
+            }),
+          )
         : [];
     return { items, page, pages: pageCount(total), total };
   }
@@ -160,7 +177,9 @@ export class PostService {
 
   /** The 9 newest posts, for the home page. */
   async latest(query?: PostQuery): Promise<PostWithImage[]> {
-    return this.prisma.post.findMany({ orderBy: NEWEST_FIRST, take: LATEST_COUNT, ...withImage(query) });
+    return withImagesPresent(
+      await this.prisma.post.findMany({ orderBy: NEWEST_FIRST, take: LATEST_COUNT, ...withImage(query) }),
+    );
   }
 
   /** The post, or null when no post has this id (or it is not an id at all). */
@@ -168,7 +187,8 @@ export class PostService {
     // The plan is read first even when the id is malformed: Pothos warns about a query left unread.
     const plan = withImage(query);
     if (!isUuid(id)) return null;
-    return this.prisma.post.findUnique({ where: { id }, ...plan });
+    const post = await this.prisma.post.findUnique({ where: { id }, ...plan });
+    return post && withImagesPresent([post])[0] ? post : null;
   }
 
   async create(input: PostInput, query?: PostQuery): Promise<PostWithImage> {

@@ -57,7 +57,8 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
   };
 }
 
-async function findChromium(): Promise<string> {
+/** The Chromium binary the browser tests use (also used by bench/ for page weight and Lighthouse). */
+export async function findChromium(): Promise<string> {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) {
     // Named on purpose: a wrong path should fail loudly, not fall back to another browser.

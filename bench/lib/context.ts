@@ -1,0 +1,93 @@
+// What every scenario gets: the run's settings, its data sets, and `once`, which lets a scenario
+// reuse a baseline another scenario of the same run has measured (or measure it itself when run alone).
+import type { BenchConfig } from '../config.ts';
+import type { DataSet, DataSets } from '../seed/data-sets.ts';
+import type { ClientDocuments } from './client-documents.ts';
+import type { DatabaseHost } from './databases.ts';
+import type { Figure } from './figures.ts';
+import { runLoad, type LoadOptions, type LoadResult } from './load.ts';
+import { appEnv, freePort, startApp } from './server-process.ts';
+
+export interface BenchContext {
+  config: BenchConfig;
+  dataSets: DataSets;
+  host: DatabaseHost;
+  documents: ClientDocuments;
+  log(message: string): void;
+  /** Marks the run as failed (exit status 1) with this evidence, keeping the scenario's figures. */
+  fail(message: string): void;
+  once<T>(key: string, measure: () => Promise<T>): Promise<T>;
+}
+
+export interface Scenario {
+  /** The name on the command line and in `npm run bench:<id>`. */
+  id: string;
+  title: string;
+  run(ctx: BenchContext): Promise<Figure[]>;
+}
+
+export function memo(): <T>(key: string, measure: () => Promise<T>) => Promise<T> {
+  const results = new Map<string, Promise<unknown>>();
+  return <T>(key: string, measure: () => Promise<T>) => {
+    let result = results.get(key) as Promise<T> | undefined;
+    if (!result) {
+      result = measure();
+      results.set(key, result);
+    }
+    return result;
+  };
+}
+
+export interface AppUnderTest {
+  url: string;
+  dataSet: DataSet;
+  /** What the server has printed lately: the evidence when a request failed. */
+  output(): string;
+}
+
+/** A fresh copy of a data set, the production server on it, then both gone whatever happens. */
+export async function withApp<T>(ctx: BenchContext, posts: number, use: (app: AppUnderTest) => Promise<T>): Promise<T> {
+  const dataSet = await ctx.dataSets.fresh(posts);
+  try {
+    const port = await freePort();
+    const server = await startApp(appEnv({ port, ...dataSet }), ctx.config.serverNodeArgs);
+    try {
+      return await use({ url: server.url, dataSet, output: server.output });
+    } catch (error) {
+      // What the server logged is the evidence: the stack of an unexpected error, say.
+      throw new Error(`${(error as Error).message}\n--- the server's last output ---\n${server.output()}`, {
+        cause: error,
+      });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await dataSet.dispose();
+  }
+}
+
+/**
+ * Waits for the requests the warm-up left in flight: autocannon drops its connections when time is
+ * up, but the server still answers what it had received, and the measured run would queue behind.
+ * The health check goes through the same database queue, so its answer comes after theirs.
+ */
+async function drained(url: string): Promise<void> {
+  const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(60_000) });
+  await response.arrayBuffer();
+}
+
+/**
+ * A warm-up run, then the measured one, with the run's connections and duration. The warm-up's
+ * figures are dropped, but not its failures: a failed request is one whenever it happens.
+ */
+export async function measure(
+  ctx: BenchContext,
+  options: Omit<LoadOptions, 'connections' | 'duration'> & { connections?: number; duration?: number },
+): Promise<LoadResult> {
+  const connections = options.connections ?? ctx.config.connections;
+  const warmup =
+    ctx.config.warmup > 0 ? await runLoad({ ...options, connections, duration: ctx.config.warmup }) : undefined;
+  if (warmup) await drained(options.url);
+  const result = await runLoad({ ...options, connections, duration: options.duration ?? ctx.config.duration });
+  return { ...result, failures: [...(warmup?.failures ?? []), ...result.failures] };
+}

@@ -1,0 +1,144 @@
+// Starts a server under test as its own process, in its own process group, listening on 127.0.0.1
+// only, and waits for its first 200 on a health path. The group is what gets stopped: `npm start`
+// and tsx each put a process between us and the server, and all of them must go.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BENCH_ADMIN, repoRoot } from '../config.ts';
+
+// Process groups started and not yet stopped: stopped on the way out if the bench is interrupted,
+// since a detached group does not get the terminal's Ctrl-C.
+const liveGroups = new Set<number>();
+
+/** SIGTERM to every group still running: for an interrupted bench. */
+export function terminateLiveServers(): void {
+  for (const group of liveGroups) {
+    try {
+      process.kill(-group, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+export interface RunningServer {
+  url: string;
+  /** Milliseconds from spawning the command to the first 200 on the health path. */
+  startedInMs: number;
+  /** The last lines the server printed: what it logged about a failed request. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface ServerCommand {
+  command: string;
+  args: string[];
+  env?: Record<string, string | undefined>;
+  /** Answers 200 once the server is ready. */
+  healthPath?: string;
+  timeoutMs?: number;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => server.listen(0, '127.0.0.1', resolve).once('error', reject));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('Could not find a free port');
+  return address.port;
+}
+
+/** The environment of the production server on a data set, as `npm start` would run it. */
+export function appEnv(options: {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+}): Record<string, string | undefined> {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    SITE_URL: `http://127.0.0.1:${options.port}`,
+    DATA_DIR: options.dataDir,
+    // Empty counts as unset for the server: PGlite in DATA_DIR.
+    DATABASE_URL: options.databaseUrl ?? '',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+  };
+}
+
+/**
+ * The production server, as `npm start` runs it once the client is built (`tsx server/index.ts`),
+ * but with tsx as a loader of this one node process rather than a wrapper around a second one: the
+ * same server code, one process to measure, and room for node flags such as --cpu-prof.
+ */
+export function startApp(env: Record<string, string | undefined>, nodeArgs: string[] = []): Promise<RunningServer> {
+  return startServer({ command: process.execPath, args: [...nodeArgs, '--import', 'tsx', 'server/index.ts'], env });
+}
+
+export function binary(name: string): string {
+  return `${repoRoot}/node_modules/.bin/${name}`;
+}
+
+export async function startServer(spec: ServerCommand): Promise<RunningServer> {
+  const env = { ...process.env, ...spec.env };
+  const port = env.PORT;
+  if (!port) throw new Error('startServer needs PORT in its environment');
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(spec.command, spec.args, { cwd: repoRoot, env, detached: true, stdio: 'pipe' });
+  if (child.pid !== undefined) liveGroups.add(child.pid);
+  const output = tail(child);
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+
+  const deadline = started + (spec.timeoutMs ?? 180_000);
+  for (;;) {
+    if (exited !== undefined) throw new Error(`${spec.args.join(' ')} exited with ${exited}:\n${output()}`);
+    if (performance.now() > deadline) {
+      await stopGroup(child);
+      throw new Error(`${spec.args.join(' ')} did not answer ${spec.healthPath ?? '/healthz'} in time:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${url}${spec.healthPath ?? '/healthz'}`, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(20);
+  }
+  const startedInMs = performance.now() - started;
+  return { url, startedInMs, output, stop: () => stopGroup(child) };
+}
+
+/** The last few kilobytes of what the process printed, for error messages. */
+function tail(child: ChildProcess): () => string {
+  let text = '';
+  const keep = (chunk: Buffer) => {
+    text = (text + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return () => text;
+}
+
+/** SIGTERM to the group this bench started (the server finishes its requests), SIGKILL if it hangs. */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  const group = child.pid;
+  if (group === undefined) return;
+  liveGroups.delete(group);
+  const signal = (name: NodeJS.Signals | 0): boolean => {
+    try {
+      process.kill(-group, name);
+      return true;
+    } catch {
+      return false; // ESRCH: every process of the group has exited.
+    }
+  };
+  signal('SIGTERM');
+  // The whole group, not just its leader: the server under tsx may still be closing its database.
+  const deadline = performance.now() + 15_000;
+  while (signal(0) && performance.now() < deadline) await sleep(50);
+  if (signal(0)) signal('SIGKILL');
+}

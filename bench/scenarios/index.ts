@@ -1,0 +1,23 @@
+// Every scenario, in the order the table lists them (issue 8's numbering).
+import type { Scenario } from '../lib/context.ts';
+import { baselineScenario } from './baseline.ts';
+import { graphqlListScenario } from './graphql-list.ts';
+import { lighthouseScenario } from './lighthouse.ts';
+import { mixedScenario } from './mixed.ts';
+import { pageWeightScenario } from './page-weight.ts';
+import { postPageScenario } from './post-page.ts';
+import { restListScenario } from './rest-list.ts';
+import { searchScenario } from './search.ts';
+import { startupScenario } from './startup.ts';
+
+export const SCENARIOS: readonly Scenario[] = [
+  baselineScenario,
+  restListScenario,
+  graphqlListScenario,
+  postPageScenario,
+  searchScenario,
+  mixedScenario,
+  pageWeightScenario,
+  lighthouseScenario,
+  startupScenario,
+];

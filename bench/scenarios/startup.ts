@@ -1,0 +1,67 @@
+// 9. Start-up: from `npm start` (its prestart check of the client build included, but never a build:
+// the bench runs that step just before) to the first 200 on /healthz. Cold: a fresh DATA_DIR (migrations, the admin's password hash). Warm: the same folder
+// again. Warm with the run's data set too: start-up sweeps image files, so it grows with the blog.
+// The baseline is node:http under tsx: what any TypeScript server here pays to start.
+import { buildClientIfChanged } from '../lib/client-build.ts';
+import type { Scenario } from '../lib/context.ts';
+import type { Figure } from '../lib/figures.ts';
+import { appEnv, binary, freePort, startServer } from '../lib/server-process.ts';
+import { median } from '../lib/stats.ts';
+
+async function npmStart(dataDir: string, databaseUrl: string | undefined): Promise<number> {
+  // Outside the timing: a client source edited meanwhile would make this start a build as well.
+  buildClientIfChanged();
+  const port = await freePort();
+  const server = await startServer({ command: 'npm', args: ['start'], env: appEnv({ port, dataDir, databaseUrl }) });
+  await server.stop();
+  return server.startedInMs;
+}
+
+async function baselineStart(): Promise<number> {
+  const server = await startServer({
+    command: binary('tsx'),
+    args: ['bench/baseline-server.ts'],
+    env: { PORT: String(await freePort()) },
+    healthPath: '/',
+  });
+  await server.stop();
+  return server.startedInMs;
+}
+
+export const startupScenario: Scenario = {
+  id: 'startup',
+  title: '9 Start-up, npm start to first 200',
+  async run(ctx) {
+    const times = { baseline: [] as number[], cold: [] as number[], warm: [] as number[], data: [] as number[] };
+    for (let round = 0; round < ctx.config.startupRuns; round++) {
+      times.baseline.push(await baselineStart());
+      const empty = await ctx.dataSets.empty();
+      try {
+        times.cold.push(await npmStart(empty.dataDir, empty.databaseUrl));
+        times.warm.push(await npmStart(empty.dataDir, empty.databaseUrl));
+      } finally {
+        await empty.dispose();
+      }
+      const dataSet = await ctx.dataSets.fresh(ctx.config.posts);
+      try {
+        times.data.push(await npmStart(dataSet.dataDir, dataSet.databaseUrl));
+      } finally {
+        await dataSet.dispose();
+      }
+    }
+    const baseline = { name: 'node:http under tsx', value: median(times.baseline) / 1000 };
+    const figure = (name: string, values: number[]): Figure => ({
+      scenario: `${this.title} (${ctx.host.kind})`,
+      name,
+      value: median(values) / 1000,
+      unit: 's',
+      baseline,
+      note: `median of ${values.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s`,
+    });
+    return [
+      figure('cold, empty DATA_DIR', times.cold),
+      figure('warm, same DATA_DIR', times.warm),
+      figure(`warm, ${ctx.config.posts.toLocaleString('en')} posts`, times.data),
+    ];
+  },
+};
