@@ -5,11 +5,10 @@
 import { realpathSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { ConfigError, loadConfig, loadDotEnv, uploadsDirOf, type Config } from '../server/config.ts';
-import type { Database } from '../server/db/database.ts';
+import { uploadsDirOf } from '../server/config.ts';
 import type { Category, PrismaClient } from '../server/generated/prisma/client.ts';
 import { ImageStore, type StoredImage } from '../server/modules/media/image-store.ts';
-import { openConfiguredDatabase, prepareDatabase } from '../server/startup.ts';
+import { openForScript, prepareDatabase } from '../server/startup.ts';
 import { DEMO_CARDS, DEMO_POSTS, type DemoCard, type DemoPost } from './demo-content.ts';
 
 export interface SeedDemoDeps {
@@ -387,26 +386,10 @@ async function main(args: string[]): Promise<number> {
   }
   const replace = args.includes('--replace');
 
-  loadDotEnv();
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-
-  let db: Database;
-  try {
-    // On the embedded database this fails at once, with its own clear message, while a server holds it.
-    db = await openConfiguredDatabase(config);
-  } catch (error) {
-    console.error(`Could not open the database: ${(error as Error).message}`);
-    return 1;
-  }
+  // On the embedded database this fails at once, with its own clear message, while a server holds it.
+  const opened = await openForScript();
+  if (!opened) return 1;
+  const { config, db } = opened;
   try {
     try {
       // The demo is meant for a first start: this is also what creates the tables and the admin account.

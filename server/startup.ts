@@ -1,7 +1,7 @@
 // What every start does before it serves: open the database, bring it up to date, make sure an
 // admin exists, delete image files that no record refers to. Shared by server/index.ts, the scripts
 // and the tests.
-import type { Config } from './config.ts';
+import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.ts';
 import { uploadsDirOf } from './config.ts';
 import { openDatabase, pgliteDirFor, type Database } from './db/database.ts';
 import { applyPendingMigrations, readMigrations, withMigrationLock } from './db/migrate.ts';
@@ -27,5 +27,27 @@ export async function prepareDatabase(db: Database, config: Config, log: Log = c
   if (sweep.removed.length > 0) log(`Removed ${sweep.removed.length} image file(s) that no record refers to.`);
   if (sweep.skipped) {
     log(`Warning: the database has no images but ${uploadsDirOf(config)} has files; they were left alone.`);
+  }
+}
+
+/**
+ * For command-line scripts: the configuration (with .env) and its database, or null after printing
+ * why not (a bad setting, or an embedded database that a running server holds).
+ */
+export async function openForScript(): Promise<{ config: Config; db: Database } | null> {
+  loadDotEnv();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return null;
+  }
+  try {
+    return { config, db: await openConfiguredDatabase(config) };
+  } catch (error) {
+    console.error(`Could not open the database: ${(error as Error).message}`);
+    return null;
   }
 }

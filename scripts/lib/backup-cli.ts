@@ -1,9 +1,9 @@
 // What `npm run export` and `npm run import` share: the archive argument, the configuration, the
 // database (whose lock refuses a second process on the embedded one) and the messages they print.
 import path from 'node:path';
-import { ConfigError, loadConfig, loadDotEnv, uploadsDirOf, type Config } from '../../server/config.ts';
+import { uploadsDirOf, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
-import { openConfiguredDatabase } from '../../server/startup.ts';
+import { openForScript } from '../../server/startup.ts';
 import { BackupError } from './site-backup.ts';
 
 export interface CliContext {
@@ -33,26 +33,10 @@ export async function runBackupCommand(
   // npm runs scripts from the project folder; a relative path means where the command was typed.
   const archivePath = path.resolve(process.env.INIT_CWD ?? process.cwd(), positional[0]!);
 
-  loadDotEnv();
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-
-  let db: Database;
-  try {
-    db = await openConfiguredDatabase(config);
-  } catch (error) {
-    // On the embedded database: "... already in use by another process (PID n). Stop that process first ..."
-    console.error(`Could not open the database: ${(error as Error).message}`);
-    return 1;
-  }
+  // On the embedded database this fails at once while a server holds it, saying which process does.
+  const opened = await openForScript();
+  if (!opened) return 1;
+  const { config, db } = opened;
   try {
     await command({ config, db, uploadsDir: uploadsDirOf(config), archivePath }, flags);
     return 0;
