@@ -3,7 +3,7 @@
 // failures are AppErrors (BAD_USER_INPUT with field errors, NOT_FOUND). Authorization is the caller's
 // job (authScopes in GraphQL, requireAdmin in REST): a service trusts that it was checked.
 import { notFound, validationError } from '../../errors.ts';
-import { Prisma, type Category, type Image, type Post, type PrismaClient } from '../../generated/prisma/client.ts';
+import { type Prisma, type Category, type Image, type Post, type PrismaClient } from '../../generated/prisma/client.ts';
 import { isUuid } from '../../rules/id-rules.ts';
 import { messages } from '../../rules/messages.ts';
 import {
@@ -27,6 +27,7 @@ import {
 } from '../media/image-upload.ts';
 import type { ImageStore } from '../media/image-store.ts';
 import { isRecordNotFound } from '../shared/prisma-errors.ts';
+import { searchPage } from './post-search.ts';
 import { sanitizeContent } from './sanitize-html.ts';
 
 export const POST_NOT_FOUND = 'Blogpost not found';
@@ -87,18 +88,6 @@ function withImage(query: PostQuery = {}) {
 // Ties on the creation time (posts imported together) still come back in one stable order.
 const NEWEST_FIRST = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.PostOrderByWithRelationInput[];
 
-/** Each word of the keyword as a prefix, all of them required: 'zeld mario' is 'zeld:* & mario:*'. */
-function prefixQuery(keyword: string): string {
-  // The keyword rules allow letters, digits, spaces, dashes and underscores only, so once split on
-  // the last three nothing is left that to_tsquery could read as an operator.
-  return keyword
-    .trim()
-    .split(/[\s_-]+/)
-    .filter((word) => word !== '')
-    .map((word) => `${word}:*`)
-    .join(' & ');
-}
-
 interface PreparedPost {
   data: { title: string; subtitle: string; content: string; category: Category };
   image: CheckedImage | null;
@@ -124,7 +113,7 @@ export class PostService {
     if (params.search !== null && params.search !== undefined) {
       const keywordProblem = keywordError(params.search);
       if (keywordProblem) throw validationError({ search: keywordProblem });
-      const { ids, total } = await this.searchPage(prefixQuery(params.search), category as Category | null, skip);
+      const { ids, total } = await searchPage(this.prisma, params.search, category as Category | null, skip);
       const rows = ids.length
         ? await this.prisma.post.findMany({ where: { id: { in: ids } }, ...withImage(query) })
         : [];
@@ -148,31 +137,6 @@ export class PostService {
           )
         : [];
     return { items, page, pages: pageCount(total), total };
-  }
-
-  /**
-   * One query for a page of search results: the ids of the page in rank order and the number of
-   * matches. Title words weigh most (A), then subtitle (B), then content (C): the `search` column's
-   * weights, which ts_rank reads.
-   */
-  private async searchPage(
-    tsquery: string,
-    category: Category | null,
-    skip: number,
-  ): Promise<{ ids: string[]; total: number }> {
-    const inCategory = category ? Prisma.sql`AND "category" = ${category}::"Category"` : Prisma.empty;
-    const [row] = await this.prisma.$queryRaw<Array<{ ids: string[]; total: number }>>`
-      WITH "matches" AS (
-        SELECT "id", "createdAt", ts_rank("search", "q") AS "rank"
-        FROM "Post", to_tsquery('english', ${tsquery}) AS "q"
-        WHERE "search" @@ "q" ${inCategory}
-      ), "page" AS (
-        SELECT * FROM "matches" ORDER BY "rank" DESC, "createdAt" DESC, "id" DESC LIMIT ${PAGE_SIZE} OFFSET ${skip}
-      )
-      SELECT
-        (SELECT count(*)::int FROM "matches") AS "total",
-        coalesce((SELECT array_agg("id"::text ORDER BY "rank" DESC, "createdAt" DESC, "id" DESC) FROM "page"), '{}') AS "ids"`;
-    return { ids: row?.ids ?? [], total: row?.total ?? 0 };
   }
 
   /** The 9 newest posts, for the home page. */
