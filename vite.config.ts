@@ -1,11 +1,26 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './client/build/precompress.ts';
 import { reportWeight } from './client/build/report-weight.ts';
 
+const require = createRequire(import.meta.url);
+
+// react-router's package exports name only its development build (remix-run/react-router#12532):
+// the production build beside it drops the development warnings, so builds take that one.
+const reactRouterProduction = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 // The client lives in client/ and is built into dist/client, which the server serves.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'client',
-  plugins: [react(), reportWeight()],
+  plugins: [react(), reportWeight(), precompress()],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
@@ -20,4 +35,4 @@ export default defineConfig({
       ]),
     ),
   },
-});
+}));

@@ -2,13 +2,23 @@
 // revalidated, and every page path gets index.html so the client's router takes over. With a page
 // resolver, index.html carries that page's own head tags and HTTP status (server/http/page-head.ts):
 // an unknown path is still index.html, so the client's error page shows, but with a 404.
+//
+// Text goes out compressed when the browser accepts it: files as the build's Brotli or gzip copies
+// (client/build/precompress.ts), pages compressed as they are sent. Pages are revalidated on every
+// visit (no-cache with an ETag, a 304 when unchanged), so a page cached before a deploy never points
+// at hashed assets that the deploy removed.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { PageMeta } from '../modules/seo/page-meta.ts';
-import { readResponse } from './http-cache.ts';
+import { PUBLIC_CACHE_CONTROL, readResponse } from './http-cache.ts';
 import { headTemplate, renderHeadTags } from './page-head.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 export const defaultClientDir = path.resolve(import.meta.dirname, '../../dist/client');
 
@@ -17,6 +27,51 @@ const SERVER_PREFIXES = ['/api/', '/graphql', '/uploads/', '/healthz', '/assets/
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+
+/** The types the build keeps compressed copies of: whichever copy is sent, caches must key on it. */
+const COMPRESSIBLE_TYPE = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** The encodings a request accepts (q=0 excluded), from its Accept-Encoding header. */
+function acceptedEncodings(request: Request): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (request.headers.get('accept-encoding') ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((param) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(param));
+    if (name && !refused) accepted.add(name);
+  }
+  return accepted;
+}
+
+function addVary(headers: Headers, value: string): void {
+  const vary = headers.get('Vary');
+  if (!vary?.split(',').some((item) => item.trim().toLowerCase() === value.toLowerCase())) {
+    headers.append('Vary', value);
+  }
+}
+
+/**
+ * A page as the browser accepts it: Brotli at a level that costs well under a millisecond for a
+ * page's few kilobytes, else gzip, else as it is. A bodiless answer (304, HEAD) only gets the Vary.
+ */
+async function compressPage(request: Request, response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  addVary(headers, 'Accept-Encoding');
+  const accepted = acceptedEncodings(request);
+  const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+  if (response.body === null || request.method === 'HEAD' || encoding === null) {
+    return new Response(response.body, { status: response.status, headers });
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  const compressed =
+    encoding === 'br'
+      ? await brotli(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        })
+      : await gzipAsync(body);
+  headers.set('Content-Encoding', encoding);
+  headers.set('Content-Length', String(compressed.length));
+  return new Response(new Uint8Array(compressed), { status: response.status, headers });
+}
 
 const MISSING_CLIENT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Client not built</title></head>
 <body><h1>The client has not been built</h1><p>Run <code>npm run build</code> (npm start does it for you), then reload.</p></body></html>`;
@@ -31,20 +86,24 @@ export function mountClient(app: Hono, clientDir = defaultClientDir, resolvePage
   const template = indexHtml === null ? null : headTemplate(indexHtml);
 
   // serveStatic builds its response before any hook could add headers, so they are set afterwards.
-  const cacheControl =
-    (value: string): MiddlewareHandler =>
+  // It adds Vary only when it sends a compressed copy; the uncompressed answer needs it as much.
+  const fileHeaders =
+    (cacheControl: string): MiddlewareHandler =>
     async (c, next) => {
       await next();
-      if (c.res.ok && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
+      if (!c.res.ok) return;
+      if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', cacheControl);
+      if (COMPRESSIBLE_TYPE.test(c.res.headers.get('Content-Type') ?? '')) addVary(c.res.headers, 'Accept-Encoding');
     };
 
   if (existsSync(clientDir)) {
-    app.use('/assets/*', cacheControl(IMMUTABLE), serveStatic({ root: clientDir }));
+    app.use('/assets/*', fileHeaders(IMMUTABLE), serveStatic({ root: clientDir, precompressed: true }));
     app.use(
       '*',
-      cacheControl(REVALIDATE),
+      fileHeaders(REVALIDATE),
       serveStatic({
         root: clientDir,
+        precompressed: true,
         // index.html itself is answered below, with the same headers as every client route.
         rewriteRequestPath: (requestPath) =>
           requestPath === '/' || requestPath === '/index.html' ? '/__no_such_file__' : requestPath,
@@ -61,7 +120,7 @@ export function mountClient(app: Hono, clientDir = defaultClientDir, resolvePage
     if (template === null) return c.html(MISSING_CLIENT_HTML, 503, { 'Cache-Control': 'no-store' });
     if (!resolvePage) {
       c.header('Cache-Control', REVALIDATE);
-      return c.html(indexHtml!);
+      return compressPage(c.req.raw, c.html(indexHtml!));
     }
     let page: PageMeta;
     try {
@@ -71,12 +130,17 @@ export function mountClient(app: Hono, clientDir = defaultClientDir, resolvePage
       // The database is unreachable: the bare client still loads and shows its own error states,
       // and the 503 tells crawlers to come back rather than index an empty page.
       console.error(`Could not build the head of ${requestPath}:`, error);
-      return c.html(indexHtml!, 503, { 'Cache-Control': 'no-store', 'Retry-After': '60' });
+      return compressPage(c.req.raw, c.html(indexHtml!, 503, { 'Cache-Control': 'no-store', 'Retry-After': '60' }));
     }
-    return readResponse(c.req.raw, template.render(renderHeadTags(page)), {
+    const response = readResponse(c.req.raw, template.render(renderHeadTags(page)), {
       status: page.status,
       contentType: 'text/html; charset=UTF-8',
       private: page.private,
     });
+    // Validated on every visit instead of reused for a minute: a page names the build's hashed
+    // files, and a page kept past a deploy would load files that no longer exist.
+    if (response.headers.get('Cache-Control') === PUBLIC_CACHE_CONTROL)
+      response.headers.set('Cache-Control', REVALIDATE);
+    return compressPage(c.req.raw, response);
   });
 }

@@ -3,18 +3,24 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 let clientDir: string;
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+const BIG_SCRIPT = 'console.log("a script worth compressing");\n'.repeat(200);
 
 beforeAll(async () => {
   clientDir = mkdtempSync(path.join(os.tmpdir(), 'blog-client-'));
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'index.html'), INDEX);
   writeFileSync(path.join(clientDir, 'assets/index-AbC123.js'), 'console.log(1)');
+  // As client/build/precompress.ts leaves them: compressed copies beside the file.
+  writeFileSync(path.join(clientDir, 'assets/app-XyZ789.js'), BIG_SCRIPT);
+  writeFileSync(path.join(clientDir, 'assets/app-XyZ789.js.br'), brotliCompressSync(BIG_SCRIPT));
+  writeFileSync(path.join(clientDir, 'assets/app-XyZ789.js.gz'), gzipSync(BIG_SCRIPT));
   writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ clientDir });
 });
@@ -31,13 +37,61 @@ describe('the built client', () => {
     ['/blog/search/zelda', 200],
     ['/no/such/page', 404],
     ['/index.html', 404],
-  ])('answers %s with index.html (status %i), validated and cached briefly', async (url, status) => {
+  ])('answers %s with index.html (status %i), revalidated on every visit', async (url, status) => {
     const response = await t.request(url);
     expect(response.status).toBe(status);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    // Never reused unasked: after a deploy, a cached page would name hashed files that are gone.
+    expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('etag')).toMatch(/^W\//);
+    expect(response.headers.get('content-encoding')).toBeNull();
     expect(await response.text()).toBe(INDEX);
+  });
+
+  it.each([
+    ['br', 'gzip, deflate, br, zstd', brotliDecompressSync],
+    ['gzip', 'gzip, deflate', gunzipSync],
+  ] as const)('sends a page compressed with %s when the browser accepts it', async (encoding, accept, decode) => {
+    const response = await t.request('/blog', { headers: { 'accept-encoding': accept } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe(encoding);
+    expect(response.headers.get('vary')).toContain('Accept-Encoding');
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get('content-length'))).toBe(body.length);
+    expect(decode(body).toString()).toBe(INDEX);
+    // The same validator whatever the encoding, so a 304 still answers a compressed copy's tag.
+    const again = await t.request('/blog', {
+      headers: { 'accept-encoding': accept, 'if-none-match': response.headers.get('etag')! },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('leaves a page uncompressed for a browser that refuses an encoding', async () => {
+    const response = await t.request('/blog', { headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(await response.text()).toBe(INDEX);
+  });
+
+  it.each([
+    ['br', 'gzip, deflate, br, zstd', brotliDecompressSync],
+    ['gzip', 'gzip, deflate', gunzipSync],
+  ] as const)("sends the build's %s copy of an asset the browser accepts", async (encoding, accept, decode) => {
+    const response = await t.request('/assets/app-XyZ789.js', { headers: { 'accept-encoding': accept } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.headers.get('content-encoding')).toBe(encoding);
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(body.length).toBeLessThan(BIG_SCRIPT.length / 10);
+    expect(decode(body).toString()).toBe(BIG_SCRIPT);
+  });
+
+  it('sends an asset as it is, with Vary, to a browser that accepts no encoding', async () => {
+    const response = await t.request('/assets/app-XyZ789.js');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await response.text()).toBe(BIG_SCRIPT);
   });
 
   it('serves hashed assets with a year-long immutable cache', async () => {
