@@ -4,6 +4,13 @@
 import { Prisma, type Category, type PrismaClient } from '../../generated/prisma/client.ts';
 import { PAGE_SIZE } from '../../rules/post-rules.ts';
 
+/**
+ * A search ranks the newest this many matches, and counts at most this many: 40 pages. Ranking and
+ * counting every match of a common word (a third of 100 000 posts) cost hundreds of milliseconds;
+ * the newest 600 cost a few (docs/decisions/013-search-at-scale.md).
+ */
+export const SEARCH_CANDIDATES = 600;
+
 /** Each word of the keyword as a prefix, all of them required: 'zeld mario' is 'zeld:* & mario:*'. */
 function prefixQuery(keyword: string): string {
   // The keyword rules allow letters, digits, spaces, dashes and underscores only, so once split on
@@ -18,8 +25,9 @@ function prefixQuery(keyword: string): string {
 
 /**
  * One query for a page of search results: the ids of the page in rank order and the number of
- * matches. Title words weigh most (A), then subtitle (B), then content (C): the `search` column's
- * weights, which ts_rank reads.
+ * matches, up to SEARCH_CANDIDATES. Title words weigh most (A), then subtitle (B), then content
+ * (C): the `search` column's weights, which ts_rank reads. When more posts match, only the newest
+ * SEARCH_CANDIDATES are ranked and counted; with fewer, the ranking is exact.
  */
 export async function searchPage(
   prisma: PrismaClient,
@@ -29,16 +37,24 @@ export async function searchPage(
 ): Promise<{ ids: string[]; total: number }> {
   const tsquery = prefixQuery(keyword);
   const inCategory = category ? Prisma.sql`AND "category" = ${category}::"Category"` : Prisma.empty;
+  // The planner picks, from the statistics of each term, between walking the createdAt index until
+  // enough posts match (common terms) and the GIN index's matches sorted by date (rare ones). Both
+  // read `search` from the row itself: migration post_search_in_row keeps it out of TOAST.
   const [row] = await prisma.$queryRaw<Array<{ ids: string[]; total: number }>>`
-    WITH "matches" AS (
-      SELECT "id", "createdAt", ts_rank("search", "q") AS "rank"
-      FROM "Post", to_tsquery('english', ${tsquery}) AS "q"
-      WHERE "search" @@ "q" ${inCategory}
+    WITH "candidates" AS (
+      SELECT "id", "createdAt", "search"
+      FROM "Post"
+      WHERE "search" @@ to_tsquery('english', ${tsquery}) ${inCategory}
+      ORDER BY "createdAt" DESC, "id" DESC
+      LIMIT ${SEARCH_CANDIDATES}
     ), "page" AS (
-      SELECT * FROM "matches" ORDER BY "rank" DESC, "createdAt" DESC, "id" DESC LIMIT ${PAGE_SIZE} OFFSET ${skip}
+      SELECT "id", "createdAt", ts_rank("search", to_tsquery('english', ${tsquery})) AS "rank"
+      FROM "candidates"
+      ORDER BY "rank" DESC, "createdAt" DESC, "id" DESC
+      LIMIT ${PAGE_SIZE} OFFSET ${skip}
     )
     SELECT
-      (SELECT count(*)::int FROM "matches") AS "total",
+      (SELECT count(*)::int FROM "candidates") AS "total",
       coalesce((SELECT array_agg("id"::text ORDER BY "rank" DESC, "createdAt" DESC, "id" DESC) FROM "page"), '{}') AS "ids"`;
   return { ids: row?.ids ?? [], total: row?.total ?? 0 };
 }
