@@ -3,6 +3,8 @@
 // without listening, so tests call app.fetch() directly (server/index.ts listens).
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import type { ContentChanges } from './cache/content-changes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createGraphqlHandler } from './graphql/yoga.ts';
@@ -13,6 +15,7 @@ import { registerPostRoutes } from './modules/post/post.rest.ts';
 import { registerUpcomingRoutes } from './modules/upcoming/upcoming.rest.ts';
 import { registerUserRoutes } from './modules/user/user.rest.ts';
 import { requestStateOf, withCookies } from './http/request-state.ts';
+import { publicResponseCache, SHAREABLE_HEADER } from './http/response-cache.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { mountUploads } from './modules/media/uploads.route.ts';
 import { createServices, type Services } from './services.ts';
@@ -32,13 +35,25 @@ export interface App {
   fetch: (request: Request, env?: unknown) => Promise<Response>;
   hono: Hono;
   services: Services;
+  /** What empties the public read caches; tests read whether they may be trusted. */
+  changes: ContentChanges;
 }
 
 export function createApp({ config, db, clientDir }: AppOptions): App {
-  const services = createServices(db.prisma, config);
+  const changes = db.watchContentChanges();
+  const services = createServices(db.prisma, config, changes);
   const yoga = createGraphqlHandler({ config, db, services });
   const hono = new Hono();
+  // First: a stored answer skips everything below, security headers included (they were stored).
+  hono.use('*', publicResponseCache(changes));
   hono.use('*', securityHeaders(config));
+  // JSON and XML (feeds, sitemap) shrink 5 to 10 times; the client's files are compressed at build time.
+  const compressData = compress();
+  hono.use('*', (c, next) =>
+    c.req.path.startsWith('/api/') || c.req.path === '/graphql' || c.req.path.endsWith('.xml')
+      ? compressData(c, next)
+      : next(),
+  );
 
   hono.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -76,6 +91,7 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
     const state = requestStateOf(c, config);
     const response = await yoga.fetch(c.req.raw, state);
     if (c.req.method !== 'GET') response.headers.set('Cache-Control', 'no-store');
+    if (state.shareable.result) response.headers.set(SHAREABLE_HEADER, '1');
     return withCookies(response, state);
   });
 
@@ -95,5 +111,5 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
   const pages = new PageMetaResolver({ config, posts: services.posts, seo: services.seo });
   mountClient(hono, clientDir, (pathname) => pages.resolve(pathname));
 
-  return { hono, services, fetch: async (request, env) => hono.fetch(request, env) };
+  return { hono, services, changes, fetch: async (request, env) => hono.fetch(request, env) };
 }

@@ -17,6 +17,8 @@ export interface RequestState {
   clientAddress: string;
   /** Set-Cookie values the HTTP layer adds to the response (sign-in, sign-out, session renewal). */
   responseCookies: string[];
+  /** Set by GraphQL when the result may be given to anyone (server/graphql/shareable-results.ts). */
+  shareable: { result: boolean };
 }
 
 export interface Context extends RequestState {

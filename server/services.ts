@@ -1,5 +1,6 @@
 // The services of every domain, built once per app over its database. GraphQL resolvers and REST
 // handlers both call these: the rules live here, once.
+import type { ContentChanges } from './cache/content-changes.ts';
 import type { Config } from './config.ts';
 import { uploadsDirOf } from './config.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
@@ -23,7 +24,8 @@ export interface Services {
   seo: SeoService;
 }
 
-export function createServices(prisma: PrismaClient, config: Config): Services {
+/** changes: what empties the public read caches (Database.watchContentChanges()). */
+export function createServices(prisma: PrismaClient, config: Config, changes: ContentChanges): Services {
   const images = new ImageStore(uploadsDirOf(config), config.maxUploadBytes);
   const sessions = new SessionService(prisma, config);
   const throttle = new LoginThrottle(prisma);
@@ -34,8 +36,8 @@ export function createServices(prisma: PrismaClient, config: Config): Services {
     throttle,
     auth: new AuthService(prisma, sessions, throttle, users),
     users,
-    posts: new PostService(prisma, images),
-    upcoming: new UpcomingService(prisma, images),
+    posts: new PostService(prisma, images, changes),
+    upcoming: new UpcomingService(prisma, images, changes),
     seo: new SeoService(prisma),
   };
 }

@@ -8,6 +8,8 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.ts';
+import type { ContentChanges } from '../cache/content-changes.ts';
+import { type ContentListener, listenOnPglite, listenOnPostgres } from './content-listener.ts';
 import { acquireDirectoryLock } from './directory-lock.ts';
 import { createPgliteRunner, createPgPoolRunner, type SqlRunner } from './sql-runner.ts';
 
@@ -17,6 +19,11 @@ export interface Database {
   kind: DatabaseKind;
   prisma: PrismaClient;
   sql: SqlRunner;
+  /**
+   * Starts hearing the database's content-change channel (once; later calls return the same hub).
+   * The server's read caches need it; scripts never call it, so they open no extra connection.
+   */
+  watchContentChanges(): ContentChanges;
   close(): Promise<void>;
 }
 
@@ -43,11 +50,17 @@ async function openPostgres(connectionString: string): Promise<Database> {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  let listener: ContentListener | null = null;
   return {
     kind: 'postgres',
     prisma,
     sql: createPgPoolRunner(pool),
+    watchContentChanges() {
+      listener ??= listenOnPostgres(connectionString);
+      return listener.changes;
+    },
     async close() {
+      await listener?.close();
       await prisma.$disconnect();
       await pool.end();
     },
@@ -71,11 +84,17 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   }
   const pglite = client;
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  let listener: ContentListener | null = null;
   return {
     kind: 'pglite',
     prisma,
     sql: createPgliteRunner(pglite),
+    watchContentChanges() {
+      listener ??= listenOnPglite(pglite);
+      return listener.changes;
+    },
     async close() {
+      await listener?.close();
       await prisma.$disconnect();
       if (!pglite.closed) await pglite.close();
       releaseLock();

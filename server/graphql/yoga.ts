@@ -12,6 +12,7 @@ import { AppError } from '../errors.ts';
 import { schema } from '../schema.ts';
 import type { Services } from '../services.ts';
 import { resolveViewer } from '../http/viewer.ts';
+import { markShareableResults } from './shareable-results.ts';
 
 // Costs in graphql-armor's model, where fragments and depth weigh: the client's heaviest operation
 // (the blog list with its card fragments) costs about 334; 1000 leaves room for integrators and
@@ -112,6 +113,7 @@ export function createGraphqlHandler({ config, db, services }: { config: Config;
       blockFieldSuggestion: { enabled: false },
     }) as Plugin,
     ...(config.graphqlIntrospection ? [] : [useDisableIntrospection() as Plugin]),
+    markShareableResults as Plugin,
   ];
 
   return createYoga<RequestState, Context>({

@@ -18,6 +18,7 @@ export function requestStateOf(c: HonoContext, config: Pick<Config, 'trustProxy'
     requestId: given && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID(),
     clientAddress: forwarded || socketAddress || 'unknown',
     responseCookies: [],
+    shareable: { result: false },
   };
 }
 

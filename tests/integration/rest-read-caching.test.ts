@@ -23,7 +23,7 @@ describe(`REST reads (${testDbKind})`, () => {
       const etag = response.headers.get('etag')!;
       expect(etag).toMatch(/^W\/"[\w-]+"$/);
       expect(response.headers.get('cache-control')).toBe('public, max-age=60');
-      expect(response.headers.get('vary')).toBe('Cookie');
+      expect(response.headers.get('vary')).toBe('Cookie, Accept-Encoding');
       const body = await response.text();
 
       const again = await t.request(url, { headers: { 'if-none-match': etag } });

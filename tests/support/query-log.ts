@@ -4,14 +4,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { createApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
+import { hashPassword } from '../../server/modules/auth/password.ts';
 import { PrismaClient } from '../../server/generated/prisma/client.ts';
 import type { GraphqlResult } from './test-app.ts';
-import { createPostgresDatabase, loadPgliteTemplate, testDbKind } from './test-database.ts';
+import { announceOwnWrites, createPostgresDatabase, loadPgliteTemplate, testDbKind } from './test-database.ts';
 
 export interface QueryLoggingApp {
   app: App;
@@ -19,6 +22,13 @@ export interface QueryLoggingApp {
   /** SQL statements sent while fn ran (transaction control included, as the driver sees it). */
   queriesDuring(fn: () => Promise<unknown>): Promise<string[]>;
   graphql(query: string, variables?: Record<string, unknown>): Promise<GraphqlResult>;
+  /** Creates an admin and a session; returns its Cookie header value. */
+  signIn(): Promise<string>;
+  /**
+   * Runs SQL outside the app's Prisma client, as another server or psql would: on its own
+   * connection on PostgreSQL, straight on the PGlite instance otherwise.
+   */
+  otherConnection(sql: string): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -27,14 +37,27 @@ export async function createQueryLoggingApp(): Promise<QueryLoggingApp> {
   let db: Database;
   let prisma: PrismaClient<'query'>;
   let drop = async () => {};
+  let otherConnection: (sql: string) => Promise<void>;
   if (testDbKind === 'postgres') {
     const created = await createPostgresDatabase({ migrated: true });
     drop = created.drop;
+    otherConnection = async (sql) => {
+      const client = new pg.Client({ connectionString: created.url });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    };
     db = await openDatabase({ databaseUrl: created.url });
     prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: created.url }), log: [...log] });
   } else {
     const pglite = await loadPgliteTemplate();
     db = await openDatabase({ pglite });
+    otherConnection = async (sql) => {
+      await pglite.exec(sql);
+    };
     prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), log: [...log] });
   }
   let recording: string[] | null = null;
@@ -42,11 +65,12 @@ export async function createQueryLoggingApp(): Promise<QueryLoggingApp> {
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'blog-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SITE_URL: 'http://blog.test' });
-  const app = createApp({ config, db: { ...db, prisma: prisma as unknown as PrismaClient } });
+  const announcing = announceOwnWrites(db, prisma as unknown as PrismaClient);
+  const app = createApp({ config, db: { ...db, prisma: announcing } });
 
   return {
     app,
-    prisma: prisma as unknown as PrismaClient,
+    prisma: announcing,
     async queriesDuring(fn) {
       recording = [];
       try {
@@ -66,6 +90,19 @@ export async function createQueryLoggingApp(): Promise<QueryLoggingApp> {
       );
       return (await response.json()) as GraphqlResult;
     },
+    async signIn() {
+      const user = await prisma.user.create({
+        data: {
+          email: `admin-${randomUUID()}@example.com`,
+          name: 'Admin',
+          isAdmin: true,
+          passwordHash: await hashPassword('a good long password'),
+        },
+      });
+      const { cookie } = await app.services.sessions.create(user.id);
+      return cookie.split(';')[0]!;
+    },
+    otherConnection,
     async dispose() {
       await prisma.$disconnect();
       await db.close();

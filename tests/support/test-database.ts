@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database, type DatabaseKind } from '../../server/db/database.ts';
+import type { PrismaClient } from '../../server/generated/prisma/client.ts';
 import { databaseUrlWithName, quoteIdent } from './postgres-url.ts';
 
 export const testDbKind = (process.env.TEST_DB_KIND ?? 'pglite') as DatabaseKind;
@@ -61,10 +62,46 @@ export async function loadPgliteTemplate(): Promise<PGlite> {
   return PGlite.create({ loadDataDir: dump });
 }
 
+const WRITES = new Set([
+  'create',
+  'createMany',
+  'createManyAndReturn',
+  'update',
+  'updateMany',
+  'updateManyAndReturn',
+  'upsert',
+  'delete',
+  'deleteMany',
+]);
+
+/**
+ * Tests seed rows through the app's own Prisma client and read them back at once. The app's caches
+ * hear of such a write from the database (decision 020), at once on PGlite but a moment later on
+ * PostgreSQL, where a test could read a stale answer in between. Here every write through this
+ * client tells the caches itself, as the services do for their own writes, so tests read their
+ * writes on both databases. Changes from other connections still travel only through the database
+ * (tests/integration/public-read-cache.test.ts covers that path).
+ */
+export function announceOwnWrites(db: Database, prisma: PrismaClient = db.prisma): PrismaClient {
+  const changes = db.watchContentChanges();
+  return prisma.$extends({
+    query: {
+      $allModels: {
+        async $allOperations({ operation, args, query }) {
+          const result = await query(args);
+          if (WRITES.has(operation)) changes.changed();
+          return result;
+        },
+      },
+    },
+  }) as unknown as PrismaClient;
+}
+
 export async function createTestDatabase(kind: DatabaseKind = testDbKind): Promise<TestDatabase> {
   if (kind === 'postgres') {
     const { url, drop } = await createPostgresDatabase({ migrated: true });
-    const db = await openDatabase({ databaseUrl: url });
+    const opened = await openDatabase({ databaseUrl: url });
+    const db = { ...opened, prisma: announceOwnWrites(opened) };
     return {
       db,
       url,
@@ -74,6 +111,7 @@ export async function createTestDatabase(kind: DatabaseKind = testDbKind): Promi
       },
     };
   }
-  const db = await openDatabase({ pglite: await loadPgliteTemplate() });
+  const opened = await openDatabase({ pglite: await loadPgliteTemplate() });
+  const db = { ...opened, prisma: announceOwnWrites(opened) };
   return { db, url: undefined, dispose: () => db.close() };
 }

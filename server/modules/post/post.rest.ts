@@ -7,16 +7,17 @@ import { requireAdmin } from '../auth/permissions.ts';
 import { imageJson } from '../media/image-json.ts';
 import { POST_NOT_FOUND, type PostInput, type PostPage, type PostWithImage } from './post.service.ts';
 import { notFound } from '../../errors.ts';
-import { excerptOf, readingMinutesOf } from '../../rules/reading-rules.ts';
+import { readingOf } from './post-reading.ts';
 
 export function postJson(post: PostWithImage) {
+  const { excerpt, readingMinutes } = readingOf(post);
   return {
     _id: post.id,
     title: post.title,
     subtitle: post.subtitle,
     content: post.content,
-    excerpt: excerptOf(post.content),
-    readingMinutes: readingMinutesOf(post.content),
+    excerpt,
+    readingMinutes,
     category: post.category,
     image: imageJson(post.image),
     createdAt: post.createdAt.toISOString(),

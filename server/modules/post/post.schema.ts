@@ -4,7 +4,8 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../builder.ts';
 import type { Post } from '../../generated/prisma/client.ts';
-import { EXCERPT_WORDS, excerptOf, readingMinutesOf, WORDS_PER_MINUTE } from '../../rules/reading-rules.ts';
+import { EXCERPT_WORDS, WORDS_PER_MINUTE } from '../../rules/reading-rules.ts';
+import { readingOf } from './post-reading.ts';
 import { CategoryEnum } from '../shared/enums.schema.ts';
 import type { PostPage } from './post.service.ts';
 
@@ -17,11 +18,11 @@ const PostObject = builder.prismaObject('Post', {
     category: t.expose('category', { type: CategoryEnum }),
     excerpt: t.string({
       description: `The first ${EXCERPT_WORDS} words of the content's text, ending with '…' when cut; plain text`,
-      resolve: (post) => excerptOf(post.content),
+      resolve: (post) => readingOf(post).excerpt,
     }),
     readingMinutes: t.int({
       description: `Minutes to read the content at ${WORDS_PER_MINUTE} words a minute; at least 1`,
-      resolve: (post) => readingMinutesOf(post.content),
+      resolve: (post) => readingOf(post).readingMinutes,
     }),
     image: t.relation('image'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),

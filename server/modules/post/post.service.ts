@@ -4,6 +4,8 @@
 // job (authScopes in GraphQL, requireAdmin in REST): a service trusts that it was checked.
 import { notFound, validationError } from '../../errors.ts';
 import { type Prisma, type Category, type Image, type Post, type PrismaClient } from '../../generated/prisma/client.ts';
+import { ReadCache } from '../../cache/read-cache.ts';
+import type { ContentChanges } from '../../cache/content-changes.ts';
 import { isUuid } from '../../rules/id-rules.ts';
 import { messages } from '../../rules/messages.ts';
 import {
@@ -88,16 +90,47 @@ function withImage(query: PostQuery = {}) {
 // Ties on the creation time (posts imported together) still come back in one stable order.
 const NEWEST_FIRST = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.PostOrderByWithRelationInput[];
 
+/**
+ * What the post reads cache: a page, the latest posts, one post, that there is no such post, or the
+ * size of a list.
+ */
+type CachedRead = PostPage | PostWithImage[] | PostWithImage | null | number;
+
+/**
+ * Memory the cached reads may take, roughly: a page of 15 posts of 2 KB is about 80 KB, so this holds
+ * the first few hundred pages and posts that readers actually open.
+ */
+export const POST_CACHE_BYTES = 48 * 1024 * 1024;
+
+// JavaScript strings take up to 2 bytes a character; the rest of a row (dates, ids, the image) ~1 KB.
+const postBytes = (post: Post) => 2 * (post.title.length + post.subtitle.length + post.content.length) + 1024;
+
+function cachedBytes(value: CachedRead): number {
+  if (value === null || typeof value === 'number') return 256;
+  const posts = Array.isArray(value) ? value : 'items' in value ? value.items : [value];
+  return posts.reduce((sum, post) => sum + postBytes(post), 256);
+}
+
+/** The relations asked for are part of a cached read's key: another plan gets another entry. */
+const planKey = (query: PostQuery = {}) => JSON.stringify(query.include ?? null);
+
 interface PreparedPost {
   data: { title: string; subtitle: string; content: string; category: Category };
   image: CheckedImage | null;
 }
 
 export class PostService {
+  // Lists (not searches: their keys are endless and each is rarely asked twice), the latest posts
+  // and single posts, until anything visitors read changes (docs/decisions/020-cached-public-reads.md).
+  private readonly cache: ReadCache<CachedRead>;
+
   constructor(
     private readonly prisma: PrismaClient,
     private readonly images: ImageStore,
-  ) {}
+    private readonly changes: ContentChanges,
+  ) {
+    this.cache = new ReadCache<CachedRead>(changes, { maxBytes: POST_CACHE_BYTES, sizeOf: cachedBytes });
+  }
 
   /** Newest first (or most relevant first with a search), 15 a page. */
   async list(params: ListPostsParams = {}, query?: PostQuery): Promise<PostPage> {
@@ -122,28 +155,45 @@ export class PostService {
       return { items, page, pages: pageCount(total), total };
     }
 
-    const where: Prisma.PostWhereInput = category ? { category: category as Category } : {};
-    const total = await this.prisma.post.count({ where });
-    const items =
-      skip < total
-        ? withImagesPresent(
-            await this.prisma.post.findMany({
-              where,
-              orderBy: NEWEST_FIRST,
-              skip,
-              take: PAGE_SIZE,
-              ...withImage(query),
-            }),
-          )
-        : [];
-    return { items, page, pages: pageCount(total), total };
+    const key = `list:${category ?? 'all'}:${page}:${planKey(query)}`;
+    return this.cache.get(key, () => this.loadPage(category as Category | null, page, query)) as Promise<PostPage>;
+  }
+
+  /**
+   * A page of a list, in at most 4 statements: the list's size (itself cached: every page of a list
+   * shares it), the page's ids, then the posts and their images. The ids come alone first because
+   * a deep page skips thousands of rows, and skipping index entries is cheap where skipping whole
+   * rows is not.
+   */
+  private async loadPage(category: Category | null, page: number, query?: PostQuery): Promise<PostPage> {
+    const where: Prisma.PostWhereInput = category ? { category } : {};
+    const skip = (page - 1) * PAGE_SIZE;
+    const total = (await this.cache.get(`count:${category ?? 'all'}`, () =>
+      this.prisma.post.count({ where }),
+    )) as number;
+    if (skip >= total) return { items: [], page, pages: pageCount(total), total };
+    const ids = await this.prisma.post.findMany({
+      where,
+      orderBy: NEWEST_FIRST,
+      skip,
+      take: PAGE_SIZE,
+      select: { id: true },
+    });
+    const rows = await this.prisma.post.findMany({
+      where: { id: { in: ids.map((row) => row.id) } },
+      orderBy: NEWEST_FIRST,
+      ...withImage(query),
+    });
+    return { items: withImagesPresent(rows), page, pages: pageCount(total), total };
   }
 
   /** The 9 newest posts, for the home page. */
   async latest(query?: PostQuery): Promise<PostWithImage[]> {
-    return withImagesPresent(
-      await this.prisma.post.findMany({ orderBy: NEWEST_FIRST, take: LATEST_COUNT, ...withImage(query) }),
-    );
+    return this.cache.get(`latest:${planKey(query)}`, async () =>
+      withImagesPresent(
+        await this.prisma.post.findMany({ orderBy: NEWEST_FIRST, take: LATEST_COUNT, ...withImage(query) }),
+      ),
+    ) as Promise<PostWithImage[]>;
   }
 
   /** The post, or null when no post has this id (or it is not an id at all). */
@@ -151,8 +201,11 @@ export class PostService {
     // The plan is read first even when the id is malformed: Pothos warns about a query left unread.
     const plan = withImage(query);
     if (!isUuid(id)) return null;
-    const post = await this.prisma.post.findUnique({ where: { id }, ...plan });
-    return post && withImagesPresent([post])[0] ? post : null;
+    const key = `post:${id}:${planKey(query)}`;
+    return this.cache.get(key, async () => {
+      const post = await this.prisma.post.findUnique({ where: { id }, ...plan });
+      return post && withImagesPresent([post])[0] ? post : null;
+    }) as Promise<PostWithImage | null>;
   }
 
   async create(input: PostInput, query?: PostQuery): Promise<PostWithImage> {
@@ -160,7 +213,9 @@ export class PostService {
     // The files are written first; the row that refers to them commits after, or the files go.
     const stored = await saveImage(this.images, image!);
     try {
-      return await this.prisma.post.create({ data: { ...data, image: { create: stored } }, ...withImage(query) });
+      const post = await this.prisma.post.create({ data: { ...data, image: { create: stored } }, ...withImage(query) });
+      this.changes.changed();
+      return post;
     } catch (error) {
       await discardImageFiles(this.images, stored);
       throw error;
@@ -174,7 +229,9 @@ export class PostService {
 
     if (!image) {
       try {
-        return await this.prisma.post.update({ where: { id }, data, ...withImage(query) });
+        const post = await this.prisma.post.update({ where: { id }, data, ...withImage(query) });
+        this.changes.changed();
+        return post;
       } catch (error) {
         throw isRecordNotFound(error) ? notFound(POST_NOT_FOUND) : error;
       }
@@ -203,6 +260,7 @@ export class PostService {
       await discardImageFiles(this.images, stored);
       throw error;
     }
+    this.changes.changed();
     await discardImageFiles(this.images, result.replaced);
     return result.post;
   }
@@ -219,6 +277,7 @@ export class PostService {
     } catch (error) {
       throw isRecordNotFound(error) ? notFound(POST_NOT_FOUND) : error;
     }
+    this.changes.changed();
     await discardImageFiles(this.images, image);
     return id;
   }

@@ -3,6 +3,8 @@
 // authorization checked by the caller.
 import { notFound } from '../../errors.ts';
 import type { Image, Prisma, PrismaClient, UpcomingCard, UpcomingTitle } from '../../generated/prisma/client.ts';
+import type { ContentChanges } from '../../cache/content-changes.ts';
+import { ReadCache } from '../../cache/read-cache.ts';
 import { isUuid } from '../../rules/id-rules.ts';
 import { validateUpcomingFields } from '../../rules/upcoming-rules.ts';
 import {
@@ -39,17 +41,29 @@ function withImage(query: UpcomingCardQuery = {}) {
 }
 
 export class UpcomingService {
+  // The carousel is on the home page, the most read page: its cards are kept until anything visitors
+  // read changes (docs/decisions/020-cached-public-reads.md).
+  private readonly cache: ReadCache<UpcomingCardWithImage[]>;
+
   constructor(
     private readonly prisma: PrismaClient,
     private readonly images: ImageStore,
-  ) {}
+    private readonly changes: ContentChanges,
+  ) {
+    this.cache = new ReadCache(changes, {
+      maxBytes: 1024 * 1024,
+      sizeOf: (cards) => cards.reduce((sum, card) => sum + 2 * card.subtitle.length + 1024, 256),
+    });
+  }
 
   /** Every card, newest first: the carousel shows what the author is on now. */
   async list(query?: UpcomingCardQuery): Promise<UpcomingCardWithImage[]> {
-    return this.prisma.upcomingCard.findMany({
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      ...withImage(query),
-    });
+    return this.cache.get(JSON.stringify(query?.include ?? null), () =>
+      this.prisma.upcomingCard.findMany({
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        ...withImage(query),
+      }),
+    );
   }
 
   async create(input: UpcomingCardInput, query?: UpcomingCardQuery): Promise<UpcomingCardWithImage> {
@@ -61,7 +75,7 @@ export class UpcomingService {
     // The files are written first; the row that refers to them commits after, or the files go.
     const stored = await saveImage(this.images, image as CheckedImage);
     try {
-      return await this.prisma.upcomingCard.create({
+      const card = await this.prisma.upcomingCard.create({
         data: {
           title: input.title as UpcomingTitle,
           subtitle: (input.subtitle ?? '').trim(),
@@ -69,6 +83,8 @@ export class UpcomingService {
         },
         ...withImage(query),
       });
+      this.changes.changed();
+      return card;
     } catch (error) {
       await discardImageFiles(this.images, stored);
       throw error;
@@ -87,6 +103,7 @@ export class UpcomingService {
     } catch (error) {
       throw isRecordNotFound(error) ? notFound(CARD_NOT_FOUND) : error;
     }
+    this.changes.changed();
     await discardImageFiles(this.images, image);
     return id;
   }

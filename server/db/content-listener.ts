@@ -1,0 +1,104 @@
+// Hears the database's content-change channel (server/cache/content-changes.ts) and passes what it
+// hears to a ContentChanges. PGlite runs in this process, so its notifications always arrive. A
+// PostgreSQL server's arrive on one dedicated connection, which can drop: while it is down the
+// caches are told not to trust themselves, and it reconnects with a growing delay.
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { CONTENT_CHANNEL, ContentChanges } from '../cache/content-changes.ts';
+
+export interface ContentListener {
+  changes: ContentChanges;
+  close(): Promise<void>;
+}
+
+export function listenOnPglite(pglite: PGlite): ContentListener {
+  // Trusted once LISTEN has run (a moment after start): PGlite runs here, so nothing is lost after.
+  const changes = new ContentChanges(false);
+  const unlistening = pglite
+    .listen(CONTENT_CHANNEL, () => changes.changed())
+    .then(
+      (unlisten) => {
+        changes.setHeard(true);
+        return unlisten;
+      },
+      (error: Error) => {
+        console.error(`Could not listen for content changes: ${error.message}; cached reads are off.`);
+        return null;
+      },
+    );
+  return {
+    changes,
+    async close() {
+      const unlisten = await unlistening;
+      if (unlisten && !pglite.closed) await unlisten();
+    },
+  };
+}
+
+const FIRST_RETRY_MS = 500;
+const LONGEST_RETRY_MS = 30_000;
+
+export function listenOnPostgres(connectionString: string): ContentListener {
+  // Not trusted until LISTEN has run: a change made before that would be missed.
+  const changes = new ContentChanges(false);
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retryMs = FIRST_RETRY_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const lost = (lostClient: pg.Client, reason: string) => {
+    if (client !== lostClient) return;
+    client = null;
+    changes.setHeard(false);
+    if (closed) return;
+    console.error(`Lost the database's content-change channel (${reason}); cached reads are off until it is back.`);
+    lostClient.end().catch(() => {});
+    scheduleConnect();
+  };
+
+  const connect = async () => {
+    const candidate = new pg.Client({ connectionString });
+    candidate.on('notification', (message) => {
+      if (message.channel === CONTENT_CHANNEL) changes.changed();
+    });
+    candidate.on('error', (error) => lost(candidate, error.message));
+    candidate.on('end', () => lost(candidate, 'connection closed'));
+    try {
+      await candidate.connect();
+      await candidate.query(`LISTEN ${CONTENT_CHANNEL}`);
+    } catch (error) {
+      candidate.end().catch(() => {});
+      if (!closed) {
+        console.error(`Could not listen for content changes: ${(error as Error).message}`);
+        scheduleConnect();
+      }
+      return;
+    }
+    if (closed) {
+      await candidate.end().catch(() => {});
+      return;
+    }
+    client = candidate;
+    retryMs = FIRST_RETRY_MS;
+    changes.setHeard(true);
+  };
+
+  const scheduleConnect = () => {
+    retryTimer = setTimeout(() => void connect(), retryMs);
+    // Reconnecting must not keep a process alive that has nothing else to do.
+    retryTimer.unref();
+    retryMs = Math.min(retryMs * 2, LONGEST_RETRY_MS);
+  };
+
+  void connect();
+  return {
+    changes,
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      const current = client;
+      client = null;
+      if (current) await current.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// Marks the GraphQL results that anyone may be given, so the server's response cache
+// (server/http/response-cache.ts) can answer the same request again from memory: a query (not a
+// mutation) from a caller who is not signed in, that searched nothing and returned no errors. Such
+// a result depends only on what visitors read, which the cache is emptied on.
+import { getOperationAST, Kind, visit, type DocumentNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { Context } from '../context.ts';
+
+/** A `search:` argument with a value: searches are never stored (see response-cache.ts). */
+function searches(document: DocumentNode, variables: Record<string, unknown> | null | undefined): boolean {
+  let found = false;
+  visit(document, {
+    Argument(node) {
+      if (node.name.value !== 'search') return;
+      if (node.value.kind === Kind.NULL) return;
+      if (node.value.kind === Kind.VARIABLE) {
+        const value = variables?.[node.value.name.value];
+        if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return;
+      }
+      found = true;
+    },
+  });
+  return found;
+}
+
+export const markShareableResults: Plugin<Context> = {
+  onExecute({ args }) {
+    const context = args.contextValue;
+    if (context.viewer || context.sessionId) return;
+    const operation = getOperationAST(args.document, args.operationName);
+    if (operation?.operation !== 'query') return;
+    if (searches(args.document, args.variableValues)) return;
+    return {
+      onExecuteDone({ result }) {
+        if ('errors' in result && result.errors?.length) return;
+        if (Symbol.asyncIterator in result) return;
+        context.shareable.result = true;
+      },
+    };
+  },
+};

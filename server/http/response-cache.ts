@@ -1,0 +1,152 @@
+// The server's own cache of whole public responses, in front of everything else: a public page, a
+// REST read or an anonymous GraphQL query that was answered once is answered again from memory,
+// bytes and headers as they were, until anything visitors read changes (ContentChanges). This is
+// what a caching proxy in front of the site would do, built in, so a self-hosted blog is fast
+// without one (docs/decisions/020-cached-public-reads.md).
+//
+// What is stored, and for whom:
+// - only requests without a session cookie, and only responses that set no cookie;
+// - GET: a 200 the app validates (an ETag) and lets anyone keep (not no-store, not private);
+// - POST /graphql: a 200 the GraphQL layer marked shareable (an anonymous query, no errors,
+//   server/graphql/shareable-results.ts), keyed by the exact request body;
+// - never a search: searches are endless keys, each rarely asked twice, and a stream of them would
+//   push the pages everyone reads out of the cache.
+// Each Accept-Encoding class (and Accept, for GraphQL) is its own entry, since the body differs.
+// An answer from here carries an Age header, as any cache's does, and no X-Request-Id: no request
+// ran for it.
+import { createHash } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ContentChanges } from '../cache/content-changes.ts';
+import { ReadCache } from '../cache/read-cache.ts';
+import { carriesSession, etagMatches } from './http-cache.ts';
+
+/** Set by the GraphQL route on a response that anyone may be given; never sent to the client. */
+export const SHAREABLE_HEADER = 'x-shareable-response';
+
+/** Memory the stored responses may take (bodies as sent, often compressed). */
+export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
+
+// Larger GraphQL bodies are no read a visitor's page sends: not worth hashing.
+const MAX_GRAPHQL_BODY_BYTES = 32 * 1024;
+// Served from disk with their own long-lived caching, or never cached.
+const PASS_THROUGH_PREFIXES = ['/assets/', '/uploads/', '/healthz'];
+// Headers of one exchange, not of the content: never replayed to someone else.
+const UNSHARED_HEADERS = new Set(['x-request-id', 'date', 'set-cookie', 'content-length', SHAREABLE_HEADER]);
+const CONTENT_HEADERS = ['content-type', 'content-length', 'content-encoding'];
+
+interface StoredResponse {
+  /** When it was stored (ms), for the Age header. */
+  storedAt: number;
+  status: number;
+  headers: Array<[string, string]>;
+  body: Uint8Array<ArrayBuffer>;
+  etag: string | null;
+}
+
+/** Searches, by URL: the REST list's keyword, and the blog's search pages. */
+export function isSearchUrl(url: URL): boolean {
+  return url.searchParams.has('keyword') || url.pathname.startsWith('/blog/search/');
+}
+
+/** The encodings a client accepts among those the server may send, as part of a key. */
+function encodingClass(acceptEncoding: string | undefined): string {
+  if (!acceptEncoding) return '';
+  const accepted = new Set<string>();
+  let wildcard = false;
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && Number(q.slice(2)) === 0) continue;
+    if (name === '*') wildcard = true;
+    else accepted.add(name.trim());
+  }
+  return ['br', 'gzip', 'deflate'].filter((name) => wildcard || accepted.has(name)).join(',');
+}
+
+function sizeOf(stored: StoredResponse): number {
+  return stored.body.byteLength + stored.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 512);
+}
+
+function replay(c: Context, stored: StoredResponse): Response {
+  const headers = new Headers(stored.headers);
+  // RFC 9111: a cache says how long ago the answer was made, so a browser's max-age counts from then.
+  headers.set('Age', String(Math.floor((Date.now() - stored.storedAt) / 1000)));
+  if (stored.etag && etagMatches(c.req.header('if-none-match') ?? null, stored.etag)) {
+    for (const name of CONTENT_HEADERS) headers.delete(name);
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(c.req.method === 'HEAD' ? null : stored.body, { status: stored.status, headers });
+}
+
+function mayStore(c: Context, response: Response): boolean {
+  if (response.status !== 200 || response.headers.has('set-cookie')) return false;
+  // A response varying on anything else than these would need that in its key.
+  const vary = (response.headers.get('vary') ?? '').toLowerCase().split(',');
+  if (vary.some((name) => !['', 'cookie', 'accept-encoding'].includes(name.trim()))) return false;
+  if (c.req.method === 'POST') return response.headers.get(SHAREABLE_HEADER) === '1';
+  // A HEAD's response has no body to store. A GET's is stored when the app validates it (an ETag)
+  // and lets others keep it: every anonymous read (server/http/http-cache.ts) and page.
+  const cacheControl = response.headers.get('cache-control') ?? '';
+  return c.req.method === 'GET' && response.headers.has('etag') && !/no-store|private/i.test(cacheControl);
+}
+
+export function publicResponseCache(changes: ContentChanges, maxBytes = RESPONSE_CACHE_BYTES): MiddlewareHandler {
+  const cache = new ReadCache<StoredResponse>(changes, { maxBytes, sizeOf });
+
+  /** The request's key, or null when it is not one the cache answers. */
+  async function keyOf(c: Context): Promise<string | null> {
+    const request = c.req.raw;
+    if (carriesSession(request)) return null;
+    const url = new URL(request.url);
+    const encodings = encodingClass(c.req.header('accept-encoding'));
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      if (PASS_THROUGH_PREFIXES.some((prefix) => url.pathname.startsWith(prefix)) || url.pathname === '/graphql') {
+        return null;
+      }
+      if (isSearchUrl(url)) return null;
+      return `GET ${url.pathname}${url.search} ${encodings}`;
+    }
+    if (request.method !== 'POST' || url.pathname !== '/graphql') return null;
+    const length = Number(c.req.header('content-length') ?? NaN);
+    const json = (c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json');
+    if (!json || !(length <= MAX_GRAPHQL_BODY_BYTES)) return null;
+    // Read here to compute the key, so GraphQL gets a copy of the request with the body again.
+    const body = await request.text();
+    c.req.raw = new Request(request, { body });
+    const digest = createHash('sha256').update(body).digest('base64url');
+    return `POST ${url.pathname}${url.search} ${encodings} ${c.req.header('accept') ?? ''} ${digest}`;
+  }
+
+  return async (c, next) => {
+    const key = await keyOf(c);
+    if (key === null) {
+      await next();
+      c.res.headers.delete(SHAREABLE_HEADER);
+      return;
+    }
+    const hit = cache.lookup(key);
+    if (hit) {
+      c.res = replay(c, hit.value);
+      return;
+    }
+    const ticket = cache.ticket();
+    await next();
+    const response = c.res;
+    if (ticket === null || !mayStore(c, response)) {
+      response.headers.delete(SHAREABLE_HEADER);
+      return;
+    }
+    const body = new Uint8Array(await response.arrayBuffer());
+    const headers = [...response.headers].filter(([name]) => !UNSHARED_HEADERS.has(name.toLowerCase()));
+    cache.put(
+      key,
+      { storedAt: Date.now(), status: response.status, headers, body, etag: response.headers.get('etag') },
+      ticket,
+    );
+    const sent = new Headers(response.headers);
+    sent.delete(SHAREABLE_HEADER);
+    // Cleared first: Hono's setter would otherwise merge the old response's headers back in.
+    c.res = undefined;
+    c.res = new Response(body, { status: response.status, headers: sent });
+  };
+}
