@@ -1,27 +1,38 @@
-// Every route of ../shared/SPEC.md section 2. Public screens are in the main bundle; the form and
-// admin screens load on demand, so a visitor never downloads them.
-import type { ReactNode } from 'react';
+// Every route of ../shared/SPEC.md section 2. The main bundle holds the home page, the most visited,
+// and a post's page, where readers arrive from feeds and search engines; every other screen loads on
+// demand (the lists and static pages in a chunk each, the form and admin screens too), so a visitor
+// downloads only the screens they open.
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { HomePage } from '../features/home/home-page';
-import { BlogListPage } from '../features/posts/blog-list-page';
-import { CategoryListPage } from '../features/posts/category-list-page';
-import { CATEGORY_ROUTES } from '../features/posts/category-routes';
+import { CATEGORY_ROUTES, type CategoryRoute } from '../features/posts/category-routes';
 import { PostDetailPage } from '../features/posts/post-detail-page';
-import { AboutPage } from '../features/static-pages/about-page';
-import { DisclaimerPage } from '../features/static-pages/disclaimer-page';
-import { HireMePage } from '../features/static-pages/hire-me-page';
-import { PrivacyPolicyPage } from '../features/static-pages/privacy-policy-page';
 import { NotFoundPage, RouteErrorPage } from './error-page';
 import { RequireAdmin, RequireUser } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { requireValidPageNumber } from './route-checks';
 
-const pageRoute = (path: string, element: ReactNode): RouteObject => ({
-  path,
-  element,
-  loader: requireValidPageNumber,
+type LazyScreen = NonNullable<RouteObject['lazy']>;
+
+const blogList: LazyScreen = async () => ({
+  Component: (await import('../features/posts/blog-list-page')).BlogListPage,
 });
+
+const categoryList =
+  (category: CategoryRoute): LazyScreen =>
+  async () => {
+    const { CategoryListPage } = await import('../features/posts/category-list-page');
+    return { element: <CategoryListPage category={category} /> };
+  };
+
+const staticPage = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: await load() }),
+});
+
+/** A list's numbered page: the number is checked before the screen (or its chunk) loads. */
+const pageRoute = (path: string, lazy: LazyScreen): RouteObject => ({ path, lazy, loader: requireValidPageNumber });
 
 export const routes: RouteObject[] = [
   {
@@ -36,24 +47,30 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'about', element: <AboutPage /> },
-          { path: 'hire-me', element: <HireMePage /> },
-          { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
-          { path: 'disclaimer', element: <DisclaimerPage /> },
+          staticPage('about', async () => (await import('../features/static-pages/about-page')).AboutPage),
+          staticPage('hire-me', async () => (await import('../features/static-pages/hire-me-page')).HireMePage),
+          staticPage(
+            'privacy-policy',
+            async () => (await import('../features/static-pages/privacy-policy-page')).PrivacyPolicyPage,
+          ),
+          staticPage(
+            'disclaimer',
+            async () => (await import('../features/static-pages/disclaimer-page')).DisclaimerPage,
+          ),
           {
             path: 'login',
             lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
           },
 
-          { path: 'blog', element: <BlogListPage /> },
-          pageRoute('blog/page/:pageNumber', <BlogListPage />),
-          { path: 'blog/search/:keyword', element: <BlogListPage /> },
-          pageRoute('blog/search/:keyword/page/:pageNumber', <BlogListPage />),
+          { path: 'blog', lazy: blogList },
+          pageRoute('blog/page/:pageNumber', blogList),
+          { path: 'blog/search/:keyword', lazy: blogList },
+          pageRoute('blog/search/:keyword/page/:pageNumber', blogList),
           { path: 'blog/:id', element: <PostDetailPage /> },
 
           ...CATEGORY_ROUTES.flatMap((category) => [
-            { path: category.path, element: <CategoryListPage category={category} /> },
-            pageRoute(`${category.path}/page/:pageNumber`, <CategoryListPage category={category} />),
+            { path: category.path, lazy: categoryList(category) },
+            pageRoute(`${category.path}/page/:pageNumber`, categoryList(category)),
           ]),
 
           {

@@ -22,10 +22,12 @@ interface UploadedImageProps {
    * loads lazily, when the reader scrolls near it.
    */
   priority?: boolean;
+  /** In view on arrival, but not the main picture: fetched at once, at the usual priority. */
+  eager?: boolean;
   className?: string;
 }
 
-export function UploadedImage({ image, alt, sizes, priority = false, className }: UploadedImageProps) {
+export function UploadedImage({ image, alt, sizes, priority = false, eager = false, className }: UploadedImageProps) {
   const { url, width, height, srcset } = getFragmentData(UploadedImageFragment, image);
   return (
     <img
@@ -35,7 +37,7 @@ export function UploadedImage({ image, alt, sizes, priority = false, className }
       sizes={srcset ? sizes : undefined}
       width={width}
       height={height}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority || eager ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       alt={alt}

@@ -1,12 +1,60 @@
 // The one toast setup of the app. react-toastify's default entry injects its CSS from JavaScript;
-// the unstyled entry plus the stylesheet keeps the CSS in the CSS bundle. Its toast() only reaches a
+// the unstyled entry plus the stylesheet keeps the CSS in a stylesheet. Its toast() only reaches a
 // container from the same entry, so every toast goes through this module (lint enforces it).
-import 'react-toastify/ReactToastify.css';
-import { ToastContainer, toast } from 'react-toastify/unstyled';
+//
+// Most visits never show a toast (readers see none: toasts answer a sign-in or an admin's write), so
+// react-toastify and its stylesheet download with the first toast, not with every page. Until then
+// the container renders nothing; a toast asked for meanwhile waits in react-toastify's own queue and
+// shows as soon as the container mounts.
+import { useSyncExternalStore } from 'react';
+import type * as ToastifyModule from 'react-toastify/unstyled';
 
-export { toast };
+type Toastify = typeof ToastifyModule;
+type ToastType = 'default' | 'success' | 'info' | 'error' | 'warning';
+
+let toastify: Toastify | undefined;
+let loading: Promise<Toastify> | undefined;
+const onLoad = new Set<() => void>();
+
+function loadToastify(): Promise<Toastify> {
+  loading ??= Promise.all([import('react-toastify/unstyled'), import('react-toastify/ReactToastify.css')]).then(
+    ([module]) => {
+      toastify = module;
+      for (const listener of onLoad) listener();
+      return module;
+    },
+    (error: unknown) => {
+      // Offline for a moment: the next toast tries again.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+function show(type: ToastType, message: string): void {
+  loadToastify().then(
+    (module) => module.toast(message, { type }),
+    (error: unknown) => console.warn('Could not load the toasts:', error),
+  );
+}
+
+/** toast(message), toast.success(message), …: the spec's toast types (../shared/SPEC.md section 4). */
+export const toast = Object.assign((message: string) => show('default', message), {
+  success: (message: string) => show('success', message),
+  info: (message: string) => show('info', message),
+  error: (message: string) => show('error', message),
+  warning: (message: string) => show('warning', message),
+});
+
+function subscribe(listener: () => void): () => void {
+  onLoad.add(listener);
+  return () => onLoad.delete(listener);
+}
 
 /** Top right, closes after 5 s, dismissed by dragging 80% of its width (../shared/SPEC.md section 9). */
 export function AppToastContainer() {
-  return <ToastContainer position="top-right" autoClose={5000} draggablePercent={80} />;
+  const module = useSyncExternalStore(subscribe, () => toastify);
+  if (!module) return null;
+  return <module.ToastContainer position="top-right" autoClose={5000} draggablePercent={80} />;
 }

@@ -3,6 +3,7 @@
 import { UploadedImage } from '../../components/uploaded-image';
 import { graphql, type FragmentType, getFragmentData } from '../../gql';
 import type { UpcomingTitle } from '../../gql/graphql';
+import { CURRENTLY_CARD_IMAGE_SIZES } from '../../../../server/rules/image-sizes.ts';
 import './currently-card.css';
 
 export const CurrentlyCardFragment = graphql(`
@@ -23,14 +24,15 @@ const TITLE_LABELS: Record<UpcomingTitle, string> = {
   PLAYING: 'Playing',
 };
 
-/** 1 slide under 700 px, 2 from 700, 3 from 1000 (components/carousel.tsx), in the 72rem container. */
-const CARD_IMAGE_SIZES = '(min-width: 1000px) 360px, (min-width: 700px) calc(50vw - 2.25rem), calc(100vw - 2.5rem)';
-
 interface CurrentlyCardProps {
   card: FragmentType<typeof CurrentlyCardFragment>;
+  /** The first card: its picture is the largest thing on the home page, fetched first. */
+  priority?: boolean;
+  /** In view on arrival on some screen: its picture is not left to lazy loading. */
+  eager?: boolean;
 }
 
-export function CurrentlyCard({ card }: CurrentlyCardProps) {
+export function CurrentlyCard({ card, priority = false, eager = false }: CurrentlyCardProps) {
   const { title, subtitle, image } = getFragmentData(CurrentlyCardFragment, card);
   const label = TITLE_LABELS[title];
   return (
@@ -39,7 +41,9 @@ export function CurrentlyCard({ card }: CurrentlyCardProps) {
         className="currently-card-image"
         image={image}
         alt={`${label}: ${subtitle}`}
-        sizes={CARD_IMAGE_SIZES}
+        sizes={CURRENTLY_CARD_IMAGE_SIZES}
+        priority={priority}
+        eager={eager}
       />
       <div className="currently-card-body">
         <h3 className="currently-card-title">{label}</h3>

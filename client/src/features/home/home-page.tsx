@@ -1,9 +1,12 @@
 // The home page (../shared/SPEC.md section 2, "Home"): banner, introduction, the 'Currently'
 // carousel of upcoming cards and the 'Latest' posts, from one query that composes the cards'
-// fragments. Swiper arrives in its own chunk, fetched while the query runs.
-import { lazy, Suspense, useEffect, useId } from 'react';
+// fragments. Swiper arrives in its own chunk, fetched while the query runs; the sections show once
+// both are there, together, so the carousel never takes its room after the list below has appeared
+// (a layout shift) and the first card's picture, the largest in view, is requested at once.
+import { useEffect, useId, useState } from 'react';
 import bannerLarge from '../../assets/home-banner-1800.webp';
 import bannerSmall from '../../assets/home-banner-900.webp';
+import type * as CarouselTypes from '../../components/carousel';
 import { PageMeta } from '../../components/page-meta';
 import { PostCard } from '../../components/post-card';
 import { Spinner } from '../../components/spinner';
@@ -27,19 +30,40 @@ const HomePageQuery = graphql(`
   }
 `);
 
-const loadCarousel = () => import('../../components/carousel');
-const Carousel = lazy(async () => ({ default: (await loadCarousel()).Carousel }));
+type CarouselModule = typeof CarouselTypes;
+let carouselModule: CarouselModule | undefined;
+const loadCarousel = async () => (carouselModule ??= await import('../../components/carousel'));
+
+/** Cards in view on arrival: one under 700 px, up to three from 1000 px (components/carousel.tsx). */
+const CARDS_IN_VIEW = 3;
+
+function useCarousel(): CarouselModule | undefined {
+  const [module, setModule] = useState(carouselModule);
+  const [failure, setFailure] = useState<unknown>();
+  // The carousel's code downloads alongside the query, not after it.
+  useEffect(() => {
+    if (module) return;
+    let current = true;
+    loadCarousel().then(
+      (loaded) => current && setModule(loaded),
+      (error: unknown) => current && setFailure(() => error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [module]);
+  // A chunk that cannot be downloaded fails the screen, as a lazy component would.
+  if (failure) throw failure;
+  return module;
+}
 
 export function HomePage() {
   const site = useSite();
-  const { data, error } = useFreshQuery(HomePageQuery, {});
+  const { data: loadedData, error } = useFreshQuery(HomePageQuery, {});
+  const carousel = useCarousel();
+  const data = carousel ? loadedData : undefined;
   const currentlyId = useId();
   const latestId = useId();
-
-  // The carousel's code downloads alongside the query, not after it.
-  useEffect(() => {
-    void loadCarousel();
-  }, []);
 
   let currently;
   if (error) {
@@ -53,13 +77,15 @@ export function HomePage() {
   } else if (data.upcomingCards.length === 0) {
     currently = <p className="home-empty">Nothing on the go right now. Check back soon.</p>;
   } else {
+    const { Carousel } = carousel!;
     currently = (
-      <Suspense fallback={<Spinner label="Loading the carousel" />}>
-        <Carousel
-          label="Currently"
-          slides={data.upcomingCards.map((card) => ({ key: card.id, content: <CurrentlyCard card={card} /> }))}
-        />
-      </Suspense>
+      <Carousel
+        label="Currently"
+        slides={data.upcomingCards.map((card, index) => ({
+          key: card.id,
+          content: <CurrentlyCard card={card} priority={index === 0} eager={index < CARDS_IN_VIEW} />,
+        }))}
+      />
     );
   }
 

@@ -6,6 +6,7 @@ import { UploadedImage } from '../../components/uploaded-image';
 import { graphql, type FragmentType, getFragmentData } from '../../gql';
 import { formatDate } from '../../lib/format-date';
 import type * as sanitizeTypes from '../../lib/sanitize';
+import { POST_HERO_IMAGE_SIZES } from '../../../../server/rules/image-sizes.ts';
 import './post-article.css';
 
 export const PostArticleFragment = graphql(`
@@ -48,9 +49,6 @@ export function loadSanitizer(): Promise<SanitizeModule> {
   return sanitizeModule;
 }
 
-/** The article column (.container-narrow, 44rem) less its padding. */
-const HERO_SIZES = '(min-width: 44rem) 664px, calc(100vw - 2.5rem)';
-
 interface PostArticleProps {
   post: FragmentType<typeof PostArticleFragment>;
   /** Buttons under the header: the admin's Edit and Delete. */
@@ -65,7 +63,13 @@ export function PostArticle({ post, actions }: PostArticleProps) {
   return (
     <article className="post-article">
       <header className="post-article-header">
-        <UploadedImage className="post-article-image" image={image} alt={title} sizes={HERO_SIZES} priority />
+        <UploadedImage
+          className="post-article-image"
+          image={image}
+          alt={title}
+          sizes={POST_HERO_IMAGE_SIZES}
+          priority
+        />
         <h1 className="post-article-title">{title}</h1>
         <p className="post-article-subtitle">{subtitle}</p>
         <p className="post-article-date">
