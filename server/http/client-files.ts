@@ -14,7 +14,9 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { PageMeta } from '../modules/seo/page-meta.ts';
+import { matchPageRoute } from '../modules/seo/page-routes.ts';
 import { PUBLIC_CACHE_CONTROL, readResponse } from './http-cache.ts';
+import { InitialResults, NO_INITIAL_DATA, renderInitialTags, type InitialPageData } from './initial-results.ts';
 import { headTemplate, renderHeadTags } from './page-head.ts';
 
 const brotli = promisify(brotliCompress);
@@ -84,6 +86,7 @@ export function mountClient(app: Hono, clientDir = defaultClientDir, resolvePage
   // Read once: index.html only changes with a new build, which means a restart.
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   const template = indexHtml === null ? null : headTemplate(indexHtml);
+  const initialResults = InitialResults.fromClientBuild(clientDir);
 
   // serveStatic builds its response before any hook could add headers, so they are set afterwards.
   // It adds Vary only when it sends a compressed copy; the uncompressed answer needs it as much.
@@ -132,7 +135,18 @@ export function mountClient(app: Hono, clientDir = defaultClientDir, resolvePage
       console.error(`Could not build the head of ${requestPath}:`, error);
       return compressPage(c.req.raw, c.html(indexHtml!, 503, { 'Cache-Control': 'no-store', 'Retry-After': '60' }));
     }
-    const response = readResponse(c.req.raw, template.render(renderHeadTags(page)), {
+    // The page's first answers and the preload of its picture, on a page anyone may see.
+    let initial: InitialPageData = NO_INITIAL_DATA;
+    if (page.status === 200 && !page.private) {
+      try {
+        initial = await initialResults.load(app, matchPageRoute(new URL(c.req.url).pathname));
+      } catch (error) {
+        // The page still works without them: the client asks for its data itself.
+        console.error(`Could not answer the first queries of ${requestPath}:`, error);
+      }
+    }
+    const headTags = [renderHeadTags(page), renderInitialTags(initial)].filter(Boolean).join('\n    ');
+    const response = readResponse(c.req.raw, template.render(headTags), {
       status: page.status,
       contentType: 'text/html; charset=UTF-8',
       private: page.private,

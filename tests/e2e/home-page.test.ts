@@ -16,6 +16,16 @@ afterAll(() => site?.close());
 const currentlySection = (page: Page) => page.getByRole('region', { name: 'Currently' });
 const latestHeading = (page: Page) => page.getByRole('heading', { level: 2, name: 'Latest' });
 
+/**
+ * Comes to the home page from another page, through the header's logo. A page loaded from the
+ * server arrives with its first answers written in (server/http/initial-results.ts) and sends no
+ * query; arriving from another screen, the home page asks the server and shows its loading state.
+ */
+async function comeHome(page: Page) {
+  await page.goto(`${site.url}/about`);
+  await page.getByRole('banner').getByRole('link', { name: 'Pixel Diaries, home page' }).click();
+}
+
 /** Answers the page's HomePage query with `answer`; every other request goes to the server. */
 async function interceptHomeQuery(page: Page, answer: (route: Route) => Promise<void>) {
   await page.route('**/graphql', async (route) => {
@@ -47,7 +57,7 @@ describe('the home page of a new site, with no cards and no posts', () => {
       await route.continue();
     });
     try {
-      await page.goto(site.url);
+      await comeHome(page);
       const spinner = page.getByRole('status', { name: 'Loading the home page' });
       await expect.poll(() => spinner.isVisible()).toBe(true);
       release();
@@ -70,7 +80,7 @@ describe('the home page of a new site, with no cards and no posts', () => {
       }),
     );
     try {
-      await page.goto(site.url);
+      await comeHome(page);
       const message = page.getByRole('region', { name: 'Currently' }).getByRole('alert');
       await expect.poll(() => message.textContent()).toBe('The posts could not be read just now');
       expect(await latestHeading(page).count()).toBe(0);
@@ -138,7 +148,15 @@ describe('the home page with four cards and twelve posts', () => {
     );
     expect(await image.getAttribute('width')).toBe('800');
     expect(await image.getAttribute('height')).toBe('1000');
-    expect(await image.getAttribute('loading')).toBe('lazy');
+    // Up to three cards are in view on arrival: none of their pictures waits for lazy loading, and
+    // the first, the largest picture in view on a phone, is fetched first. A fourth waits.
+    expect(await image.getAttribute('loading')).toBe('eager');
+    expect(await image.getAttribute('fetchpriority')).toBeNull();
+    const first = carousel.getByRole('img', { name: 'Reading: The Left Hand of Darkness' });
+    expect(await first.getAttribute('loading')).toBe('eager');
+    expect(await first.getAttribute('fetchpriority')).toBe('high');
+    const fourth = carousel.getByRole('img', { name: 'Reading: Piranesi' });
+    expect(await fourth.getAttribute('loading')).toBe('lazy');
     expect(site.problems).toEqual([]);
   });
 

@@ -1,22 +1,37 @@
 // The whole chain in a real browser: React renders, Apollo sends the codegen-typed query, the server
-// answers from GraphQL, and the page shows it.
+// answers from GraphQL, and the page shows it; or, on a page loaded from the server, the same answer
+// comes written into the page (server/http/initial-results.ts) and no request is sent for it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSite, type E2eSite } from './support/e2e-site.ts';
 
 let site: E2eSite;
+const graphqlRequests: string[] = [];
 beforeAll(async () => {
   site = await openSite({ SITE_NAME: 'Pixel Diaries' });
+  site.page.on('request', (request) => {
+    if (request.url().endsWith('/graphql')) graphqlRequests.push(request.postData() ?? '');
+  });
 });
 afterAll(() => site?.close());
 
+const h1 = () => site.page.getByRole('heading', { level: 1 }).textContent();
+
 describe('the home page in a browser', () => {
-  it('shows the site name it fetched through GraphQL', async () => {
-    const graphqlRequests: string[] = [];
-    site.page.on('request', (request) => {
-      if (request.url().endsWith('/graphql')) graphqlRequests.push(request.postData() ?? '');
-    });
+  it('shows the site name from the answers written into the page, without asking again', async () => {
+    graphqlRequests.length = 0;
     await site.page.goto(site.url);
-    await expect.poll(() => site.page.getByRole('heading', { level: 1 }).textContent()).toBe('Pixel Diaries');
+    await expect.poll(h1).toBe('Pixel Diaries');
+    await site.page.getByText('Nothing on the go right now. Check back soon.').waitFor();
+    expect(graphqlRequests.filter((body) => /query (HomePage|Site)\b/.test(body))).toEqual([]);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('shows the site name it fetched through GraphQL, coming from another page', async () => {
+    await site.page.goto(`${site.url}/about`);
+    await expect.poll(h1).not.toBe('Pixel Diaries');
+    graphqlRequests.length = 0;
+    await site.page.getByRole('banner').getByRole('link', { name: 'Pixel Diaries, home page' }).click();
+    await expect.poll(h1).toBe('Pixel Diaries');
     expect(graphqlRequests.some((body) => body.includes('query HomePage'))).toBe(true);
     expect(site.problems).toEqual([]);
   });

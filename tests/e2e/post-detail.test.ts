@@ -1,6 +1,7 @@
 // A post's page: its picture, title, subtitle, date and content, sanitized once more in the browser;
 // the post's own metadata; and 'The page does not exist' when there is no such post.
 import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostWithImage } from '../../server/modules/post/post.service.ts';
 import { openSite, type E2eSite } from './support/e2e-site.ts';
@@ -27,6 +28,17 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(() => site?.close());
+
+/**
+ * Opens a post from the blog list, as a reader does. A post's page loaded from the server arrives
+ * with its post written in (server/http/initial-results.ts) and sends no query; opened from a list,
+ * it asks the server, and shows its loading and error states.
+ */
+async function openFromTheBlog(page: Page, { id, title }: { id: string; title: string }) {
+  await page.goto(`${site.url}/blog`);
+  await page.getByRole('link', { name: new RegExp(`^READ MORE\\s*: ${title}$`) }).click();
+  await expect.poll(() => pathOf(page)).toBe(`/blog/${id}`);
+}
 
 describe("a post's page", () => {
   it('shows the picture, title, subtitle, creation date and the rich content', async () => {
@@ -224,7 +236,7 @@ describe('an address with no post behind it', () => {
       });
     });
     try {
-      await page.goto(`${site.url}/blog/${post.id}`);
+      await openFromTheBlog(page, post);
       await expect.poll(() => h1Text(page)).toBe('The page does not exist');
       expect(await page.getByRole('main').getByRole('button', { name: 'Go Back' }).count()).toBe(1);
     } finally {
@@ -242,7 +254,7 @@ describe('an address with no post behind it', () => {
       await route.continue();
     });
     try {
-      await page.goto(`${site.url}/blog/${post.id}`);
+      await openFromTheBlog(page, post);
       const spinner = page.getByRole('status', { name: 'Loading the post' });
       await expect.poll(() => spinner.isVisible()).toBe(true);
       release();

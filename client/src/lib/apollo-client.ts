@@ -1,11 +1,13 @@
 // The one Apollo Client of the app: same-origin /graphql, the session travels in its cookie.
 //
-//   signOutOnUnauthenticated -> split: variables hold a File ? upload link (multipart) : HttpLink (JSON)
+//   signOutOnUnauthenticated -> initialResultsLink (answers written into the page)
+//     -> split: variables hold a File ? upload link (multipart) : HttpLink (JSON)
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
 import { ApolloLink } from '@apollo/client/link';
 import { ErrorLink } from '@apollo/client/link/error';
 import { isUnauthenticated } from './api-errors';
 import { evictCurrentUser } from './cache-updates';
+import { initialResultsLink } from './initial-results';
 import { createUploadLink, isUploadOperation } from './upload-link';
 import { clearUserInfo } from './user-info';
 
@@ -31,7 +33,7 @@ export function createApolloClient(): ApolloClient {
     new HttpLink({ uri: GRAPHQL_URI, credentials: CREDENTIALS }),
   );
   return new ApolloClient({
-    link: ApolloLink.from([signOutOnUnauthenticated, transport]),
+    link: ApolloLink.from([signOutOnUnauthenticated, initialResultsLink, transport]),
     cache: new InMemoryCache(),
   });
 }

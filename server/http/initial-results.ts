@@ -1,0 +1,171 @@
+// The first GraphQL answers of a page, written into the page itself, and the preloads of its largest
+// picture and of the lazy chunk its first screen waits for. Without them the home page and a post
+// page reach the screen after several trips in a row: the page, its script, then its queries and
+// the chunk, and only then is the first picture asked for. With them the picture and the chunk
+// download beside the script, and the script finds its answers waiting
+// (client/src/lib/initial-results.ts).
+//
+// The queries are the client's own documents, as its build wrote them (graphql-operations.json,
+// client/build/graphql-documents.ts), run through this app's own /graphql as an anonymous reader:
+// the same answers the browser would get, with nothing of the visitor's session in them. The client
+// takes an answer only within its 5-second freshness (docs/decisions/008-query-freshness.md), and
+// the page is revalidated on every visit, so an answer is never older than the page.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import { CURRENTLY_CARD_IMAGE_SIZES, POST_HERO_IMAGE_SIZES } from '../rules/image-sizes.ts';
+import type { PageRoute } from '../modules/seo/page-routes.ts';
+import { escapeMarkup, jsonForScript } from '../modules/seo/xml.ts';
+
+export const OPERATIONS_FILE = 'graphql-operations.json';
+/** Vite's build manifest: which built files each source module became. */
+export const MANIFEST_FILE = '.vite/manifest.json';
+
+/**
+ * The lazy chunks a screen cannot show its content without, by source module (client/src/...): the
+ * home page waits for the carousel (Swiper), a post for the sanitizer (DOMPurify).
+ */
+const FIRST_CHUNKS: Partial<Record<PageRoute['kind'], string[]>> = {
+  home: ['src/components/carousel.tsx'],
+  post: ['src/lib/sanitize.ts'],
+};
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+}
+
+/** What the client's initial-results link reads: one answer per operation and variables. */
+export interface InitialResult {
+  operationName: string;
+  variables: Record<string, unknown>;
+  data: unknown;
+}
+
+export interface PreloadImage {
+  href: string;
+  srcset: string;
+  sizes: string;
+}
+
+export interface InitialPageData {
+  results: InitialResult[];
+  preloadImage: PreloadImage | null;
+  /** Built files, relative to the site's root: scripts and their stylesheets. */
+  preloadScripts: string[];
+  preloadStyles: string[];
+}
+
+export const NO_INITIAL_DATA: InitialPageData = {
+  results: [],
+  preloadImage: null,
+  preloadScripts: [],
+  preloadStyles: [],
+};
+
+interface ImageAnswer {
+  url: string;
+  srcset: string;
+}
+
+/** The queries a screen sends as it first renders (and that this file knows how to preload for). */
+function firstQueries(route: PageRoute): { operationName: string; variables: Record<string, unknown> }[] {
+  if (route.kind === 'home')
+    return [
+      { operationName: 'Site', variables: {} },
+      { operationName: 'HomePage', variables: {} },
+    ];
+  if (route.kind === 'post') {
+    return [
+      { operationName: 'Site', variables: {} },
+      { operationName: 'PostDetail', variables: { id: route.id } },
+    ];
+  }
+  return [];
+}
+
+function preloadImageOf(route: PageRoute, results: InitialResult[]): PreloadImage | null {
+  const answer = (name: string) => results.find((result) => result.operationName === name)?.data;
+  let image: ImageAnswer | undefined;
+  let sizes = '';
+  if (route.kind === 'home') {
+    // The carousel's first card: the largest picture in view on a phone.
+    image = (answer('HomePage') as { upcomingCards?: { image: ImageAnswer }[] } | undefined)?.upcomingCards?.[0]?.image;
+    sizes = CURRENTLY_CARD_IMAGE_SIZES;
+  } else if (route.kind === 'post') {
+    image = (answer('PostDetail') as { post?: { image: ImageAnswer } | null } | undefined)?.post?.image;
+    sizes = POST_HERO_IMAGE_SIZES;
+  }
+  return image ? { href: image.url, srcset: image.srcset, sizes } : null;
+}
+
+function readJson<T>(file: string, fallback: T): T {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : fallback;
+}
+
+export class InitialResults {
+  private constructor(
+    private readonly operations: Readonly<Record<string, string>>,
+    private readonly manifest: Readonly<Record<string, ManifestChunk>>,
+  ) {}
+
+  /** From the client build's files; a build without them gets no answers or preloads. */
+  static fromClientBuild(clientDir: string): InitialResults {
+    return new InitialResults(
+      readJson(path.join(clientDir, OPERATIONS_FILE), {}),
+      readJson(path.join(clientDir, MANIFEST_FILE), {}),
+    );
+  }
+
+  private firstChunks(route: PageRoute): Pick<InitialPageData, 'preloadScripts' | 'preloadStyles'> {
+    const chunks = (FIRST_CHUNKS[route.kind] ?? []).flatMap((source) => this.manifest[source] ?? []);
+    return {
+      preloadScripts: chunks.map((chunk) => `/${chunk.file}`),
+      preloadStyles: chunks.flatMap((chunk) => chunk.css ?? []).map((file) => `/${file}`),
+    };
+  }
+
+  /**
+   * Runs the route's first queries through app's /graphql. An answer with errors is left out: the
+   * client asks again and shows the error as it always does.
+   */
+  async load(app: Hono, route: PageRoute): Promise<InitialPageData> {
+    const chunks = this.firstChunks(route);
+    const queries = firstQueries(route).filter((query) => query.operationName in this.operations);
+    if (queries.length === 0) return { ...NO_INITIAL_DATA, ...chunks };
+    const answers = await Promise.all(
+      queries.map(async ({ operationName, variables }): Promise<InitialResult | null> => {
+        const response = await app.request('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+          body: JSON.stringify({ query: this.operations[operationName], operationName, variables }),
+        });
+        if (!response.ok) return null;
+        const body = (await response.json()) as { data?: unknown; errors?: unknown[] };
+        if (body.errors?.length || body.data == null) return null;
+        return { operationName, variables, data: body.data };
+      }),
+    );
+    const results = answers.filter((answer): answer is InitialResult => answer !== null);
+    return { results, preloadImage: preloadImageOf(route, results), ...chunks };
+  }
+}
+
+/** The head tags: the picture's preload, and the answers as a JSON data block (never run). */
+export function renderInitialTags({ results, preloadImage, preloadScripts, preloadStyles }: InitialPageData): string {
+  const e = escapeMarkup;
+  // crossorigin as Vite's own loader asks for them, or the browser would not reuse the preloads.
+  const tags: string[] = [
+    ...preloadScripts.map((href) => `<link rel="modulepreload" crossorigin href="${e(href)}">`),
+    ...preloadStyles.map((href) => `<link rel="preload" as="style" crossorigin href="${e(href)}">`),
+  ];
+  if (preloadImage) {
+    tags.push(
+      `<link rel="preload" as="image" href="${e(preloadImage.href)}" imagesrcset="${e(preloadImage.srcset)}" imagesizes="${e(preloadImage.sizes)}" fetchpriority="high">`,
+    );
+  }
+  if (results.length > 0) {
+    tags.push(`<script type="application/json" id="initial-results">${jsonForScript(results)}</script>`);
+  }
+  return tags.join('\n    ');
+}
