@@ -145,8 +145,7 @@ export function mountClient(app: Hono, clientDir = defaultClientDir, resolvePage
         console.error(`Could not answer the first queries of ${requestPath}:`, error);
       }
     }
-    const headTags = [renderHeadTags(page), renderInitialTags(initial)].filter(Boolean).join('\n    ');
-    const response = readResponse(c.req.raw, template.render(headTags), {
+    const response = readResponse(c.req.raw, template.render(renderHeadTags(page), renderInitialTags(initial)), {
       status: page.status,
       contentType: 'text/html; charset=UTF-8',
       private: page.private,

@@ -48,14 +48,17 @@ export function renderHeadTags(page: PageMeta): string {
 }
 
 export interface HeadTemplate {
-  /** index.html with the page's tags in place of its own <title>. */
-  render(headTags: string): string;
+  /**
+   * index.html with the page's tags in place of its own <title>, and `endTags` (preloads, data)
+   * last in the head: after Vite's script and stylesheet, which the browser should ask for first.
+   */
+  render(headTags: string, endTags?: string): string;
 }
 
 /**
- * Splits index.html once, where its <title> is (or before </head> when it has none), so each page
- * costs one concatenation. Everything else in the file, Vite's script and stylesheet tags included,
- * is kept byte for byte.
+ * Splits index.html once, where its <title> is (or before </head> when it has none) and before
+ * </head>, so each page costs one concatenation. Everything else in the file, Vite's script and
+ * stylesheet tags included, is kept byte for byte.
  */
 export function headTemplate(indexHtml: string): HeadTemplate {
   const headEnd = /<\/head\s*>/i.exec(indexHtml);
@@ -64,6 +67,12 @@ export function headTemplate(indexHtml: string): HeadTemplate {
   const title = /<title\b[^>]*>[\s\S]*?<\/title>/i.exec(indexHtml.slice(0, headEnd.index));
   const [start, end] = title ? [title.index, title.index + title[0].length] : [headEnd.index, headEnd.index];
   const before = indexHtml.slice(0, start);
-  const after = indexHtml.slice(end);
-  return { render: (headTags) => `${before}${headTags}${title ? '' : '\n'}${after}` };
+  const middle = indexHtml.slice(end, headEnd.index);
+  const after = indexHtml.slice(headEnd.index);
+  // The whitespace the file puts before </head>, so the added lines line up with the others.
+  const indent = /\n([ \t]*)$/.exec(middle)?.[1] ?? '';
+  return {
+    render: (headTags, endTags = '') =>
+      `${before}${headTags}${title ? '' : '\n'}${middle}${endTags ? `  ${endTags}\n${indent}` : ''}${after}`,
+  };
 }

@@ -95,7 +95,10 @@ describe('the first answers written into a page', () => {
     expect(preload.getAttribute('imagesrcset')).toBe(cardImage.srcset);
     expect(preload.getAttribute('imagesizes')).toBe(CURRENTLY_CARD_IMAGE_SIZES);
     expect(preload.getAttribute('fetchpriority')).toBe('high');
-    // The carousel's chunk and its stylesheet download beside the main script.
+    // The carousel's chunk and its stylesheet download beside the main script, asked for after it.
+    const html = document.documentElement.outerHTML;
+    expect(html.indexOf('rel="modulepreload"')).toBeGreaterThan(html.indexOf('<script type="module"'));
+    expect(html.indexOf('id="initial-results"')).toBeLessThan(html.indexOf('</head>'));
     expect(document.querySelector('link[rel="modulepreload"]')?.getAttribute('href')).toBe(
       '/assets/carousel-Ab12Cd.js',
     );
