@@ -38,6 +38,6 @@ export function createServices(prisma: PrismaClient, config: Config, changes: Co
     users,
     posts: new PostService(prisma, images, changes),
     upcoming: new UpcomingService(prisma, images, changes),
-    seo: new SeoService(prisma),
+    seo: new SeoService(prisma, changes),
   };
 }

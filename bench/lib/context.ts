@@ -5,7 +5,7 @@ import type { DataSet, DataSets } from '../seed/data-sets.ts';
 import type { ClientDocuments } from './client-documents.ts';
 import type { DatabaseHost } from './databases.ts';
 import type { Figure } from './figures.ts';
-import { runLoad, type LoadOptions, type LoadResult } from './load.ts';
+import { runLoad, type LoadOptions, type LoadRequest, type LoadResult } from './load.ts';
 import { appEnv, freePort, startApp } from './server-process.ts';
 
 export interface BenchContext {
@@ -76,18 +76,47 @@ async function drained(url: string): Promise<void> {
   await response.arrayBuffer();
 }
 
+/** Longest the first pass may take, in seconds: a slower server fails it rather than hang the bench. */
+const FIRST_PASS_LIMIT = 120;
+
 /**
  * A warm-up run, then the measured one, with the run's connections and duration. The warm-up's
  * figures are dropped, but not its failures: a failed request is one whenever it happens.
+ *
+ * With firstPass (every distinct request of the scenario), each is first sent once, at the run's
+ * connections, on the freshly started server: what the first readers after a start (or after a
+ * write, which empties the server's caches, docs/decisions/020) wait. Its figures are returned as
+ * `firstPass`; the measured run that follows is the steady state.
  */
 export async function measure(
   ctx: BenchContext,
-  options: Omit<LoadOptions, 'connections' | 'duration'> & { connections?: number; duration?: number },
-): Promise<LoadResult> {
+  options: Omit<LoadOptions, 'connections' | 'duration'> & {
+    connections?: number;
+    duration?: number;
+    firstPass?: LoadRequest[];
+  },
+): Promise<LoadResult & { firstPass?: LoadResult }> {
   const connections = options.connections ?? ctx.config.connections;
+  let firstPass: LoadResult | undefined;
+  if (options.firstPass?.length) {
+    const requests = options.firstPass;
+    let index = 0;
+    firstPass = await runLoad({
+      ...options,
+      connections,
+      duration: FIRST_PASS_LIMIT,
+      amount: requests.length,
+      next: () => requests[index++ % requests.length]!,
+    });
+    await drained(options.url);
+  }
   const warmup =
     ctx.config.warmup > 0 ? await runLoad({ ...options, connections, duration: ctx.config.warmup }) : undefined;
   if (warmup) await drained(options.url);
   const result = await runLoad({ ...options, connections, duration: options.duration ?? ctx.config.duration });
-  return { ...result, failures: [...(warmup?.failures ?? []), ...result.failures] };
+  return {
+    ...result,
+    failures: [...(firstPass?.failures ?? []), ...(warmup?.failures ?? []), ...result.failures],
+    ...(firstPass ? { firstPass } : {}),
+  };
 }

@@ -89,3 +89,27 @@ export function loadFigures(
     p99,
   ];
 }
+
+/**
+ * The first pass's figures (bench/lib/context.ts measure()): every distinct request once, on a
+ * server whose caches are empty. No target: the targets are about the steady state.
+ */
+export function firstPassFigures(
+  scenario: string,
+  result: { firstPass?: LoadResult },
+  baseline?: LoadResult,
+): Figure[] {
+  const pass = result.firstPass;
+  if (!pass) return [];
+  const note = `each of ${pass.answers} distinct requests once, caches empty`;
+  return [
+    { scenario, name: 'first pass: throughput', value: pass.perSecond, unit: 'req/s', note },
+    {
+      scenario,
+      name: 'first pass: p99',
+      value: pass.latency.p99,
+      unit: 'ms',
+      ...(baseline ? { baseline: { name: 'node:http', value: baseline.latency.p99 } } : {}),
+    },
+  ];
+}

@@ -19,6 +19,8 @@ export interface LoadOptions {
   connections: number;
   /** Seconds. */
   duration: number;
+  /** Stop after this many requests instead (duration is then only an upper bound). */
+  amount?: number;
   /** The next request to send; called once per request. */
   next: () => LoadRequest;
   /** Seconds before a request counts as failed; 30 unless said. */
@@ -65,6 +67,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         url: options.url,
         connections: options.connections,
         duration: options.duration,
+        ...(options.amount !== undefined ? { amount: options.amount } : {}),
         timeout: options.timeout ?? 30,
         requests: [
           {

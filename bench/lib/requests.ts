@@ -9,7 +9,11 @@ export function pagesOf(posts: number): number {
 
 /** GET /api/blogposts?pageNumber=N, N anywhere in the blog: deep pages cost what they cost. */
 export function restListPage(random: Random, pages: number): LoadRequest {
-  return { label: 'rest-list', path: `/api/blogposts?pageNumber=${between(random, 1, pages)}` };
+  return restListPageNumber(between(random, 1, pages));
+}
+
+export function restListPageNumber(page: number): LoadRequest {
+  return { label: 'rest-list', path: `/api/blogposts?pageNumber=${page}` };
 }
 
 /** A query as Apollo Client's HttpLink posts it. */

@@ -3,7 +3,7 @@
 import { acceptedQuery } from '../lib/client-documents.ts';
 import type { Scenario } from '../lib/context.ts';
 import { measure, withApp } from '../lib/context.ts';
-import { acceptanceFigure, loadFigures } from '../lib/figures.ts';
+import { acceptanceFigure, firstPassFigures, loadFigures } from '../lib/figures.ts';
 import { between, seededRandom } from '../lib/random.ts';
 import { graphqlRequest, pagesOf } from '../lib/requests.ts';
 import { REST_LIST_NAME, restListLoad } from './shared.ts';
@@ -20,12 +20,16 @@ export const graphqlListScenario: Scenario = {
       const result = await measure(ctx, {
         url: app.url,
         next: () => graphqlRequest('graphql-list', chosen.query, { page: between(random, 1, pages) }),
+        firstPass: Array.from({ length: pages }, (_, i) =>
+          graphqlRequest('graphql-list', chosen.query, { page: i + 1 }),
+        ),
       });
       return { result, chosen };
     });
     return [
       acceptanceFigure(this.title, ctx.documents.blogList.name, chosen.refusal),
       ...loadFigures(this.title, result, { name: REST_LIST_NAME, result: rest }, { throughputRatio: 0.8, p99Ms: 20 }),
+      ...firstPassFigures(this.title, result),
     ];
   },
 };

@@ -6,7 +6,7 @@ import type { BenchContext } from '../lib/context.ts';
 import { measure, withApp } from '../lib/context.ts';
 import type { LoadResult } from '../lib/load.ts';
 import { seededRandom } from '../lib/random.ts';
-import { pagesOf, restListPage } from '../lib/requests.ts';
+import { pagesOf, restListPage, restListPageNumber } from '../lib/requests.ts';
 import { binary, freePort, startServer, type RunningServer } from '../lib/server-process.ts';
 
 export const BASELINE_NAME = 'node:http';
@@ -51,12 +51,16 @@ export function baselineLoad(ctx: BenchContext): Promise<LoadResult> {
 }
 
 /** Scenario 2: GET /api/blogposts?pageNumber=N over random pages. */
-export function restListLoad(ctx: BenchContext): Promise<LoadResult> {
+export function restListLoad(ctx: BenchContext): Promise<LoadResult & { firstPass?: LoadResult }> {
   return ctx.once('rest-list', () =>
     withApp(ctx, ctx.config.posts, async (app) => {
       const random = seededRandom(2);
       const pages = pagesOf(app.dataSet.info.posts);
-      return measure(ctx, { url: app.url, next: () => restListPage(random, pages) });
+      return measure(ctx, {
+        url: app.url,
+        next: () => restListPage(random, pages),
+        firstPass: Array.from({ length: pages }, (_, i) => restListPageNumber(i + 1)),
+      });
     }),
   );
 }

@@ -15,6 +15,7 @@
 // An answer from here carries an Age header, as any cache's does, and no X-Request-Id: no request
 // ran for it.
 import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentChanges } from '../cache/content-changes.ts';
 import { ReadCache } from '../cache/read-cache.ts';
@@ -63,6 +64,22 @@ function encodingClass(acceptEncoding: string | undefined): string {
   return ['br', 'gzip', 'deflate'].filter((name) => wildcard || accepted.has(name)).join(',');
 }
 
+interface NodeBindings {
+  incoming?: IncomingMessage;
+}
+
+/**
+ * A small body, read straight from Node's request when there is one: a hit then never builds the
+ * fetch Request the Node adapter would otherwise make (a third of a hit's time).
+ */
+async function bodyOf(c: Context): Promise<string> {
+  const incoming = (c.env as NodeBindings | undefined)?.incoming;
+  if (!incoming || incoming.readableEnded) return c.req.raw.text();
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 function sizeOf(stored: StoredResponse): number {
   return stored.body.byteLength + stored.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 512);
 }
@@ -93,8 +110,11 @@ function mayStore(c: Context, response: Response): boolean {
 export function publicResponseCache(changes: ContentChanges, maxBytes = RESPONSE_CACHE_BYTES): MiddlewareHandler {
   const cache = new ReadCache<StoredResponse>(changes, { maxBytes, sizeOf });
 
-  /** The request's key, or null when it is not one the cache answers. */
-  async function keyOf(c: Context): Promise<string | null> {
+  /**
+   * The request's key, or null when it is not one the cache answers; for a GraphQL request, also
+   * its body, which was read to make the key.
+   */
+  async function keyOf(c: Context): Promise<{ key: string; body?: string } | null> {
     const request = c.req.raw;
     if (carriesSession(request)) return null;
     const url = new URL(request.url);
@@ -104,30 +124,34 @@ export function publicResponseCache(changes: ContentChanges, maxBytes = RESPONSE
         return null;
       }
       if (isSearchUrl(url)) return null;
-      return `GET ${url.pathname}${url.search} ${encodings}`;
+      return { key: `GET ${url.pathname}${url.search} ${encodings}` };
     }
     if (request.method !== 'POST' || url.pathname !== '/graphql') return null;
     const length = Number(c.req.header('content-length') ?? NaN);
     const json = (c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json');
     if (!json || !(length <= MAX_GRAPHQL_BODY_BYTES)) return null;
-    // Read here to compute the key, so GraphQL gets a copy of the request with the body again.
-    const body = await request.text();
-    c.req.raw = new Request(request, { body });
+    const body = await bodyOf(c);
     const digest = createHash('sha256').update(body).digest('base64url');
-    return `POST ${url.pathname}${url.search} ${encodings} ${c.req.header('accept') ?? ''} ${digest}`;
+    return { key: `POST ${url.pathname}${url.search} ${encodings} ${c.req.header('accept') ?? ''} ${digest}`, body };
   }
 
   return async (c, next) => {
-    const key = await keyOf(c);
-    if (key === null) {
+    const request = await keyOf(c);
+    if (request === null) {
       await next();
       c.res.headers.delete(SHAREABLE_HEADER);
       return;
     }
+    const { key, body: requestBody } = request;
     const hit = cache.lookup(key);
     if (hit) {
       c.res = replay(c, hit.value);
       return;
+    }
+    if (requestBody !== undefined) {
+      // The body was read for the key: GraphQL gets a request that carries it again.
+      const raw = c.req.raw;
+      c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: requestBody });
     }
     const ticket = cache.ticket();
     await next();

@@ -111,8 +111,11 @@ function cachedBytes(value: CachedRead): number {
   return posts.reduce((sum, post) => sum + postBytes(post), 256);
 }
 
-/** The relations asked for are part of a cached read's key: another plan gets another entry. */
-const planKey = (query: PostQuery = {}) => JSON.stringify(query.include ?? null);
+/**
+ * The relations loaded are part of a cached read's key: another plan gets another entry. Keyed by
+ * what is actually loaded, so REST (no plan) and GraphQL (the image) share their entries.
+ */
+const planKey = (query?: PostQuery) => JSON.stringify(withImage(query).include);
 
 interface PreparedPost {
   data: { title: string; subtitle: string; content: string; category: Category };

@@ -1,5 +1,7 @@
 // The reads behind the feeds, the sitemap and the server-rendered page heads: small, index-backed
 // queries, public data only.
+import type { ContentChanges } from '../../cache/content-changes.ts';
+import { ReadCache } from '../../cache/read-cache.ts';
 import type { Category, PrismaClient } from '../../generated/prisma/client.ts';
 import { CATEGORIES, type CategoryValue } from '../../rules/post-rules.ts';
 import type { PostWithImage } from '../post/post.service.ts';
@@ -24,7 +26,16 @@ export interface SitemapPost {
 }
 
 export class SeoService {
-  constructor(private readonly prisma: PrismaClient) {}
+  // Every page head asks for these two (the author's name, the lists' sizes): kept until anything
+  // visitors read changes (docs/decisions/020-cached-public-reads.md).
+  private readonly cache: ReadCache<PostCounts | string | null>;
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    changes: ContentChanges,
+  ) {
+    this.cache = new ReadCache(changes, { maxBytes: 64 * 1024, sizeOf: () => 1024 });
+  }
 
   /** The newest posts, of one category or all, with their images. */
   newestPosts(category: CategoryValue | null, take = FEED_SIZE): Promise<PostWithImage[]> {
@@ -37,6 +48,10 @@ export class SeoService {
   }
 
   async postCounts(): Promise<PostCounts> {
+    return this.cache.get('postCounts', () => this.countPosts()) as Promise<PostCounts>;
+  }
+
+  private async countPosts(): Promise<PostCounts> {
     const rows = await this.prisma.post.groupBy({
       by: ['category'],
       _count: { _all: true },
@@ -74,6 +89,10 @@ export class SeoService {
    * first admin's name (null when there is no admin, and callers fall back to the site's name).
    */
   async authorName(): Promise<string | null> {
+    return this.cache.get('authorName', () => this.findAuthorName()) as Promise<string | null>;
+  }
+
+  private async findAuthorName(): Promise<string | null> {
     const admin = await this.prisma.user.findFirst({
       where: { isAdmin: true },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
