@@ -135,15 +135,21 @@ export class InitialResults {
     if (queries.length === 0) return { ...NO_INITIAL_DATA, ...chunks };
     const answers = await Promise.all(
       queries.map(async ({ operationName, variables }): Promise<InitialResult | null> => {
+        const body = JSON.stringify({ query: this.operations[operationName], operationName, variables });
+        // With its length, as a browser sends it: the server's response cache (020) may then keep it.
         const response = await app.request('/graphql', {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
-          body: JSON.stringify({ query: this.operations[operationName], operationName, variables }),
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+            accept: 'application/graphql-response+json',
+          },
+          body,
         });
         if (!response.ok) return null;
-        const body = (await response.json()) as { data?: unknown; errors?: unknown[] };
-        if (body.errors?.length || body.data == null) return null;
-        return { operationName, variables, data: body.data };
+        const answer = (await response.json()) as { data?: unknown; errors?: unknown[] };
+        if (answer.errors?.length || answer.data == null) return null;
+        return { operationName, variables, data: answer.data };
       }),
     );
     const results = answers.filter((answer): answer is InitialResult => answer !== null);
