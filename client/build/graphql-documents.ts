@@ -44,6 +44,8 @@ export function graphqlDocuments(): Plugin {
     ));
   return {
     name: 'graphql-documents',
+    // The dev server keeps graphql()'s map: it reloads as codegen rewrites the documents.
+    apply: 'build',
     enforce: 'pre',
     buildStart() {
       generated = undefined;
