@@ -44,6 +44,7 @@ async function eventually(fn: () => Promise<void>) {
 describe(`cached public reads (${testDbKind})`, () => {
   it('answer a read asked again without any SQL, REST and GraphQL alike', async () => {
     const [, second] = await seedPosts(t.prisma, [{ title: 'First' }, { title: 'Second' }]);
+    await t.settle();
     for (const read of [
       () => get('/api/blogposts'),
       () => get('/api/blogposts/latest'),
@@ -171,6 +172,7 @@ describe(`cached public reads (${testDbKind})`, () => {
 describe.runIf(testDbKind === 'postgres')('when the change channel is lost (postgres)', () => {
   it('stop answering from memory until it is back, and then cache again', async () => {
     const [post] = await seedPosts(t.prisma, [{ title: 'Channel test' }]);
+    await t.settle();
     await get(`/api/blogposts/${post!.id}`);
     await t.otherConnection(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN %' AND datname = current_database()`,

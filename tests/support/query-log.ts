@@ -10,6 +10,7 @@ import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { createApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { CONTENT_CHANNEL } from '../../server/cache/content-changes.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { hashPassword } from '../../server/modules/auth/password.ts';
 import { PrismaClient } from '../../server/generated/prisma/client.ts';
@@ -29,6 +30,13 @@ export interface QueryLoggingApp {
    * connection on PostgreSQL, straight on the PGlite instance otherwise.
    */
   otherConnection(sql: string): Promise<void>;
+  /**
+   * Waits until the app has heard every change committed so far. On PostgreSQL the database's
+   * announcement of a write arrives a moment after it, and empties the caches again: a test that
+   * counts cache hits waits for it first. Announcements arrive in commit order, so once a marker
+   * sent now is heard, every earlier one has been.
+   */
+  settle(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -103,6 +111,20 @@ export async function createQueryLoggingApp(): Promise<QueryLoggingApp> {
       return cookie.split(';')[0]!;
     },
     otherConnection,
+    async settle() {
+      let heard = false;
+      const stop = app.changes.subscribe(() => {
+        heard = true;
+      });
+      try {
+        await otherConnection(`NOTIFY ${CONTENT_CHANNEL}, 'settle'`);
+        for (let waited = 0; !heard && waited < 5000; waited += 10) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      } finally {
+        stop();
+      }
+    },
     async dispose() {
       await prisma.$disconnect();
       await db.close();
