@@ -43,6 +43,9 @@ async function matchesOf(app: AppUnderTest, terms: string[]): Promise<string[]> 
         method: 'POST',
         headers: request.headers,
         body: request.body as string,
+      }).catch((error: Error) => {
+        // undici says only "fetch failed": the cause (a reset, a refused connection) is the evidence.
+        throw new Error(`Search for "${search}" failed: ${String(error.cause ?? error)}`, { cause: error });
       });
       const body = (await response.json()) as { data?: { posts: { total: number } } };
       if (!body.data) throw new Error(`Search for "${search}" failed: ${JSON.stringify(body)}`);
