@@ -21,18 +21,41 @@ export const OPERATIONS_FILE = 'graphql-operations.json';
 /** Vite's build manifest: which built files each source module became. */
 export const MANIFEST_FILE = '.vite/manifest.json';
 
+const STATIC_PAGE_MODULES: Record<Extract<PageRoute, { kind: 'static' }>['screen'], string> = {
+  about: 'src/features/static-pages/about-page.tsx',
+  hireMe: 'src/features/static-pages/hire-me-page.tsx',
+  privacyPolicy: 'src/features/static-pages/privacy-policy-page.tsx',
+  disclaimer: 'src/features/static-pages/disclaimer-page.tsx',
+};
+
 /**
  * The lazy chunks a screen cannot show its content without, by source module (client/src/...): the
- * home page waits for the carousel (Swiper), a post for the sanitizer (DOMPurify).
+ * home page waits for the carousel (Swiper), a post for the sanitizer (DOMPurify), the lists and
+ * static pages for their own screen (client/src/app/router.tsx loads them on demand).
  */
-const FIRST_CHUNKS: Partial<Record<PageRoute['kind'], string[]>> = {
-  home: ['src/components/carousel.tsx'],
-  post: ['src/lib/sanitize.ts'],
-};
+function firstChunkModules(route: PageRoute): string[] {
+  switch (route.kind) {
+    case 'home':
+      return ['src/components/carousel.tsx'];
+    case 'post':
+      return ['src/lib/sanitize.ts'];
+    case 'blog':
+      return ['src/features/posts/blog-list-page.tsx'];
+    case 'category':
+      return ['src/features/posts/category-list-page.tsx'];
+    case 'static':
+      return [STATIC_PAGE_MODULES[route.screen]];
+    default:
+      return [];
+  }
+}
 
 interface ManifestChunk {
   file: string;
   css?: string[];
+  /** Manifest keys of the chunks it imports. */
+  imports?: string[];
+  isEntry?: boolean;
 }
 
 /** What the client's initial-results link reads: one answer per operation and variables. */
@@ -118,10 +141,18 @@ export class InitialResults {
   }
 
   private firstChunks(route: PageRoute): Pick<InitialPageData, 'preloadScripts' | 'preloadStyles'> {
-    const chunks = (FIRST_CHUNKS[route.kind] ?? []).flatMap((source) => this.manifest[source] ?? []);
+    // Each chunk with those it imports (a list's shared parts), but not the entry, already loading.
+    const chunks = new Set<ManifestChunk>();
+    const visit = (key: string) => {
+      const chunk = this.manifest[key];
+      if (!chunk || chunk.isEntry || chunks.has(chunk)) return;
+      chunks.add(chunk);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const source of firstChunkModules(route)) visit(source);
     return {
-      preloadScripts: chunks.map((chunk) => `/${chunk.file}`),
-      preloadStyles: chunks.flatMap((chunk) => chunk.css ?? []).map((file) => `/${file}`),
+      preloadScripts: [...chunks].map((chunk) => `/${chunk.file}`),
+      preloadStyles: [...chunks].flatMap((chunk) => chunk.css ?? []).map((file) => `/${file}`),
     };
   }
 

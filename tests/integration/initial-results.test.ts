@@ -32,7 +32,13 @@ const MANIFEST = {
     isDynamicEntry: true,
     css: ['assets/carousel-Ef34Gh.css'],
   },
-  'src/lib/sanitize.ts': { file: 'assets/sanitize-Ij56Kl.js', isDynamicEntry: true },
+  'src/lib/sanitize.ts': { file: 'assets/sanitize-Ij56Kl.js', isDynamicEntry: true, imports: ['index.html'] },
+  'src/features/posts/blog-list-page.tsx': {
+    file: 'assets/blog-list-page-Mn78Op.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_post-list-Qr90St.js'],
+  },
+  '_post-list-Qr90St.js': { file: 'assets/post-list-Qr90St.js', css: ['assets/post-list-Uv12Wx.css'] },
 };
 
 interface InitialResult {
@@ -121,8 +127,20 @@ describe('the first answers written into a page', () => {
     );
   });
 
-  it('writes nothing into pages that are not found, and none for other screens', async () => {
-    for (const url of ['/blog/00000000-0000-4000-8000-000000000000', '/no/such/page', '/about', '/blog']) {
+  it("preloads a list's lazy screen, with the parts it imports, and writes no answers", async () => {
+    const { document, results } = await page('/blog');
+    expect(results).toBeNull();
+    const scripts = [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+    expect(scripts).toEqual(['/assets/blog-list-page-Mn78Op.js', '/assets/post-list-Qr90St.js']);
+    expect(document.querySelector('link[rel="preload"][as="style"]')?.getAttribute('href')).toBe(
+      '/assets/post-list-Uv12Wx.css',
+    );
+  });
+
+  it('writes nothing into pages that are not found, nor into screens it knows nothing for', async () => {
+    for (const url of ['/blog/00000000-0000-4000-8000-000000000000', '/no/such/page', '/about', '/login']) {
       const { results, document } = await page(url);
       expect(results, url).toBeNull();
       expect(document.querySelector('link[rel="preload"], link[rel="modulepreload"]'), url).toBeNull();
