@@ -28,6 +28,18 @@ export async function prepareDatabase(db: Database, config: Config, log: Log = c
   if (sweep.skipped) {
     log(`Warning: the database has no images but ${uploadsDirOf(config)} has files; they were left alone.`);
   }
+  await refreshStatistics(db);
+}
+
+/**
+ * PGlite has no autovacuum, so nothing else gathers the statistics the planner reads; a search's plan
+ * depends on them (a common word walks the date index, a rare one the text index: decision 013), and
+ * without them common words cost 10 to 100 times more. Once per start keeps them as current as a
+ * blog's growth needs (an import into PGlite runs with the server stopped, so a start follows it).
+ * A PostgreSQL server's autovacuum does this itself.
+ */
+export async function refreshStatistics(db: Database): Promise<void> {
+  if (db.kind === 'pglite') await db.sql.exec('ANALYZE');
 }
 
 /**

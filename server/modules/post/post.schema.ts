@@ -5,6 +5,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../builder.ts';
 import type { Post } from '../../generated/prisma/client.ts';
 import { EXCERPT_WORDS, WORDS_PER_MINUTE } from '../../rules/reading-rules.ts';
+import { SEARCH_CANDIDATES } from './post-search.ts';
 import { readingOf } from './post-reading.ts';
 import { CategoryEnum } from '../shared/enums.schema.ts';
 import type { PostPage } from './post.service.ts';
@@ -36,7 +37,9 @@ const PostPageObject = builder.objectRef<PostPage<Post>>('PostPage').implement({
     items: t.field({ type: [PostObject], resolve: (page) => page.items }),
     page: t.exposeInt('page'),
     pages: t.exposeInt('pages', { description: 'ceil(total / 15); 0 when nothing matches' }),
-    total: t.exposeInt('total'),
+    total: t.exposeInt('total', {
+      description: `How many posts the list has; with a search, how many match, counting at most the newest ${SEARCH_CANDIDATES}`,
+    }),
   }),
 });
 
