@@ -6,12 +6,21 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import { ACCEPTED_IMAGE_TYPES, imageMessages, MAX_IMAGE_PIXELS } from '../../rules/image-rules.ts';
 
 /** Widths of the WebP variants; an image narrower than one gets its own width as the largest. */
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 const WEBP_QUALITY = 80;
+
+// Re-encoding is the heaviest work the server does, and libvips would spread each image over every
+// core. On a small machine the readers must keep a core: one thread per image, and at most one image
+// at a time per core beyond the first (so one at a time on 2 cores). Uploads wait their turn; pages
+// stay fast while the author uploads.
+sharp.concurrency(1);
+const encoding = pLimit(Math.max(1, availableParallelism() - 1));
 
 export type ImageRejection = 'type' | 'tooLarge' | 'tooManyPixels' | 'unreadable';
 
@@ -94,11 +103,13 @@ export class ImageStore {
     try {
       await mkdir(path.join(this.uploadsDir, storageKey.slice(0, 2)), { recursive: true });
       for (const variantWidth of variantWidths) {
-        const output = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
-          .rotate() // apply the EXIF orientation, since the metadata that carries it is dropped
-          .resize({ width: variantWidth, withoutEnlargement: true })
-          .webp({ quality: WEBP_QUALITY })
-          .toBuffer();
+        const output = await encoding(() =>
+          sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+            .rotate() // apply the EXIF orientation, since the metadata that carries it is dropped
+            .resize({ width: variantWidth, withoutEnlargement: true })
+            .webp({ quality: WEBP_QUALITY })
+            .toBuffer(),
+        );
         const file = path.join(this.uploadsDir, ImageStore.relativePath(storageKey, variantWidth));
         // Written under a temporary name first: a reader never gets half a file.
         const temporary = `${file}.${process.pid}.tmp`;
