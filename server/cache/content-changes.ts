@@ -3,7 +3,7 @@
 // saved at once), and the database, whose triggers announce every committed change to posts, cards
 // and images on a channel (prisma/migrations/*_content_change_notifications), whoever made it:
 // another server on the same PostgreSQL database, the import script, a statement typed in psql.
-// docs/decisions/020-cached-public-reads.md explains why caches may be trusted only while that
+// docs/decisions/015-cached-public-reads.md explains why caches may be trusted only while that
 // channel is heard.
 
 /** The channel the database triggers notify on. */

@@ -2,7 +2,7 @@
 // query returned, kept until anything visitors read changes (ContentChanges), then all forgotten at
 // once. Whole-cache invalidation is coarse, but on a blog writes are rare and reads are nearly all
 // the traffic; per-key invalidation would have to know which pages a post appears on, a rule easy
-// to get wrong (docs/decisions/020-cached-public-reads.md).
+// to get wrong (docs/decisions/015-cached-public-reads.md).
 //
 // Values are shared by every request that reads them: callers must never modify one.
 import type { ContentChanges } from './content-changes.ts';

@@ -2,7 +2,7 @@
 // REST read or an anonymous GraphQL query that was answered once is answered again from memory,
 // bytes and headers as they were, until anything visitors read changes (ContentChanges). This is
 // what a caching proxy in front of the site would do, built in, so a self-hosted blog is fast
-// without one (docs/decisions/020-cached-public-reads.md).
+// without one (docs/decisions/015-cached-public-reads.md).
 //
 // What is stored, and for whom:
 // - only requests without a session cookie, and only responses that set no cookie;

@@ -1,4 +1,4 @@
-// The server's caches of public reads (docs/decisions/020-cached-public-reads.md): a read asked
+// The server's caches of public reads (docs/decisions/015-cached-public-reads.md): a read asked
 // again costs no SQL; any change to what visitors read, made through the app or straight in the
 // database, is seen by the next read; nothing cached ever reaches, or comes from, a signed-in caller;
 // searches, mutations and errors are never stored; compressed and plain answers never mix.

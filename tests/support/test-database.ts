@@ -76,7 +76,7 @@ const WRITES = new Set([
 
 /**
  * Tests seed rows through the app's own Prisma client and read them back at once. The app's caches
- * hear of such a write from the database (decision 020), at once on PGlite but a moment later on
+ * hear of such a write from the database (decision 015), at once on PGlite but a moment later on
  * PostgreSQL, where a test could read a stale answer in between. Here every write through this
  * client tells the caches itself, as the services do for their own writes, so tests read their
  * writes on both databases. Changes from other connections still travel only through the database

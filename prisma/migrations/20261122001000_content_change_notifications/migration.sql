@@ -1,7 +1,7 @@
 -- Every committed change to what visitors read (posts, "Currently" cards, images, the author) is announced
 -- on the channel blog_content_changed, whoever made it: this server, another instance on the same
 -- database, the import script or a hand-written statement. The servers' read caches listen and
--- empty themselves (docs/decisions/020-cached-public-reads.md). NOTIFY is transactional: it is sent
+-- empty themselves (docs/decisions/015-cached-public-reads.md). NOTIFY is transactional: it is sent
 -- at commit, once per transaction and payload, and never for a rolled-back change.
 CREATE FUNCTION "blog_content_changed"() RETURNS trigger
 LANGUAGE plpgsql AS $$

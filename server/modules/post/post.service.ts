@@ -124,7 +124,7 @@ interface PreparedPost {
 
 export class PostService {
   // Lists (not searches: their keys are endless and each is rarely asked twice), the latest posts
-  // and single posts, until anything visitors read changes (docs/decisions/020-cached-public-reads.md).
+  // and single posts, until anything visitors read changes (docs/decisions/015-cached-public-reads.md).
   private readonly cache: ReadCache<CachedRead>;
 
   constructor(

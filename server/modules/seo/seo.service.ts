@@ -27,7 +27,7 @@ export interface SitemapPost {
 
 export class SeoService {
   // Every page head asks for these two (the author's name, the lists' sizes): kept until anything
-  // visitors read changes (docs/decisions/020-cached-public-reads.md).
+  // visitors read changes (docs/decisions/015-cached-public-reads.md).
   private readonly cache: ReadCache<PostCounts | string | null>;
 
   constructor(

@@ -42,7 +42,7 @@ function withImage(query: UpcomingCardQuery = {}) {
 
 export class UpcomingService {
   // The carousel is on the home page, the most read page: its cards are kept until anything visitors
-  // read changes (docs/decisions/020-cached-public-reads.md).
+  // read changes (docs/decisions/015-cached-public-reads.md).
   private readonly cache: ReadCache<UpcomingCardWithImage[]>;
 
   constructor(
