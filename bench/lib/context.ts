@@ -85,7 +85,7 @@ const FIRST_PASS_LIMIT = 120;
  *
  * With firstPass (every distinct request of the scenario), each is first sent once, at the run's
  * connections, on the freshly started server: what the first readers after a start (or after a
- * write, which empties the server's caches, docs/decisions/020) wait. Its figures are returned as
+ * write, which empties the server's caches, docs/decisions/015) wait. Its figures are returned as
  * `firstPass`; the measured run that follows is the steady state.
  */
 export async function measure(
