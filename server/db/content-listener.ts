@@ -37,6 +37,11 @@ export function listenOnPglite(pglite: PGlite): ContentListener {
 
 const FIRST_RETRY_MS = 500;
 const LONGEST_RETRY_MS = 30_000;
+// A connection that only listens sends nothing, so a dead network path would go unnoticed and the
+// caches would be trusted while deaf: it asks the server something this often, and a question not
+// answered in time counts as a lost connection.
+const HEARTBEAT_MS = 30_000;
+const HEARTBEAT_TIMEOUT_MS = 10_000;
 
 export function listenOnPostgres(connectionString: string): ContentListener {
   // Not trusted until LISTEN has run: a change made before that would be missed.
@@ -45,10 +50,12 @@ export function listenOnPostgres(connectionString: string): ContentListener {
   let closed = false;
   let retryMs = FIRST_RETRY_MS;
   let retryTimer: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
 
   const lost = (lostClient: pg.Client, reason: string) => {
     if (client !== lostClient) return;
     client = null;
+    clearInterval(heartbeat);
     changes.setHeard(false);
     if (closed) return;
     console.error(`Lost the database's content-change channel (${reason}); cached reads are off until it is back.`);
@@ -57,7 +64,7 @@ export function listenOnPostgres(connectionString: string): ContentListener {
   };
 
   const connect = async () => {
-    const candidate = new pg.Client({ connectionString });
+    const candidate = new pg.Client({ connectionString, keepAlive: true, query_timeout: HEARTBEAT_TIMEOUT_MS });
     candidate.on('notification', (message) => {
       if (message.channel === CONTENT_CHANNEL) changes.changed();
     });
@@ -80,6 +87,10 @@ export function listenOnPostgres(connectionString: string): ContentListener {
     }
     client = candidate;
     retryMs = FIRST_RETRY_MS;
+    heartbeat = setInterval(() => {
+      candidate.query('SELECT 1').catch((error: Error) => lost(candidate, `heartbeat: ${error.message}`));
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
     changes.setHeard(true);
   };
 
@@ -96,6 +107,7 @@ export function listenOnPostgres(connectionString: string): ContentListener {
     async close() {
       closed = true;
       clearTimeout(retryTimer);
+      clearInterval(heartbeat);
       const current = client;
       client = null;
       if (current) await current.end().catch(() => {});
