@@ -14,7 +14,7 @@ import { CONTENT_CHANNEL } from '../../server/cache/content-changes.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { hashPassword } from '../../server/modules/auth/password.ts';
 import { PrismaClient } from '../../server/generated/prisma/client.ts';
-import type { GraphqlResult } from './test-app.ts';
+import { standInClient, type GraphqlResult } from './test-app.ts';
 import { announceOwnWrites, createPostgresDatabase, loadPgliteTemplate, testDbKind } from './test-database.ts';
 
 export interface QueryLoggingApp {
@@ -74,7 +74,7 @@ export async function createQueryLoggingApp(): Promise<QueryLoggingApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'blog-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SITE_URL: 'http://blog.test' });
   const announcing = announceOwnWrites(db, prisma as unknown as PrismaClient);
-  const app = createApp({ config, db: { ...db, prisma: announcing } });
+  const app = createApp({ config, db: { ...db, prisma: announcing }, clientDir: standInClient() });
 
   return {
     app,

@@ -57,7 +57,7 @@ export interface TestApp extends TestDatabase {
 // The client build a test app serves unless a test brings its own: a minimal index.html, so no
 // test depends on dist/ having been built (a clean clone has none).
 let standInClientDir: string | undefined;
-function standInClient(): string {
+export function standInClient(): string {
   if (!standInClientDir) {
     standInClientDir = mkdtempSync(path.join(os.tmpdir(), 'blog-test-client-'));
     writeFileSync(
