@@ -5,8 +5,9 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 const require = createRequire(import.meta.url);
 
-// vitest 5 targets Node 22; on Node 20 its reporter crashes on a failed test without this
-// (Map.groupBy arrived in Node 21), hiding the failure message.
+// vitest 5 targets Node 22; on Node 20 (past its end of life and unsupported, but still some
+// machines' default) its reporter crashes on a failed test without this (Map.groupBy arrived in
+// Node 21), hiding the failure message.
 if (!('groupBy' in Map)) {
   Object.defineProperty(Map, 'groupBy', {
     value<K, V>(items: Iterable<V>, key: (item: V, index: number) => K): Map<K, V[]> {
