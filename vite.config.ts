@@ -25,7 +25,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for developers decoding a stack trace, but not named in the scripts: the server does
+    // not serve them (server/http/client-files.ts), so browsers would only log a failed fetch.
+    sourcemap: 'hidden',
     // .vite/manifest.json: the server reads which files a screen's lazy chunks are (server/http/initial-results.ts).
     manifest: true,
     rolldownOptions: {

@@ -7,9 +7,11 @@ import { compress } from 'hono/compress';
 import type { ContentChanges } from './cache/content-changes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { mountGraphiqlAssets } from './graphql/graphiql.ts';
 import { createGraphqlHandler } from './graphql/yoga.ts';
 import { mountClient } from './http/client-files.ts';
 import { openApiDocument } from './http/openapi.ts';
+import { originPolicy } from './http/origin-policy.ts';
 import { closeApiRouter, createApiRouter } from './http/rest-router.ts';
 import { registerPostRoutes } from './modules/post/post.rest.ts';
 import { registerUpcomingRoutes } from './modules/upcoming/upcoming.rest.ts';
@@ -66,6 +68,11 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
     }
   });
 
+  // One origin policy for both APIs: preflights, cross-site writes refused, one CORS grant for all.
+  const origins = originPolicy(config);
+  hono.use('/graphql', origins);
+  hono.use('/api/*', origins);
+
   // Refused before anything is parsed: the largest upload plus room for the other fields.
   const maxBodyBytes = config.maxUploadBytes + 1024 * 1024;
   const tooLarge = `The request is too large (at most ${Math.round(config.maxUploadBytes / 1024 / 1024)} MB of image)`;
@@ -87,13 +94,18 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
     }),
   );
 
-  hono.on(['GET', 'POST', 'OPTIONS'], '/graphql', async (c) => {
+  hono.use('/graphql', cacheAnonymousReads());
+  hono.on(['GET', 'POST'], '/graphql', async (c) => {
     const state = requestStateOf(c, config);
     const response = await yoga.fetch(c.req.raw, state);
-    if (c.req.method !== 'GET') response.headers.set('Cache-Control', 'no-store');
+    // A GET query anyone may be given is validated like a REST read (cacheAnonymousReads, above).
+    if (c.req.method !== 'GET' || !state.shareable.result) response.headers.set('Cache-Control', 'no-store');
     if (state.shareable.result) response.headers.set(SHAREABLE_HEADER, '1');
     return withCookies(response, state);
   });
+
+  // GraphiQL's scripts and styles, for the page Yoga answers a browser at /graphql with.
+  if (config.graphqlIntrospection) mountGraphiqlAssets(hono);
 
   // Outside the API router, so it sees the final response (after the router's no-store and cookies).
   hono.use('/api/*', cacheAnonymousReads());

@@ -1,6 +1,7 @@
 // Configures the Pothos builder and its plugins, plus the scalars every module shares; the object
 // types live in server/modules/*/<domain>.schema.ts.
 import SchemaBuilder from '@pothos/core';
+import ComplexityPlugin from '@pothos/plugin-complexity';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { GraphQLError } from 'graphql';
@@ -19,8 +20,12 @@ export const builder = new SchemaBuilder<{
     File: { Input: File; Output: never };
   };
 }>({
-  plugins: [ScopeAuthPlugin, PrismaPlugin],
+  plugins: [ScopeAuthPlugin, PrismaPlugin, ComplexityPlugin],
   defaultFieldNullability: false,
+  // Prices of fields (docs/decisions/018-graphql-prices.md): 1 each, and a list multiplies what is
+  // selected in it by its length; a list the schema does not bound (the cards) counts as 10 rows.
+  // The limit is checked before execution by server/graphql/operation-cost.ts.
+  complexity: { defaultComplexity: 1, defaultListMultiplier: 10 },
   scopeAuth: {
     authScopes: (ctx) => ({
       loggedIn: ctx.viewer !== null,

@@ -22,8 +22,13 @@ export interface Config {
   maxUploadBytes: number;
   /** Introspection and GraphiQL; on by default outside production. */
   graphqlIntrospection: boolean;
-  /** Behind a reverse proxy: take the caller's address from X-Forwarded-For. */
+  /**
+   * Behind a reverse proxy: take the caller's address from X-Forwarded-For, and the address the
+   * browser used from X-Forwarded-Proto and X-Forwarded-Host (server/http/origin-policy.ts).
+   */
   trustProxy: boolean;
+  /** Whether anyone may create an account (REGISTRATION=open); closed by default (docs/decisions/017). */
+  registrationOpen: boolean;
 }
 
 export class ConfigError extends Error {
@@ -92,6 +97,10 @@ const envSchema = z.object({
     blankToUndefined,
     z.enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' }).default('false'),
   ),
+  REGISTRATION: z.preprocess(
+    blankToUndefined,
+    z.enum(['open', 'closed'], { error: 'REGISTRATION must be open or closed' }).default('closed'),
+  ),
   NODE_ENV: z.preprocess(
     blankToUndefined,
     z
@@ -134,5 +143,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: Math.round(v.MAX_UPLOAD_MB * 1024 * 1024),
     graphqlIntrospection: v.GRAPHQL_INTROSPECTION ? v.GRAPHQL_INTROSPECTION === 'true' : v.NODE_ENV !== 'production',
     trustProxy: v.TRUST_PROXY === 'true',
+    registrationOpen: v.REGISTRATION === 'open',
   };
 }

@@ -13,10 +13,15 @@ export interface Viewer {
 /** What the HTTP layer knows about a request before GraphQL or REST sees it. */
 export interface RequestState {
   requestId: string;
-  /** The caller's address (X-Forwarded-For's first hop only with TRUST_PROXY), for rate limits. */
+  /** The caller's address (with TRUST_PROXY, what the proxy appended to X-Forwarded-For), for rate limits. */
   clientAddress: string;
   /** Set-Cookie values the HTTP layer adds to the response (sign-in, sign-out, session renewal). */
   responseCookies: string[];
+  /**
+   * Sent by a browser from another site (server/http/origin-policy.ts): answered as if it carried
+   * no session, and its writes are refused.
+   */
+  crossSite: boolean;
   /** Set by GraphQL when the result may be given to anyone (server/graphql/shareable-results.ts). */
   shareable: { result: boolean };
 }

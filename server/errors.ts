@@ -1,6 +1,7 @@
 // Expected failures: a stable code, a human message and an HTTP status, thrown by the services and
 // turned into GraphQL errors (extensions.code) or REST answers ({ message }) by the two doors.
 // Anything else is a bug: masked as 'Unexpected error.' and logged with the request id.
+import { UNSTORABLE_TEXT_MESSAGE } from './rules/text-rules.ts';
 
 export type ErrorCode =
   | 'BAD_USER_INPUT'
@@ -50,6 +51,32 @@ export function validationError(fieldErrors: FieldErrors): AppError {
 
 export const NOT_AUTHORIZED_MESSAGE = 'Not authorized';
 export const FORBIDDEN_MESSAGE = 'Admin access required';
+
+// SQLSTATEs of text the database cannot hold (a NUL, an invalid byte sequence, a character the
+// encoding lacks): only the caller's input can cause them.
+const UNSTORABLE_TEXT_STATES = new Set(['22021', '22P05']);
+
+/** The SQLSTATE of a database error: on pg's and PGlite's own errors, or inside Prisma's. */
+function sqlStateOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, meta } = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { code?: unknown } } } };
+  const state = meta?.driverAdapterError?.cause?.code ?? code;
+  return typeof state === 'string' ? state : undefined;
+}
+
+/**
+ * What the two doors answer as an expected error: an AppError, or the database refusing a text that
+ * the rules did not check (server/rules/text-rules.ts catches it first for every field they know),
+ * which is the caller's fault and nothing to log. Null for anything else: that is a bug.
+ */
+export function asExpectedError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  const state = sqlStateOf(error);
+  if (state !== undefined && UNSTORABLE_TEXT_STATES.has(state)) {
+    return new AppError('BAD_USER_INPUT', UNSTORABLE_TEXT_MESSAGE);
+  }
+  return null;
+}
 
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', NOT_AUTHORIZED_MESSAGE);
 export const forbidden = () => new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);

@@ -3,20 +3,24 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
-import { GraphQLError } from 'graphql';
+import { getOperationAST, GraphQLError } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Config } from '../config.ts';
 import type { Context, RequestState } from '../context.ts';
 import type { Database } from '../db/database.ts';
-import { AppError } from '../errors.ts';
+import { AppError, asExpectedError } from '../errors.ts';
 import { schema } from '../schema.ts';
 import type { Services } from '../services.ts';
+import { CROSS_SITE_REFUSED } from '../http/origin-policy.ts';
 import { resolveViewer } from '../http/viewer.ts';
+import { renderGraphiqlPage } from './graphiql.ts';
+import { hideSuggestions } from './hide-suggestions.ts';
+import { limitOperationCost } from './operation-cost.ts';
 import { markShareableResults } from './shareable-results.ts';
 
-// Costs in graphql-armor's model, where fragments and depth weigh: the client's heaviest operation
-// (the blog list with its card fragments) costs about 334; 1000 leaves room for integrators and
-// refuses fan-outs such as many aliased full lists. tests/integration/graphql-client-costs.test.ts
+// maxCost is in the fields' prices (server/graphql/operation-cost.ts): the client's dearest operation
+// (the blog list with a search) costs about 350; 1000 leaves room for integrators and refuses
+// fan-outs such as many aliased full pages or searches. tests/integration/graphql-client-costs.test.ts
 // fails if a client operation ever needs more than half of it.
 export const GRAPHQL_LIMITS = { maxDepth: 10, maxAliases: 15, maxCost: 1000, maxTokens: 2000 } as const;
 
@@ -55,7 +59,8 @@ export function toGraphqlError(error: AppError, original?: GraphQLError): GraphQ
 function isExpected(value: unknown): boolean {
   let current = value;
   while (current instanceof GraphQLError && current.originalError) current = current.originalError;
-  return current instanceof AppError;
+  // At the bottom, an error graphql-js raised itself: a variable that does not fit its type.
+  return current instanceof GraphQLError || asExpectedError(current) !== null;
 }
 
 const quietAboutExpectedErrors = {
@@ -76,7 +81,7 @@ const logUnexpectedErrors: Plugin<Context> = {
         if (!('errors' in result) || !result.errors) return;
         for (const error of result.errors) {
           const cause = error.originalError;
-          if (!cause || cause instanceof AppError || cause instanceof GraphQLError) continue;
+          if (!cause || asExpectedError(cause) || cause instanceof GraphQLError) continue;
           console.error(`Unexpected error in a GraphQL operation (request ${args.contextValue.requestId}):`, cause);
         }
       },
@@ -84,9 +89,22 @@ const logUnexpectedErrors: Plugin<Context> = {
   },
 };
 
+/**
+ * A mutation is a write: from another site's page it is refused before it runs, as REST refuses a
+ * cross-site POST (server/http/origin-policy.ts). Queries run, as for a visitor not signed in.
+ */
+const refuseCrossSiteMutations: Plugin<Context> = {
+  onExecute({ args, setResultAndStopExecution }) {
+    if (!args.contextValue.crossSite) return;
+    if (getOperationAST(args.document, args.operationName)?.operation === 'query') return;
+    setResultAndStopExecution({ errors: [toGraphqlError(new AppError('FORBIDDEN', CROSS_SITE_REFUSED))] });
+  },
+};
+
 export function createGraphqlHandler({ config, db, services }: { config: Config; db: Database; services: Services }) {
   const plugins: Plugin[] = [
     logUnexpectedErrors as Plugin,
+    refuseCrossSiteMutations as Plugin,
     // Multipart requests (file uploads) and GET queries carry no preflight: require a header that a
     // cross-site form cannot send. Apollo Client sends apollo-require-preflight for uploads. (Not
     // content-type: every form post has one, so listing it would let any cross-site form through;
@@ -94,25 +112,20 @@ export function createGraphqlHandler({ config, db, services }: { config: Config;
     useCSRFPrevention({
       requestHeaders: ['x-graphql-yoga-csrf', 'apollo-require-preflight'],
     }) as Plugin,
-    // Shape limits first, then cost: a query that is too deep is told so, not just "too costly".
+    // Shape limits at validation; the price once the variables are known, before anything runs.
     EnvelopArmorPlugin({
-      maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: false },
+      // Not under __schema: GraphiQL's own schema query nests ofType about 20 deep. Introspection's
+      // branching (fields of types of fields...) is bounded by graphql-js's MaxIntrospectionDepthRule.
+      maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true },
       maxAliases: { n: GRAPHQL_LIMITS.maxAliases },
       maxTokens: { n: GRAPHQL_LIMITS.maxTokens },
       maxDirectives: { n: 20 },
       costLimit: { enabled: false },
-      // Suggestions ("Did you mean ...?") leak the schema when introspection is off.
-      blockFieldSuggestion: { enabled: !config.graphqlIntrospection },
-    }) as Plugin,
-    EnvelopArmorPlugin({
-      costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, ignoreIntrospection: true },
-      maxDepth: { enabled: false },
-      maxAliases: { enabled: false },
-      maxTokens: { enabled: false },
-      maxDirectives: { enabled: false },
+      // Covers field names only; hideSuggestions covers every kind of hint.
       blockFieldSuggestion: { enabled: false },
     }) as Plugin,
-    ...(config.graphqlIntrospection ? [] : [useDisableIntrospection() as Plugin]),
+    limitOperationCost(GRAPHQL_LIMITS.maxCost),
+    ...(config.graphqlIntrospection ? [] : [useDisableIntrospection() as Plugin, hideSuggestions]),
     markShareableResults as Plugin,
   ];
 
@@ -121,7 +134,11 @@ export function createGraphqlHandler({ config, db, services }: { config: Config;
     logging: quietAboutExpectedErrors,
     graphqlEndpoint: '/graphql',
     graphiql: config.graphqlIntrospection,
+    // From the project's own files, not a CDN (server/graphql/graphiql.ts).
+    renderGraphiQL: renderGraphiqlPage,
     landingPage: false,
+    // Yoga's default CORS echoes any Origin with credentials; server/http/origin-policy.ts answers instead.
+    cors: false,
     plugins,
     context: async ({ request, ...state }): Promise<Context> => {
       const { viewer, sessionId } = await resolveViewer(services, request, state);
@@ -137,7 +154,8 @@ export function createGraphqlHandler({ config, db, services }: { config: Config;
           if (!current.originalError) return current === outer ? current : withPosition(current, outer);
           current = current.originalError;
         }
-        if (current instanceof AppError) return toGraphqlError(current, outer);
+        const expected = asExpectedError(current);
+        if (expected) return toGraphqlError(expected, outer);
         return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
       },
     },

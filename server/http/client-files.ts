@@ -15,7 +15,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { PageMeta } from '../modules/seo/page-meta.ts';
 import { matchPageRoute } from '../modules/seo/page-routes.ts';
-import { PUBLIC_CACHE_CONTROL, readResponse } from './http-cache.ts';
+import { readResponse } from './http-cache.ts';
 import { InitialResults, NO_INITIAL_DATA, renderInitialTags, type InitialPageData } from './initial-results.ts';
 import { headTemplate, renderHeadTags } from './page-head.ts';
 
@@ -26,6 +26,22 @@ export const defaultClientDir = path.resolve(import.meta.dirname, '../../dist/cl
 
 // Paths owned by the server: an unknown one under these is a real 404, never the client's page.
 const SERVER_PREFIXES = ['/api/', '/graphql', '/uploads/', '/healthz', '/assets/'];
+
+/**
+ * What a browser loads from the build: scripts, styles, images, fonts, web manifests and text files,
+ * outside any dot-folder. The rest of what the build writes is for the server or for developers, and
+ * is never served: .vite/manifest.json and graphql-operations.json (read by initial-results.ts; they
+ * name every source module and query), source maps, and the .br/.gz copies, which are only ever sent
+ * in place of the file they compress.
+ */
+const BROWSER_FILE = /\.(?:m?js|css|svg|webp|avif|png|jpe?g|gif|ico|woff2?|ttf|otf|webmanifest|txt)$/i;
+
+export function isBrowserFile(filePath: string): boolean {
+  return BROWSER_FILE.test(filePath) && !filePath.split('/').some((segment) => segment.startsWith('.'));
+}
+
+/** Where serveStatic is sent for a path it must not answer: the request falls through to the routes below. */
+const NO_FILE = '/__no_such_file__';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -100,7 +116,15 @@ export function mountClient(app: Hono, clientDir = defaultClientDir, resolvePage
     };
 
   if (existsSync(clientDir)) {
-    app.use('/assets/*', fileHeaders(IMMUTABLE), serveStatic({ root: clientDir, precompressed: true }));
+    app.use(
+      '/assets/*',
+      fileHeaders(IMMUTABLE),
+      serveStatic({
+        root: clientDir,
+        precompressed: true,
+        rewriteRequestPath: (requestPath) => (isBrowserFile(requestPath) ? requestPath : NO_FILE),
+      }),
+    );
     app.use(
       '*',
       fileHeaders(REVALIDATE),
@@ -108,8 +132,7 @@ export function mountClient(app: Hono, clientDir = defaultClientDir, resolvePage
         root: clientDir,
         precompressed: true,
         // index.html itself is answered below, with the same headers as every client route.
-        rewriteRequestPath: (requestPath) =>
-          requestPath === '/' || requestPath === '/index.html' ? '/__no_such_file__' : requestPath,
+        rewriteRequestPath: (requestPath) => (isBrowserFile(requestPath) ? requestPath : NO_FILE),
       }),
     );
   }
@@ -150,10 +173,8 @@ export function mountClient(app: Hono, clientDir = defaultClientDir, resolvePage
       contentType: 'text/html; charset=UTF-8',
       private: page.private,
     });
-    // Validated on every visit instead of reused for a minute: a page names the build's hashed
-    // files, and a page kept past a deploy would load files that no longer exist.
-    if (response.headers.get('Cache-Control') === PUBLIC_CACHE_CONTROL)
-      response.headers.set('Cache-Control', REVALIDATE);
+    // readResponse validates it on every visit (no-cache): a page names the build's hashed files, and
+    // a page kept past a deploy would load files that no longer exist.
     return compressPage(c.req.raw, response);
   });
 }

@@ -1,14 +1,17 @@
-// Validators and lifetimes for what anyone may read: public pages, feeds, the sitemap and REST reads
-// carry a weak ETag (a hash of the body) and a short public lifetime, and a matching If-None-Match
-// gets a bodiless 304. A request that carries a session cookie, valid or not, is never cached, nor is
+// Validators for what anyone may read: public pages, feeds, the sitemap, REST reads and GraphQL GET
+// queries carry a weak ETag (a hash of the body) and are revalidated on every use (no-cache), and a
+// matching If-None-Match gets a bodiless 304. A request that carries a session cookie, valid or not, is never cached, nor is
 // a response that sets a cookie (docs/decisions/011-server-rendered-head-and-caching.md).
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { readCookie, SESSION_COOKIE } from '../modules/auth/session.service.ts';
 
-/** Seconds a browser or a CDN may reuse a public response without asking again. */
-export const PUBLIC_MAX_AGE = 60;
-export const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_MAX_AGE}`;
+/**
+ * A browser or a CDN may keep a public response but asks again before each use: a reader is never
+ * shown a list from before a change (or images that no longer exist), and the ask costs a 304 from
+ * the server's own caches (docs/decisions/016-one-origin-policy.md).
+ */
+export const PUBLIC_CACHE_CONTROL = 'no-cache';
 export const NO_STORE = 'no-store';
 
 export function carriesSession(request: Request): boolean {
@@ -36,7 +39,7 @@ export interface ReadResponseInit {
 }
 
 /**
- * The response to a read: public, validated and short-lived for an anonymous caller, no-store for a
+ * The response to a read: validated on every use for an anonymous caller, no-store for a
  * signed-in one (or when init.private), and a 304 when the caller already has this body.
  */
 export function readResponse(request: Request, body: string, init: ReadResponseInit): Response {

@@ -3,6 +3,7 @@
 import type { Config } from '../config.ts';
 import { CATEGORIES, PAGE_SIZE } from '../rules/post-rules.ts';
 import { UPCOMING_TITLES } from '../rules/upcoming-rules.ts';
+import { RECENT_SIGN_IN_MS } from '../rules/user-rules.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
@@ -144,7 +145,8 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
       },
       '/api/users': {
         post: {
-          summary: 'Register a (non-admin) account and sign it in',
+          summary:
+            'Register a (non-admin) account, unless the email has one; the same answer either way, and nobody is signed in',
           requestBody: json({
             type: 'object',
             required: ['name', 'email', 'password'],
@@ -155,8 +157,13 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
             },
           }),
           responses: {
-            '201': { description: 'Registered', ...json(ref('UserInfo')) },
-            '400': error('Invalid input or User already exists'),
+            '202': {
+              description: 'Received: sign in next (also when the email already had an account)',
+              ...json(ref('Message')),
+            },
+            '400': error('Invalid input'),
+            '403': error('Registration is closed on this site (REGISTRATION=closed, the default)'),
+            '429': error('Too many registrations from this address; see Retry-After'),
           },
         },
       },
@@ -173,16 +180,25 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
           responses: { '200': { description: 'User info', ...json(ref('UserInfo')) }, '401': error('Not authorized') },
         },
         put: {
-          summary: "Update the caller's profile; an empty password keeps the current one",
+          summary:
+            "Update the caller's profile; an empty password keeps the current one. A new email or password needs " +
+            `currentPassword, unless the session signed in less than ${RECENT_SIGN_IN_MS / 60_000} minutes ago`,
           security: [{ session: [] }],
           requestBody: json({
             type: 'object',
-            properties: { name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
+            properties: {
+              name: { type: 'string' },
+              email: { type: 'string' },
+              password: { type: 'string' },
+              currentPassword: { type: 'string' },
+            },
           }),
           responses: {
             '200': { description: 'Updated', ...json(ref('UserInfo')) },
-            '400': error('Invalid input'),
+            '400': error('Invalid input, User already exists, or Current password is incorrect'),
             '401': error('Not authorized'),
+            '403': error('Confirm your current password to change your e-mail or password'),
+            '429': error('Too many login attempts (wrong current passwords); see Retry-After'),
           },
         },
       },

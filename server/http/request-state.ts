@@ -1,22 +1,24 @@
 // The per-request facts the HTTP layer hands to GraphQL and REST: an id for the logs, the caller's
-// address for rate limits, and the cookies to set on the way out.
+// address for rate limits, whether another site sent it, and the cookies to set on the way out.
 import { randomUUID } from 'node:crypto';
 import type { Context as HonoContext } from 'hono';
 import type { Config } from '../config.ts';
 import type { RequestState } from '../context.ts';
+import { forwardedValue, isCrossSite } from './origin-policy.ts';
 
 interface NodeBindings {
   incoming?: { socket?: { remoteAddress?: string } };
 }
 
-export function requestStateOf(c: HonoContext, config: Pick<Config, 'trustProxy'>): RequestState {
+export function requestStateOf(c: HonoContext, config: Pick<Config, 'trustProxy' | 'siteUrl'>): RequestState {
   const socketAddress = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress;
-  const forwarded = config.trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+  const forwarded = config.trustProxy ? forwardedValue(c.req.raw, 'x-forwarded-for') : undefined;
   // A proxy's request id is kept so logs line up, but only if it cannot forge log lines.
   const given = c.req.header('x-request-id');
   return {
     requestId: given && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID(),
     clientAddress: forwarded || socketAddress || 'unknown',
+    crossSite: isCrossSite(c.req.raw, config),
     responseCookies: [],
     shareable: { result: false },
   };

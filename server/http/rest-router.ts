@@ -1,11 +1,13 @@
 // The REST facade's router (/api): the same services as GraphQL, answered as the product's original
-// clients expect. Every error is JSON { message } (plus fieldErrors) with its HTTP status; writes
-// from another site are refused; the session cookie is read once and renewed like GraphQL does.
+// clients expect. Every error is JSON { message } (plus fieldErrors) with its HTTP status; the
+// session cookie is read once and renewed like GraphQL does. Writes from another site never get
+// here (server/http/origin-policy.ts, mounted in front of /api and /graphql).
 import { Hono, type Context as HonoContext } from 'hono';
 import type { Config } from '../config.ts';
 import type { RequestState, Viewer } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { AppError, asExpectedError } from '../errors.ts';
 import type { Services } from '../services.ts';
+import { SAFE_METHODS } from './origin-policy.ts';
 import { requestStateOf, withCookies } from './request-state.ts';
 import { resolveViewer } from './viewer.ts';
 
@@ -18,19 +20,10 @@ export interface ApiVariables {
 export type Api = Hono<{ Variables: ApiVariables }>;
 export type ApiContext = HonoContext<{ Variables: ApiVariables }>;
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 export function createApiRouter(config: Config, services: Services): Api {
   const api: Api = new Hono<{ Variables: ApiVariables }>();
-  const siteOrigin = new URL(config.siteUrl).origin;
 
   api.use('*', async (c, next) => {
-    // A browser always sends Origin on cross-site writes; a form on another site must not act with
-    // the author's cookie (SameSite=Lax already withholds it; this is the second lock).
-    const origin = c.req.header('origin');
-    if (!SAFE_METHODS.has(c.req.method) && origin && origin !== siteOrigin && origin !== new URL(c.req.url).origin) {
-      return c.json({ message: 'Cross-site request refused' }, 403);
-    }
     const state = requestStateOf(c, config);
     const { viewer, sessionId } = await resolveViewer(services, c.req.raw, state);
     c.set('state', state);
@@ -57,13 +50,14 @@ export function closeApiRouter(api: Api): void {
 
 export function errorResponse(error: unknown, requestId = 'unknown'): Response {
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
-  if (error instanceof AppError) {
-    if (error.details.retryAfterSeconds) headers['Retry-After'] = String(error.details.retryAfterSeconds);
+  const expected = asExpectedError(error);
+  if (expected) {
+    if (expected.details.retryAfterSeconds) headers['Retry-After'] = String(expected.details.retryAfterSeconds);
     const body = {
-      message: error.message,
-      ...(error.details.fieldErrors ? { fieldErrors: error.details.fieldErrors } : {}),
+      message: expected.message,
+      ...(expected.details.fieldErrors ? { fieldErrors: expected.details.fieldErrors } : {}),
     };
-    return Response.json(body, { status: error.status, headers });
+    return Response.json(body, { status: expected.status, headers });
   }
   console.error(`Unexpected error in a REST request (request ${requestId}):`, error);
   return Response.json({ message: 'Unexpected error.' }, { status: 500, headers });

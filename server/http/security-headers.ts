@@ -18,18 +18,21 @@ const SITE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-// GraphiQL (a developer tool at /graphql) is a page Yoga writes with inline scripts and assets from
-// its CDN; it gets its own, looser policy, and nothing else does.
+// GraphiQL (a developer tool at /graphql, server/graphql/graphiql.ts) gets its own policy, and
+// nothing else does: its scripts, styles and editor workers are files of this server too, but its
+// editor (Monaco) writes <style> elements and style attributes as it runs, and its stylesheet
+// carries its fonts and icons as data: URLs.
 const GRAPHIQL_CSP = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' https://unpkg.com blob:",
-  "style-src 'self' 'unsafe-inline' https://unpkg.com",
-  "worker-src 'self' blob:",
-  "img-src 'self' data: https://unpkg.com",
-  "font-src 'self' data: https://unpkg.com",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
-  "base-uri 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
 

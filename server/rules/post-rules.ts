@@ -2,6 +2,7 @@
 // by the client's forms for comfort. Pure: no Node imports.
 import { CONTENT_MAX } from './content-rules.ts';
 import { messages } from './messages.ts';
+import { unstorableTextError } from './text-rules.ts';
 
 export const POST_TEXT_MAX = 45;
 export const CATEGORIES = ['game', 'tv', 'book', 'anime'] as const;
@@ -40,6 +41,8 @@ export type PostFieldErrors = Partial<Record<'title' | 'subtitle' | 'content' | 
 
 function checkShortText(value: string | null | undefined): string | undefined {
   const text = value?.trim() ?? '';
+  const unstorable = unstorableTextError(text);
+  if (unstorable) return unstorable;
   if (text === '') return messages.required;
   if (text.length > POST_TEXT_MAX) return messages.maxLength45;
   return undefined;
@@ -60,7 +63,10 @@ export function validatePostFields(fields: PostFields): PostFieldErrors {
   if (title) errors.title = title;
   const subtitle = checkShortText(fields.subtitle);
   if (subtitle) errors.subtitle = subtitle;
-  if (isBlankHtml(fields.content)) errors.content = messages.required;
+  // Checked before sanitizing: HTML parsing would drop a NUL or turn it into U+FFFD without a word.
+  const unstorableContent = unstorableTextError(fields.content);
+  if (unstorableContent) errors.content = unstorableContent;
+  else if (isBlankHtml(fields.content)) errors.content = messages.required;
   else if ((fields.content ?? '').length > CONTENT_MAX) errors.content = postMessages.contentTooLong;
   if (!fields.category) errors.category = messages.chooseOption;
   else if (!(CATEGORIES as readonly string[]).includes(fields.category)) errors.category = messages.notValidOption;

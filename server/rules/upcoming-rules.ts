@@ -1,5 +1,6 @@
 // The rules of an upcoming ('Currently') card. Pure: shared with the client.
 import { messages } from './messages.ts';
+import { unstorableTextError } from './text-rules.ts';
 
 export const UPCOMING_TITLES = ['Reading', 'Watching', 'Playing'] as const;
 export type UpcomingTitleValue = (typeof UPCOMING_TITLES)[number];
@@ -17,7 +18,9 @@ export function validateUpcomingFields(fields: UpcomingFields): UpcomingFieldErr
   if (!fields.title) errors.title = messages.chooseOption;
   else if (!(UPCOMING_TITLES as readonly string[]).includes(fields.title)) errors.title = messages.notValidOption;
   const subtitle = fields.subtitle?.trim() ?? '';
-  if (subtitle === '') errors.subtitle = messages.required;
+  const unstorableSubtitle = unstorableTextError(subtitle);
+  if (unstorableSubtitle) errors.subtitle = unstorableSubtitle;
+  else if (subtitle === '') errors.subtitle = messages.required;
   else if (subtitle.length > UPCOMING_SUBTITLE_MAX) errors.subtitle = messages.maxLength45;
   return errors;
 }

@@ -1,5 +1,6 @@
 // The rules of accounts: login, registration and profile (../shared/SPEC.md section 5). Pure.
 import { messages } from './messages.ts';
+import { unstorableTextError } from './text-rules.ts';
 
 // Deliberately simple: one @, no spaces, a dot in the domain. The server stores it in lower case.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -8,15 +9,27 @@ export const PASSWORD_MAX = 256;
 export const NAME_MAX = 60;
 export const EMAIL_MAX = 254;
 
+// A stolen session cookie must not be enough to take an account over, so changing the e-mail or the
+// password needs the current password; except within this long after the session's sign-in, when
+// the password was just given. That keeps the original client working (it signs in, then sends
+// name, e-mail and password without the current one), while a cookie stolen later is usually older.
+export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
+
 export const userMessages = {
   invalidCredentials: 'Invalid email or password',
   userExists: 'User already exists',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters`,
   nameTooLong: `Name must be at most ${NAME_MAX} characters`,
+  confirmPassword: 'Confirm your current password to change your e-mail or password',
+  currentPasswordWrong: 'Current password is incorrect',
+  registrationClosed: 'Registration is closed on this site',
+  // The same answer whether or not the e-mail already had an account, so it tells nobody which.
+  registrationReceived:
+    'Registration received. If this e-mail had no account yet, you can now sign in with it and your password.',
 } as const;
 
-export type UserFieldErrors = Partial<Record<'name' | 'email' | 'password', string>>;
+export type UserFieldErrors = Partial<Record<'name' | 'email' | 'password' | 'currentPassword', string>>;
 
 export function isValidEmail(email: string): boolean {
   return email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email);
@@ -29,7 +42,9 @@ export function normalizeEmail(email: string): string {
 export function validateLogin(fields: { email?: string | null; password?: string | null }): UserFieldErrors {
   const errors: UserFieldErrors = {};
   const email = fields.email?.trim() ?? '';
-  if (email === '') errors.email = messages.required;
+  const unstorableEmail = unstorableTextError(email);
+  if (unstorableEmail) errors.email = unstorableEmail;
+  else if (email === '') errors.email = messages.required;
   else if (!isValidEmail(email)) errors.email = messages.emailInvalid;
   if (!fields.password) errors.password = messages.required;
   return errors;
@@ -48,10 +63,14 @@ export function validateRegistration(fields: {
 }): UserFieldErrors {
   const errors: UserFieldErrors = {};
   const name = fields.name?.trim() ?? '';
-  if (name === '') errors.name = messages.required;
+  const unstorableName = unstorableTextError(name);
+  if (unstorableName) errors.name = unstorableName;
+  else if (name === '') errors.name = messages.required;
   else if (name.length > NAME_MAX) errors.name = userMessages.nameTooLong;
   const email = fields.email?.trim() ?? '';
-  if (email === '') errors.email = messages.required;
+  const unstorableEmail = unstorableTextError(email);
+  if (unstorableEmail) errors.email = unstorableEmail;
+  else if (email === '') errors.email = messages.required;
   else if (!isValidEmail(email)) errors.email = messages.emailFormat;
   if (!fields.password) errors.password = messages.required;
   else {
@@ -59,6 +78,18 @@ export function validateRegistration(fields: {
     if (problem) errors.password = problem;
   }
   return errors;
+}
+
+/**
+ * Whether a profile change touches the credentials: an e-mail other than the current one, or a new
+ * password. Such a change needs the current password or a recent sign-in (RECENT_SIGN_IN_MS).
+ */
+export function changesCredentials(
+  currentEmail: string,
+  fields: { email?: string | null; password?: string | null },
+): boolean {
+  const email = fields.email?.trim();
+  return Boolean(fields.password) || (Boolean(email) && normalizeEmail(email!) !== normalizeEmail(currentEmail));
 }
 
 /** Profile: every field optional; an empty password keeps the current one. */
@@ -69,9 +100,13 @@ export function validateProfile(fields: {
 }): UserFieldErrors {
   const errors: UserFieldErrors = {};
   const name = fields.name?.trim();
-  if (name !== undefined && name.length > NAME_MAX) errors.name = userMessages.nameTooLong;
+  const unstorableName = unstorableTextError(name);
+  if (unstorableName) errors.name = unstorableName;
+  else if (name !== undefined && name.length > NAME_MAX) errors.name = userMessages.nameTooLong;
   const email = fields.email?.trim();
-  if (email && !isValidEmail(email)) errors.email = messages.emailFormat;
+  const unstorableEmail = unstorableTextError(email);
+  if (unstorableEmail) errors.email = unstorableEmail;
+  else if (email && !isValidEmail(email)) errors.email = messages.emailFormat;
   if (fields.password) {
     const problem = passwordError(fields.password);
     if (problem) errors.password = problem;

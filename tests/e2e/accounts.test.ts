@@ -2,6 +2,7 @@
 // letting go of a session the server no longer knows (a 401, or a stale userInfo at start-up).
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../server/modules/auth/password.ts';
 import {
   createAccount,
   footer,
@@ -253,7 +254,8 @@ describe('the profile', () => {
     await footer(page).getByRole('link', { name: 'Profile' }).click();
     expect(await page.getByLabel('Name').inputValue()).toBe('Ada');
     expect(await page.getByLabel('Email').inputValue()).toBe(reader.email);
-    expect(await page.getByLabel('Password').inputValue()).toBe('');
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('Current password').count()).toBe(0);
 
     const newEmail = `ada-${Date.now()}@example.com`;
     await page.getByLabel('Name').fill('Ada Lovelace');
@@ -269,8 +271,10 @@ describe('the profile', () => {
     const user = await site.t.db.prisma.user.findUniqueOrThrow({ where: { email: newEmail } });
     expect(user.name).toBe('Ada Lovelace');
 
-    // A new password works at the next login.
-    await page.getByLabel('Password').fill('another long password');
+    // A new password works at the next login. The sign-in is a moment old, so the server needs no
+    // current password (the field is offered, and left empty).
+    await page.getByLabel('Password', { exact: true }).fill('another long password');
+    await page.getByLabel('Current password').waitFor();
     const answered = page.waitForResponse(
       (response) => response.request().postData()?.includes('UpdateProfile') ?? false,
     );
@@ -278,7 +282,7 @@ describe('the profile', () => {
     expect((await (await answered).json()) as unknown).toMatchObject({
       data: { updateProfile: { name: 'Ada Lovelace' } },
     });
-    expect(await page.getByLabel('Password').inputValue()).toBe('');
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
     await footer(page).getByRole('button', { name: 'Logout' }).click();
     await footer(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
     await loginThroughForm(site, { email: newEmail, password: 'another long password' });
@@ -307,5 +311,53 @@ describe('the profile', () => {
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     expect(await storedUserInfo(page)).toEqual({ name: reader.name, email: reader.email, isAdmin: false });
     expect(problemsBesidesStatus(site.problems, 400)).toEqual([]);
+  });
+
+  it('asks for the current password once the sign-in is old, and changes the password with it', async () => {
+    const { page } = site;
+    const reader = await createAccount(site, { name: 'Ada' });
+    await loginThroughForm(site, reader);
+    // The sign-in happened an hour ago, as far as the server knows.
+    await site.t.db.prisma.session.updateMany({
+      where: { user: { email: reader.email } },
+      data: { signedInAt: new Date(Date.now() - 60 * 60 * 1000) },
+    });
+    await footer(page).getByRole('link', { name: 'Profile' }).click();
+    await expect.poll(() => h1Text(page)).toBe('Profile');
+    const form = page.locator('form');
+    const currentPassword = page.getByLabel('Current password');
+    expect(await currentPassword.count()).toBe(0);
+
+    // A new password brings the field; sent without it, the server's refusal shows beside it.
+    await page.getByLabel('Password', { exact: true }).fill('a brand new password');
+    await currentPassword.waitFor();
+    expect(await currentPassword.getAttribute('autocomplete')).toBe('current-password');
+    await page.getByRole('button', { name: 'Update' }).click();
+    const confirm = 'Confirm your current password to change your e-mail or password';
+    await toast(page, confirm).waitFor();
+    await form.getByText(confirm).waitFor();
+    expect(await currentPassword.getAttribute('aria-invalid')).toBe('true');
+
+    await currentPassword.fill('not my password');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await form.getByText('Current password is incorrect').waitFor();
+    const unchanged = await site.t.db.prisma.user.findUniqueOrThrow({ where: { email: reader.email } });
+    expect(await verifyPassword(unchanged.passwordHash, reader.password)).toBe(true);
+
+    await currentPassword.fill(reader.password);
+    await page.getByRole('button', { name: 'Update' }).click();
+    await toast(page, 'Your profile is updated').waitFor();
+    await expect.poll(() => currentPassword.count()).toBe(0);
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    const changed = await site.t.db.prisma.user.findUniqueOrThrow({ where: { email: reader.email } });
+    expect(await verifyPassword(changed.passwordHash, 'a brand new password')).toBe(true);
+    // The account's other session (made with it) has ended; this browser's goes on.
+    expect((await site.t.graphql('{ me { id } }', {}, { cookie: reader.cookie })).data).toEqual({ me: null });
+    await footer(page).getByText('Signed in as Ada').waitFor();
+
+    await footer(page).getByRole('button', { name: 'Logout' }).click();
+    await footer(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
+    await loginThroughForm(site, { email: reader.email, password: 'a brand new password' });
+    expect(problemsBesidesStatus(problemsBesidesStatus(site.problems, 403), 400)).toEqual([]);
   });
 });

@@ -115,6 +115,36 @@ describe("a post's page", () => {
     expect(await headMeta(page, 'robots')).toEqual([]);
     expect(site.problems).toEqual([]);
   });
+
+  it("shows a post from the original client's editor (Quill) centred, indented and nested as written", async () => {
+    const quillPost = await createPost(site.t, {
+      title: 'Written in the old editor',
+      content:
+        '<p class="ql-align-center">Centred</p><p class="ql-indent-2">Indented twice</p>' +
+        '<ol><li>Games</li><li class="ql-indent-1">Tunic</li><li>Books</li></ol>',
+    });
+    const { page } = site;
+    await page.goto(`${site.url}/blog/${quillPost.id}`);
+    const content = page.getByRole('main').locator('.post-content');
+    const centred = content.getByText('Centred');
+    await centred.waitFor();
+    expect(await centred.evaluate((element) => getComputedStyle(element).textAlign)).toBe('center');
+    const indent = await content.getByText('Indented twice').evaluate((element) => {
+      const style = getComputedStyle(element);
+      return parseFloat(style.paddingLeft) / parseFloat(style.fontSize);
+    });
+    expect(indent).toBe(4);
+    // The nested item is a list inside the item above it, shown further right.
+    const outer = content.locator(':scope > ol > li');
+    expect(await outer.evaluateAll((items) => items.map((item) => item.firstChild?.textContent))).toEqual([
+      'Games',
+      'Books',
+    ]);
+    const nested = outer.first().locator('ol > li');
+    expect(await nested.textContent()).toBe('Tunic');
+    expect((await nested.boundingBox())!.x).toBeGreaterThan((await outer.first().boundingBox())!.x);
+    expect(site.problems).toEqual([]);
+  });
 });
 
 describe('content that did not pass the server sanitizer', () => {

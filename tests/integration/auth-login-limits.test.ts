@@ -134,6 +134,17 @@ describe('login limits per address', () => {
     expect((await login(t, email, password)).response.status).toBe(200);
   });
 
+  it('counts the address the proxy appended, whatever the caller wrote before it in X-Forwarded-For', async () => {
+    // nginx's $proxy_add_x_forwarded_for keeps what the client sent and appends the real address:
+    // a fresh made-up first entry on every attempt must not make a fresh caller.
+    const address = freshAddress();
+    const spoofed = () => `${freshAddress()}, ${address}`;
+    for (let i = 0; i < 20; i++) await fail(1, uniqueEmail(), spoofed());
+    const { email, password } = await t.signIn();
+
+    expectTooMany(await login(t, email, password, { address: spoofed() }), 15);
+  });
+
   it('keeps counting failures across a successful login from that address', async () => {
     const address = freshAddress();
     const { email, password } = await t.signIn();

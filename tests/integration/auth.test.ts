@@ -1,9 +1,8 @@
-// Signing in, out and up through /graphql, as a browser sees it: statuses, Set-Cookie headers, the
-// cookie sent back, and what the database keeps.
+// Signing in and out through /graphql, as a browser sees it: statuses, Set-Cookie headers, the cookie
+// sent back, and what the database keeps. (Registration: registration.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_LIFETIME_MS } from '../../server/modules/auth/session.service.ts';
-import { verifyPassword } from '../../server/modules/auth/password.ts';
-import { call, login, LOGOUT, me, REGISTER, sessionIdOf } from '../support/auth-requests.ts';
+import { call, login, LOGOUT, me, sessionIdOf } from '../support/auth-requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
 
@@ -228,93 +227,5 @@ describe('logout', () => {
     const stale = await call(t, LOGOUT, {}, { cookie: 'session=gone.gone' });
     expect(stale.body).toEqual({ data: { logout: true } });
     expect(stale.setCookie).toMatch(/^session=;.*Max-Age=0/);
-  });
-});
-
-describe('register', () => {
-  it('creates a reader account with a lower-case email and an argon2id hash, and signs it in', async () => {
-    const result = await call(t, REGISTER, { name: '  Grace  ', email: 'Grace@Example.COM', password: 'hopper1906' });
-
-    expect(result.response.status).toBe(200);
-    expect(result.body.data.register).toEqual({
-      id: expect.any(String),
-      name: 'Grace',
-      email: 'grace@example.com',
-      isAdmin: false,
-    });
-    const stored = await t.db.prisma.user.findUniqueOrThrow({ where: { email: 'grace@example.com' } });
-    expect(stored.isAdmin).toBe(false);
-    expect(stored.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(await verifyPassword(stored.passwordHash, 'hopper1906')).toBe(true);
-
-    expect(result.setCookie!.split('; ')).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Path=/']));
-    expect(await me(t, result.cookie)).toMatchObject({ id: stored.id, email: 'grace@example.com' });
-    expect((await login(t, 'grace@example.com', 'hopper1906')).body.data?.login.id).toBe(stored.id);
-  });
-
-  it('has no way to ask for an admin account', async () => {
-    const result = await call(t, REGISTER.replace('password: $password)', 'password: $password, isAdmin: true)'), {
-      name: 'Mallory',
-      email: 'mallory@example.com',
-      password: 'letmein-please',
-    });
-    expect(result.body.data).toBeUndefined();
-    expect(result.body.errors![0]!.message).toContain('Unknown argument "isAdmin"');
-    expect(await t.db.prisma.user.count({ where: { email: 'mallory@example.com' } })).toBe(0);
-  });
-
-  it('refuses an email already taken, whatever its case, with "User already exists"', async () => {
-    const { email } = await t.signIn({ email: 'taken@example.com' });
-    const result = await call(t, REGISTER, {
-      name: 'Copycat',
-      email: 'TAKEN@example.com',
-      password: 'another password',
-    });
-
-    expect(result.response.status).toBe(400);
-    expect(result.body.errors).toEqual([
-      expect.objectContaining({
-        message: 'User already exists',
-        extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', fieldErrors: { email: 'User already exists' } }),
-      }),
-    ]);
-    expect(result.setCookie).toBeUndefined();
-    expect(await t.db.prisma.user.count({ where: { email } })).toBe(1);
-  });
-
-  it('lets only one of two simultaneous registrations of an email through', async () => {
-    const variables = { name: 'Twin', email: 'twin@example.com', password: 'same password' };
-    const results = await Promise.all([call(t, REGISTER, variables), call(t, REGISTER, variables)]);
-
-    expect(results.map((r) => r.response.status).sort()).toEqual([200, 400]);
-    expect(results.find((r) => r.response.status === 400)!.body.errors![0]!.message).toBe('User already exists');
-    expect(await t.db.prisma.user.count({ where: { email: 'twin@example.com' } })).toBe(1);
-  });
-
-  it.each([
-    [{ name: '', email: 'a@example.com', password: 'long enough' }, { name: 'This field is required' }],
-    [{ name: 'A', email: '', password: 'long enough' }, { email: 'This field is required' }],
-    [{ name: 'A', email: 'a@example', password: 'long enough' }, { email: 'Not a valid email format' }],
-    [{ name: 'A', email: 'a@example.com', password: '' }, { password: 'This field is required' }],
-    [{ name: 'A', email: 'a@example.com', password: 'short' }, { password: 'Password must be at least 8 characters' }],
-    [
-      { name: 'x'.repeat(61), email: 'a@example.com', password: 'long enough' },
-      { name: 'Name must be at most 60 characters' },
-    ],
-    [
-      { name: ' ', email: 'nope', password: '' },
-      { name: 'This field is required', email: 'Not a valid email format', password: 'This field is required' },
-    ],
-  ])('validates %o', async (variables, fieldErrors) => {
-    const result = await call(t, REGISTER, variables);
-
-    expect(result.response.status).toBe(400);
-    expect(result.body.errors).toEqual([
-      expect.objectContaining({
-        message: Object.values(fieldErrors)[0],
-        extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', fieldErrors }),
-      }),
-    ]);
-    expect(await t.db.prisma.user.count({ where: { email: 'a@example.com' } })).toBe(0);
   });
 });

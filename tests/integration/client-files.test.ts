@@ -11,6 +11,7 @@ let t: TestApp;
 let clientDir: string;
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
 const BIG_SCRIPT = 'console.log("a script worth compressing");\n'.repeat(200);
+const BUILD_MANIFEST = JSON.stringify({ 'src/main.tsx': { file: 'assets/index-AbC123.js', isEntry: true } });
 
 beforeAll(async () => {
   clientDir = mkdtempSync(path.join(os.tmpdir(), 'blog-client-'));
@@ -22,6 +23,14 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets/app-XyZ789.js.br'), brotliCompressSync(BIG_SCRIPT));
   writeFileSync(path.join(clientDir, 'assets/app-XyZ789.js.gz'), gzipSync(BIG_SCRIPT));
   writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // What the build writes for the server and for developers, never for the browser.
+  mkdirSync(path.join(clientDir, '.vite'));
+  writeFileSync(path.join(clientDir, '.vite/manifest.json'), BUILD_MANIFEST);
+  writeFileSync(path.join(clientDir, 'graphql-operations.json'), '{ "HomePage": "query HomePage { site { name } }" }');
+  writeFileSync(
+    path.join(clientDir, 'assets/app-XyZ789.js.map'),
+    '{"version":3,"sources":["../../client/src/main.tsx"]}',
+  );
   t = await createTestApp({ clientDir });
 });
 afterAll(async () => {
@@ -116,6 +125,25 @@ describe('the built client', () => {
       expect(response.status).toBe(404);
     },
   );
+
+  // Build files name every source module and query: only what a page loads is public.
+  it.each([
+    '/.vite/manifest.json',
+    '/.vite/',
+    '/graphql-operations.json',
+    '/assets/app-XyZ789.js.map',
+    '/assets/app-XyZ789.js.br',
+    '/assets/app-XyZ789.js.gz',
+  ])('never serves the build-internal file %s', async (url) => {
+    for (const method of ['GET', 'HEAD']) {
+      const response = await t.request(url, { method, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type') ?? '').not.toMatch(/json|javascript/);
+      const body = await response.text();
+      expect(body).not.toContain('src/main.tsx');
+      expect(body).not.toContain('query HomePage');
+    }
+  });
 
   it('does not let a path climb out of the client folder', async () => {
     const response = await t.request('/assets/..%2f..%2fetc%2fpasswd');

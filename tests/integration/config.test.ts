@@ -27,6 +27,7 @@ describe('configuration', () => {
       maxUploadBytes: 10 * 1024 * 1024,
       graphqlIntrospection: true,
       trustProxy: false,
+      registrationOpen: false,
     });
   });
 
@@ -43,6 +44,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       MAX_UPLOAD_MB: '2.5',
       TRUST_PROXY: 'true',
+      REGISTRATION: 'open',
     });
     expect(config).toEqual({
       port: 8080,
@@ -57,6 +59,7 @@ describe('configuration', () => {
       maxUploadBytes: 2.5 * 1024 * 1024,
       graphqlIntrospection: false,
       trustProxy: true,
+      registrationOpen: true,
     });
   });
 
@@ -98,6 +101,7 @@ describe('configuration', () => {
     [{ MAX_UPLOAD_MB: 'ten' }, 'MAX_UPLOAD_MB must be a number of megabytes between 1 and 100'],
     [{ MAX_UPLOAD_MB: '0' }, 'MAX_UPLOAD_MB must be a number of megabytes between 1 and 100'],
     [{ GRAPHQL_INTROSPECTION: 'yes' }, 'GRAPHQL_INTROSPECTION must be true or false'],
+    [{ REGISTRATION: 'yes' }, 'REGISTRATION must be open or closed'],
   ])('refuses %o with its own message', (env, message) => {
     expect(problemsOf(env)).toEqual([message]);
   });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_CLASSES } from '../../server/rules/content-rules.ts';
 import { postInput, UPDATE_POST, uploadPost } from '../support/content.ts';
+import { fileOf, makeImage } from '../support/images.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
 
@@ -108,6 +109,82 @@ describe(`content sanitizing on ${testDbKind}`, () => {
   it('allows mailto:, tel: and relative links', async () => {
     const html = '<p><a href="mailto:me@example.com">m</a><a href="tel:+331234">t</a><a href="/blog/page/2">r</a></p>';
     expect(await stored(html)).toBe(html.replaceAll('">', '" rel="noopener noreferrer">'));
+  });
+
+  it("keeps the alignment and indentation of the original client's editor (Quill), as the site's classes", async () => {
+    const quill =
+      '<p class="ql-align-center">Centred</p>' +
+      '<p class="ql-align-right ql-indent-2">Right, indented twice</p>' +
+      '<p class="ql-align-justify">Justified</p>' +
+      '<blockquote class="ql-indent-1">An indented quote</blockquote>' +
+      '<p class="ql-indent-8 ql-size-large ql-font-serif">Deepest</p>';
+    expect(await stored(quill)).toBe(
+      '<p class="align-center">Centred</p>' +
+        '<p class="align-right indent-2">Right, indented twice</p>' +
+        '<p class="align-justify">Justified</p>' +
+        '<blockquote class="indent-1">An indented quote</blockquote>' +
+        '<p class="indent-8">Deepest</p>',
+    );
+  });
+
+  it("nests the original client's flat lists (Quill's ql-indent-N items) as the editor nests lists", async () => {
+    // Quill 1 writes one flat list; each item's depth is its class.
+    const quill =
+      '<ol><li>Games</li><li class="ql-indent-1">Outer Wilds</li><li class="ql-indent-2 ql-align-center">DLC</li>' +
+      '<li class="ql-indent-1">Tunic</li><li>Books</li><li class="ql-indent-2">Two levels down at once</li></ol>' +
+      '<ul><li class="ql-indent-1">A list that starts deeper</li><li>Back out</li></ul>';
+    expect(await stored(quill)).toBe(
+      '<ol><li>Games<ol><li>Outer Wilds<ol><li class="align-center">DLC</li></ol></li><li>Tunic</li></ol></li>' +
+        '<li>Books<ol><li><ol><li>Two levels down at once</li></ol></li></ol></li></ol>' +
+        '<ul><li><ul><li>A list that starts deeper</li></ul></li><li>Back out</li></ul>',
+    );
+    // Quill 2 keeps bullets and numbers in one <ol>, each item saying which it is.
+    const quill2 =
+      '<ol><li data-list="bullet"><span class="ql-ui" contenteditable="false"></span>Bullet</li>' +
+      '<li data-list="ordered" class="ql-indent-1"><span class="ql-ui" contenteditable="false"></span>Numbered below it</li>' +
+      '<li data-list="ordered"><span class="ql-ui" contenteditable="false"></span>Numbered</li></ol>';
+    expect(await stored(quill2)).toBe(
+      '<ul><li>Bullet<ol><li>Numbered below it</li></ol></li></ul><ol><li>Numbered</li></ol>',
+    );
+    // The site's own indentation on an item is left as it is.
+    expect(await stored('<ul><li class="indent-1">Padded</li></ul>')).toBe('<ul><li class="indent-1">Padded</li></ul>');
+  });
+
+  it('never nests deeper than 8 levels, whatever depth a class claims', async () => {
+    const html = await stored('<ul><li class="ql-indent-1000000">Deep</li></ul>');
+    expect(html.match(/<ul>/g)).toHaveLength(9);
+    expect(html).toContain('<li>Deep</li>');
+  });
+
+  it("stores and serves the original client's Quill HTML sent over REST, created and edited", async () => {
+    const quill = '<p class="ql-align-center">Centred</p><ul><li>Top</li><li class="ql-indent-1">Nested</li></ul>';
+    const expected = '<p class="align-center">Centred</p><ul><li>Top<ul><li>Nested</li></ul></li></ul>';
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ title: 'Quill', subtitle: 'From the old client', category: 'game' })) {
+      form.set(key, value);
+    }
+    form.set('content', quill);
+    form.append('image', fileOf(await makeImage({ width: 800, height: 450 })));
+    const created = await t.request('/api/blogposts', { method: 'POST', headers: { cookie: admin }, body: form });
+    expect(created.status).toBe(201);
+    const { _id: id, content } = await created.json();
+    expect(content).toBe(expected);
+    expect((await t.db.prisma.post.findUniqueOrThrow({ where: { id } })).content).toBe(expected);
+
+    const edited = await t.request(`/api/blogposts/${id}`, {
+      method: 'PUT',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: 'Quill',
+        subtitle: 'Edited',
+        category: 'game',
+        content: '<p class="ql-align-right ql-indent-1">Right</p>',
+      }),
+    });
+    expect(edited.status).toBe(200);
+    expect((await edited.json()).content).toBe('<p class="align-right indent-1">Right</p>');
+    const served = await t.request(`/api/blogposts/${id}`);
+    expect((await served.json()).content).toBe('<p class="align-right indent-1">Right</p>');
   });
 
   it('shares its list of classes with the client: alignments and 8 indentation levels', () => {

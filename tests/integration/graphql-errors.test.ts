@@ -32,6 +32,20 @@ describe('GraphQL errors', () => {
     expect(body.data).toBeUndefined();
   });
 
+  it('answers a variable that does not fit its type without logging anything', async () => {
+    const logged = vi.spyOn(console, 'error');
+    try {
+      const response = await t.graphqlResponse('query ($c: Category) { posts(category: $c) { total } }', {
+        c: 'MOVIES',
+      });
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors[0].message).toMatch(/Variable "\$c" got invalid value "MOVIES"/);
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
   it('masks an unexpected failure and logs it with the request id sent back', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {

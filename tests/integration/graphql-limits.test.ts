@@ -39,7 +39,7 @@ describe('GraphQL limits', () => {
   });
 
   it('refuses a query over the cost limit', async () => {
-    // Fifteen full pages through a fragment (armor weighs fragments as depth): a cost of about 1350.
+    // Fifteen full pages through a fragment: 15 posts of 12 fields each, fifteen times (about 2700).
     const fields = 'id title subtitle content category createdAt updatedAt image { url width height srcset }';
     const aliases = Array.from(
       { length: GRAPHQL_LIMITS.maxAliases },
@@ -78,5 +78,45 @@ describe('introspection', () => {
     expect(messagesOf(typo)).not.toMatch(/Did you mean/);
     const helpful = await open.graphql('{ latestPost { id } }');
     expect(messagesOf(helpful)).toMatch(/Did you mean "latestPosts"/);
+  });
+
+  // Every kind of hint graphql-js gives, each naming a part of the schema the caller did not know.
+  const MISSPELLINGS: Array<{ kind: string; query: string; variables?: Record<string, unknown>; hint: RegExp }> = [
+    { kind: 'an enum value', query: '{ posts(category: GAMEZ) { total } }', hint: /the enum value "GAME"/ },
+    {
+      kind: "an enum value as a variable's default",
+      query: 'query ($c: Category = GAMEZ) { posts(category: $c) { total } }',
+      hint: /the enum value "GAME"/,
+    },
+    {
+      kind: 'an enum value in the variables',
+      query: 'query ($c: Category) { posts(category: $c) { total } }',
+      variables: { c: 'GAMEZ' },
+      hint: /the enum value "GAME"/,
+    },
+    {
+      kind: 'an input field in the variables',
+      query: 'mutation ($input: UpdateProfileInput!) { updateProfile(input: $input) { id } }',
+      variables: { input: { nme: 'Ann' } },
+      hint: /"name"/,
+    },
+    { kind: 'an argument', query: '{ posts(pag: 2) { total } }', hint: /"page"/ },
+    { kind: 'a type', query: 'query ($c: Categry) { posts(category: $c) { total } }', hint: /"Category"/ },
+    {
+      kind: 'an input field',
+      query: 'mutation { updateProfile(input: { nme: "Ann" }) { id } }',
+      hint: /"name"/,
+    },
+  ];
+
+  it.each(MISSPELLINGS)('names nothing the caller did not ask for when $kind is misspelt', async (misspelt) => {
+    const hidden = messagesOf(await closed.graphql(misspelt.query, misspelt.variables));
+    expect(hidden).not.toMatch(/Did you mean/);
+    expect(hidden).not.toMatch(misspelt.hint);
+    // Still says what is wrong, and with introspection on, the hint is there to help.
+    expect(hidden.length).toBeGreaterThan(10);
+    const helpful = messagesOf(await open.graphql(misspelt.query, misspelt.variables));
+    expect(helpful).toMatch(/Did you mean/);
+    expect(helpful).toMatch(misspelt.hint);
   });
 });

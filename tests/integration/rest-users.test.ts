@@ -81,31 +81,6 @@ describe(`/api/users on ${testDbKind}`, () => {
     expect((await response.json()).message).toMatch(/^Too many login attempts\. Try again in \d+ minutes?\.$/);
   });
 
-  it('registers a non-admin account: 201, signed in', async () => {
-    const response = await t.request(
-      '/api/users',
-      json({ name: 'Reader', email: 'Reader@Example.com', password: 'long enough', isAdmin: true }),
-    );
-    expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({
-      _id: expect.any(String),
-      name: 'Reader',
-      email: 'reader@example.com',
-      isAdmin: false,
-    });
-    expect(sessionCookieOf(response)).toBeDefined();
-
-    const again = await t.request(
-      '/api/users',
-      json({ name: 'Other', email: 'READER@example.com', password: 'long enough' }),
-    );
-    expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({
-      message: 'User already exists',
-      fieldErrors: { email: 'User already exists' },
-    });
-  });
-
   it('reads and updates the profile; an empty password keeps the old one', async () => {
     const { cookie, email, password, userId } = await t.signIn({ name: 'Old' });
     const response = await t.request('/api/users/profile', {

@@ -359,6 +359,23 @@ describe('reading HTML that the editor did not write', () => {
       '<p class="indent-2">Read <a href="https://en.wikipedia.org/wiki/Outer_Wilds" target="_blank" rel="noopener noreferrer">more about it</a>.</p>';
     expect(slateToHtml(read(stored))).toBe(stored);
   });
+
+  it("opens a post the original client's editor (Quill) wrote with its alignment, indentation and nesting", () => {
+    const quill =
+      '<p class="ql-align-center">Centred</p><p class="ql-indent-2">Indented</p>' +
+      '<ol><li>One</li><li class="ql-indent-1 ql-align-right">One, a</li><li class="ql-indent-2">One, a, i</li>' +
+      '<li>Two</li></ol>';
+    const stored = sanitizeContent(quill);
+    expect(stored).toBe(
+      '<p class="align-center">Centred</p><p class="indent-2">Indented</p>' +
+        '<ol><li>One<ol><li class="align-right">One, a<ol><li>One, a, i</li></ol></li></ol></li><li>Two</li></ol>',
+    );
+    // The editor holds it as its own nested lists: saved unchanged, it writes the same HTML.
+    const editor = editorFromHtml(stored);
+    const list = editor.children[2] as ListElement;
+    expect(list.children.map((child) => child.type)).toEqual(['list-item', 'numbered-list', 'list-item']);
+    expect(slateToHtml(editor.children)).toBe(stored);
+  });
 });
 
 describe('link addresses', () => {

@@ -9,7 +9,7 @@ export const LOGIN = `mutation Login($email: String!, $password: String!) {
 }`;
 export const LOGOUT = 'mutation { logout }';
 export const REGISTER = `mutation Register($name: String!, $email: String!, $password: String!) {
-  register(name: $name, email: $email, password: $password) { ${USER_FIELDS} }
+  register(name: $name, email: $email, password: $password)
 }`;
 export const UPDATE_PROFILE = `mutation UpdateProfile($input: UpdateProfileInput!) {
   updateProfile(input: $input) { ${USER_FIELDS} }

@@ -7,9 +7,10 @@ import {
   CONTENT_ATTRIBUTES,
   CONTENT_TAGS,
   CONTENT_URL_PATTERN,
-  isContentClass,
+  contentClasses,
   LINK_REL,
   LINK_TARGETS,
+  nestQuillLists,
 } from '../../../server/rules/content-rules.ts';
 
 const CONFIG: Config = {
@@ -27,10 +28,16 @@ function createSanitizer(): (html: string) => string {
   // An instance of its own: hooks added here never change what another module's DOMPurify does.
   const purify = createDOMPurify(window);
 
+  purify.addHook('beforeSanitizeElements', (node) => {
+    // As on the server: the original client's (Quill's) flat lists are nested before the walk.
+    if (node.nodeName === 'BODY') nestQuillLists(node as Element);
+  });
+
   purify.addHook('uponSanitizeAttribute', (_node, data) => {
     if (data.attrName === 'class') {
-      // Only the editor's alignment and indentation classes: any other could borrow the site's styles.
-      data.attrValue = data.attrValue.split(/\s+/).filter(isContentClass).join(' ');
+      // Only the editor's alignment and indentation classes (or Quill's names for them): any other
+      // could borrow the site's styles.
+      data.attrValue = contentClasses(data.attrValue);
       if (data.attrValue === '') data.keepAttr = false;
     } else if (data.attrName === 'target') {
       // A link may open a new tab, and nothing else (no _top, no named frame).

@@ -1,10 +1,12 @@
 // Sessions after the Lucia project's design (docs/decisions/004-cookie-sessions.md): the cookie holds
 // "<id>.<secret>", the database only the SHA-256 of the secret, compared in constant time. Sessions
-// last 30 days and are extended when used in their second half.
+// last 30 days and are extended when used in their second half. A session keeps the time of the
+// sign-in that created it (signedInAt), which renewal leaves alone: a credential change without the
+// current password is allowed only shortly after it (docs/decisions/017).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Viewer } from '../../context.ts';
-import type { PrismaClient } from '../../generated/prisma/client.ts';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -65,8 +67,9 @@ export class SessionService {
   async create(userId: string): Promise<{ sessionId: string; cookie: string }> {
     const id = randomToken(20);
     const secret = randomToken(20);
-    const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
-    await this.prisma.session.create({ data: { id, secretHash: hashSecret(secret), userId, expiresAt } });
+    const signedInAt = new Date();
+    const expiresAt = new Date(signedInAt.getTime() + SESSION_LIFETIME_MS);
+    await this.prisma.session.create({ data: { id, secretHash: hashSecret(secret), userId, signedInAt, expiresAt } });
     return { sessionId: id, cookie: this.cookieFor(`${id}.${secret}`, expiresAt) };
   }
 
@@ -99,13 +102,26 @@ export class SessionService {
     return { sessionId: id, viewer: session.user, refreshedCookie };
   }
 
+  /** When the password was last given for this session: its sign-in. Null for an unknown session. */
+  async signedInAt(sessionId: string): Promise<Date | null> {
+    const session = await this.prisma.session.findUnique({ where: { id: sessionId }, select: { signedInAt: true } });
+    return session?.signedInAt ?? null;
+  }
+
   async invalidate(sessionId: string): Promise<void> {
     await this.prisma.session.deleteMany({ where: { id: sessionId } });
   }
 
-  /** Ends every session of the user except the one given (after a password change). */
-  async invalidateOthers(userId: string, keepSessionId: string | null): Promise<void> {
-    await this.prisma.session.deleteMany({
+  /**
+   * Ends every session of the user except the one given (after a password change). `db` is the
+   * transaction the password is changed in, so that both happen or neither does.
+   */
+  async invalidateOthers(
+    userId: string,
+    keepSessionId: string | null,
+    db: Prisma.TransactionClient = this.prisma,
+  ): Promise<void> {
+    await db.session.deleteMany({
       where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
     });
   }

@@ -11,6 +11,13 @@ import { PAGE_SIZE } from '../../rules/post-rules.ts';
  */
 export const SEARCH_CANDIDATES = 600;
 
+/**
+ * What a search costs in a GraphQL operation (docs/decisions/018-graphql-prices.md): about what a
+ * page of 15 posts with every field costs, since a search is never answered from memory and its
+ * statement ranks up to SEARCH_CANDIDATES rows before the page's rows are read.
+ */
+export const SEARCH_PRICE = 200;
+
 /** Each word of the keyword as a prefix, all of them required: 'zeld mario' is 'zeld:* & mario:*'. */
 function prefixQuery(keyword: string): string {
   // The keyword rules allow letters, digits, spaces, dashes and underscores only, so once split on

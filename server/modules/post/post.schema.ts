@@ -4,8 +4,9 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../builder.ts';
 import type { Post } from '../../generated/prisma/client.ts';
+import { LATEST_COUNT, PAGE_SIZE } from '../../rules/post-rules.ts';
 import { EXCERPT_WORDS, WORDS_PER_MINUTE } from '../../rules/reading-rules.ts';
-import { SEARCH_CANDIDATES } from './post-search.ts';
+import { SEARCH_CANDIDATES, SEARCH_PRICE } from './post-search.ts';
 import { readingOf } from './post-reading.ts';
 import { CategoryEnum } from '../shared/enums.schema.ts';
 import type { PostPage } from './post.service.ts';
@@ -34,7 +35,12 @@ const PostObject = builder.prismaObject('Post', {
 const PostPageObject = builder.objectRef<PostPage<Post>>('PostPage').implement({
   description: 'One page of a list of posts, 15 a page',
   fields: (t) => ({
-    items: t.field({ type: [PostObject], resolve: (page) => page.items }),
+    items: t.field({
+      type: [PostObject],
+      // What a page selects in its posts, PAGE_SIZE times (docs/decisions/018-graphql-prices.md).
+      complexity: { field: 1, multiplier: PAGE_SIZE },
+      resolve: (page) => page.items,
+    }),
     page: t.exposeInt('page'),
     pages: t.exposeInt('pages', { description: 'ceil(total / 15); 0 when nothing matches' }),
     total: t.exposeInt('total', {
@@ -72,6 +78,8 @@ builder.queryFields((t) => ({
       category: t.arg({ type: CategoryEnum }),
       search: t.arg.string({ description: 'Every word must match a word of the post, or its start' }),
     },
+    // A list page is read from memory once read; a search is a query of its own every time.
+    complexity: (args) => (args.search?.trim() ? SEARCH_PRICE : 1),
     resolve: (_root, args, ctx, info) =>
       ctx.services.posts.list(
         { page: args.page, category: args.category, search: args.search },
@@ -82,6 +90,7 @@ builder.queryFields((t) => ({
   latestPosts: t.prismaField({
     type: ['Post'],
     description: 'The 9 newest posts',
+    complexity: { field: 1, multiplier: LATEST_COUNT },
     resolve: (query, _root, _args, ctx) => ctx.services.posts.latest(query),
   }),
   post: t.prismaField({

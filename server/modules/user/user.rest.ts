@@ -24,18 +24,18 @@ export function registerUserRoutes(api: Api, services: Services): void {
     return c.json(userInfoJson(user));
   });
 
+  // 202 and a message, never the account: the answer must not tell whether the e-mail had one.
   api.post('/users', async (c) => {
     const body = await jsonBody(c);
-    const { user, cookie } = await services.auth.register(
+    const message = await services.users.register(
       {
         name: textField(body.name) ?? '',
         email: textField(body.email) ?? '',
         password: textField(body.password) ?? '',
       },
-      { replacesSessionId: c.get('sessionId') },
+      c.get('state').clientAddress,
     );
-    queueSessionCookie(c.get('state').responseCookies, cookie);
-    return c.json(userInfoJson(user), 201);
+    return c.json({ message }, 202);
   });
 
   api.post('/users/logout', async (c) => {
@@ -48,11 +48,16 @@ export function registerUserRoutes(api: Api, services: Services): void {
   api.put('/users/profile', async (c) => {
     const viewer = requireUser(c.get('viewer'));
     const body = await jsonBody(c);
-    const user = await services.users.updateProfile(viewer, c.get('sessionId'), {
-      name: textField(body.name),
-      email: textField(body.email),
-      password: textField(body.password),
-    });
+    const user = await services.users.updateProfile(
+      viewer,
+      { sessionId: c.get('sessionId'), clientAddress: c.get('state').clientAddress },
+      {
+        name: textField(body.name),
+        email: textField(body.email),
+        password: textField(body.password),
+        currentPassword: textField(body.currentPassword),
+      },
+    );
     return c.json(userInfoJson(user));
   });
 }

@@ -2,6 +2,8 @@
 // AuthService and UserService; resolvers only pass the request's facts and queue the session cookie.
 import { builder } from '../../builder.ts';
 import type { Context } from '../../context.ts';
+import { RECENT_SIGN_IN_MS } from '../../rules/user-rules.ts';
+import { REGISTRATION_LIMITS } from '../auth/attempt-throttle.ts';
 import { requireUser } from '../auth/permissions.ts';
 import { queueSessionCookie } from '../auth/session.service.ts';
 import type { PublicUser } from './user.service.ts';
@@ -17,11 +19,16 @@ export const UserRef = builder.objectRef<PublicUser>('User').implement({
   }),
 });
 
+const recentSignIn = `${RECENT_SIGN_IN_MS / 60_000} minutes`;
+
 const UpdateProfileInput = builder.inputType('UpdateProfileInput', {
   fields: (t) => ({
     name: t.string(),
     email: t.string(),
     password: t.string({ description: 'Empty or absent keeps the current password' }),
+    currentPassword: t.string({
+      description: `Needed to change the email or password, unless this session signed in less than ${recentSignIn} ago`,
+    }),
   }),
 });
 
@@ -66,26 +73,31 @@ builder.mutationFields((t) => ({
     },
   }),
 
-  register: t.field({
-    type: UserRef,
-    description: 'Creates a (non-admin) account and signs it in',
+  register: t.string({
+    description:
+      'Creates a (non-admin) account unless the email has one, and answers the same message either way: ' +
+      'sign in next. FORBIDDEN when registration is closed (REGISTRATION=closed, the default); ' +
+      `after ${REGISTRATION_LIMITS.perAddress} registrations per address in ${REGISTRATION_LIMITS.windowMs / 60_000} minutes: TOO_MANY_REQUESTS`,
     args: {
       name: t.arg.string({ required: true }),
       email: t.arg.string({ required: true }),
       password: t.arg.string({ required: true }),
     },
-    resolve: async (_root, args, ctx) => {
-      const { user, cookie } = await ctx.services.auth.register(args, { replacesSessionId: ctx.sessionId });
-      setSessionCookie(ctx, cookie);
-      return user;
-    },
+    resolve: (_root, args, ctx) => ctx.services.users.register(args, ctx.clientAddress),
   }),
 
   updateProfile: t.field({
     type: UserRef,
-    description: "Changes the caller's own profile; a new password ends their other sessions",
+    description:
+      "Changes the caller's own profile; a new email or password needs currentPassword (or a sign-in " +
+      `less than ${recentSignIn} old, else FORBIDDEN); a new password ends their other sessions`,
     authScopes: { loggedIn: true },
     args: { input: t.arg({ type: UpdateProfileInput, required: true }) },
-    resolve: (_root, args, ctx) => ctx.services.users.updateProfile(requireUser(ctx.viewer), ctx.sessionId, args.input),
+    resolve: (_root, args, ctx) =>
+      ctx.services.users.updateProfile(
+        requireUser(ctx.viewer),
+        { sessionId: ctx.sessionId, clientAddress: ctx.clientAddress },
+        args.input,
+      ),
   }),
 }));

@@ -1,9 +1,10 @@
 // The profile form, at /profile, for signed-in users (../shared/SPEC.md sections 2, 4 and 5): name,
 // email and password, each optional; an empty password keeps the current one. Success replaces the
-// stored user info.
+// stored user info. A new email or password shows a "Current password" field: the server asks for it
+// unless the sign-in is a few minutes old at most (docs/decisions/017), and its refusal lands there.
 import { useMutation } from '@apollo/client/react';
 import { useRef, useState, type FormEvent } from 'react';
-import { validateProfile, type UserFieldErrors } from '../../../../server/rules/user-rules.ts';
+import { changesCredentials, validateProfile, type UserFieldErrors } from '../../../../server/rules/user-rules.ts';
 import { focusFirstInvalid, FormField } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';
 import { Spinner } from '../../components/spinner';
@@ -29,9 +30,15 @@ export function ProfilePage() {
   const formRef = useRef<HTMLFormElement>(null);
   const [updateProfile, { loading }] = useMutation(UpdateProfileMutation);
   // RequireUser lets only a signed-in user here; the fields start from what is stored.
-  const [values, setValues] = useState({ name: user?.name ?? '', email: user?.email ?? '', password: '' });
+  const [values, setValues] = useState({
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    password: '',
+    currentPassword: '',
+  });
   const [errors, setErrors] = useState<UserFieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
+  const asksCurrentPassword = user !== null && changesCredentials(user.email, values);
 
   function change(field: keyof typeof values, value: string) {
     const next = { ...values, [field]: value };
@@ -51,15 +58,24 @@ export function ProfilePage() {
     }
     try {
       const { data } = await updateProfile({
-        variables: { input: { name: values.name.trim(), email: values.email.trim(), password: values.password } },
+        variables: {
+          input: {
+            name: values.name.trim(),
+            email: values.email.trim(),
+            password: values.password,
+            currentPassword: asksCurrentPassword ? values.currentPassword : null,
+          },
+        },
       });
       if (!data) return;
       const updated = toUserInfo(data.updateProfile);
       saveUserInfo(updated);
-      setValues({ name: updated.name, email: updated.email, password: '' });
+      setValues({ name: updated.name, email: updated.email, password: '', currentPassword: '' });
       toast.success('Your profile is updated');
     } catch (error) {
-      setErrors(showApiError(error).fieldErrors);
+      const { code, message, fieldErrors } = showApiError(error);
+      // FORBIDDEN here means the server wants the current password: say so beside that field.
+      setErrors(code === 'FORBIDDEN' ? { ...fieldErrors, currentPassword: message } : fieldErrors);
       focusFirstInvalid(formRef.current);
     }
   }
@@ -109,6 +125,21 @@ export function ProfilePage() {
             />
           )}
         </FormField>
+        {asksCurrentPassword && (
+          <FormField label="Current password" error={errors.currentPassword}>
+            {(control) => (
+              <input
+                {...control}
+                className="form-input"
+                type="password"
+                name="currentPassword"
+                autoComplete="current-password"
+                value={values.currentPassword}
+                onChange={(event) => change('currentPassword', event.currentTarget.value)}
+              />
+            )}
+          </FormField>
+        )}
         <div className="form-actions">
           <button className="button" type="submit" disabled={loading}>
             Update
