@@ -3,7 +3,7 @@
 import { builder } from '../../builder.ts';
 import type { Context } from '../../context.ts';
 import { RECENT_SIGN_IN_MS } from '../../rules/user-rules.ts';
-import { REGISTRATION_LIMITS } from '../auth/attempt-throttle.ts';
+import { LOGIN_LIMITS, REGISTRATION_LIMITS } from '../auth/attempt-throttle.ts';
 import { requireUser } from '../auth/permissions.ts';
 import { queueSessionCookie } from '../auth/session.service.ts';
 import type { PublicUser } from './user.service.ts';
@@ -49,8 +49,7 @@ builder.queryField('me', (t) =>
 builder.mutationFields((t) => ({
   login: t.field({
     type: UserRef,
-    description:
-      'Signs in with a new session cookie; after 5 failures per email or 20 per address in 15 minutes: TOO_MANY_REQUESTS',
+    description: `Signs in with a new session cookie; after ${LOGIN_LIMITS.perEmail} failures per email or ${LOGIN_LIMITS.perAddress} per address in ${LOGIN_LIMITS.windowMs / 60_000} minutes: TOO_MANY_REQUESTS`,
     args: {
       email: t.arg.string({ required: true }),
       password: t.arg.string({ required: true }),
