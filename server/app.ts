@@ -2,13 +2,13 @@
 // at /healthz, feeds, /sitemap.xml and /robots.txt, the built client for every other GET. Exported
 // without listening, so tests call app.fetch() directly (server/index.ts listens).
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { ContentChanges } from './cache/content-changes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { mountGraphiqlAssets } from './graphql/graphiql.ts';
 import { createGraphqlHandler } from './graphql/yoga.ts';
+import { bodyLimit } from './http/body-limit.ts';
 import { mountClient } from './http/client-files.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { originPolicy } from './http/origin-policy.ts';
@@ -43,7 +43,7 @@ export interface App {
 
 export function createApp({ config, db, clientDir }: AppOptions): App {
   const changes = db.watchContentChanges();
-  const services = createServices(db.prisma, config, changes);
+  const services = createServices(db, config, changes);
   const yoga = createGraphqlHandler({ config, db, services });
   const hono = new Hono();
   // First: a stored answer skips everything below, security headers included (they were stored).

@@ -10,7 +10,9 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'TOO_MANY_REQUESTS'
   | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE';
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  /** The server failed to keep what was sent (its disk): not the caller's fault, and logged. */
+  | 'STORAGE_FAILED';
 
 const STATUS: Record<ErrorCode, number> = {
   BAD_USER_INPUT: 400,
@@ -20,6 +22,7 @@ const STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  STORAGE_FAILED: 500,
 };
 
 export type FieldErrors = Record<string, string>;

@@ -2,6 +2,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
+import { keepImageFilesInStep } from './modules/media/orphan-sweep.ts';
 import type { Database } from './db/database.ts';
 import { openConfiguredDatabase, prepareDatabase } from './startup.ts';
 
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
   }
 
   const app = createApp({ config, db });
+  // Start-up did it once (prepareDatabase); from now on every few minutes.
+  const stopImageUpkeep = keepImageFilesInStep(app.services.imageFiles);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL server' : `embedded database in ${config.dataDir}`;
     console.log(`Serving ${config.siteName} at http://localhost:${info.port} (${where})`);
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: finishing requests in flight, then stopping.`);
+    stopImageUpkeep();
     const force = setTimeout(() => {
       console.error('Requests still running after the grace period: stopping anyway.');
       process.exit(1);

@@ -3,11 +3,12 @@
 import type { ContentChanges } from './cache/content-changes.ts';
 import type { Config } from './config.ts';
 import { uploadsDirOf } from './config.ts';
-import type { PrismaClient } from './generated/prisma/client.ts';
+import type { Database } from './db/database.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { AttemptThrottle, REGISTRATION_LIMITS } from './modules/auth/attempt-throttle.ts';
 import { PasswordCheck } from './modules/auth/password-check.ts';
 import { SessionService } from './modules/auth/session.service.ts';
+import { ImageFiles } from './modules/media/image-files.ts';
 import { ImageStore } from './modules/media/image-store.ts';
 import { PostService } from './modules/post/post.service.ts';
 import { SeoService } from './modules/seo/seo.service.ts';
@@ -16,6 +17,8 @@ import { UserService } from './modules/user/user.service.ts';
 
 export interface Services {
   images: ImageStore;
+  /** Image files kept in step with their rows, across crashes. */
+  imageFiles: ImageFiles;
   sessions: SessionService;
   /** The login limits: sign-ins and confirmations of the current password. */
   throttle: AttemptThrottle;
@@ -27,8 +30,10 @@ export interface Services {
 }
 
 /** changes: what empties the public read caches (Database.watchContentChanges()). */
-export function createServices(prisma: PrismaClient, config: Config, changes: ContentChanges): Services {
+export function createServices(db: Database, config: Config, changes: ContentChanges): Services {
+  const { prisma } = db;
   const images = new ImageStore(uploadsDirOf(config), config.maxUploadBytes);
+  const imageFiles = new ImageFiles(images, db);
   const sessions = new SessionService(prisma, config);
   const throttle = new AttemptThrottle(prisma);
   const passwords = new PasswordCheck(prisma, throttle);
@@ -39,8 +44,9 @@ export function createServices(prisma: PrismaClient, config: Config, changes: Co
     throttle,
     auth: new AuthService(sessions, passwords, users),
     users,
-    posts: new PostService(prisma, images, changes),
-    upcoming: new UpcomingService(prisma, images, changes),
+    imageFiles,
+    posts: new PostService(prisma, imageFiles, changes),
+    upcoming: new UpcomingService(prisma, imageFiles, changes),
     seo: new SeoService(prisma, changes),
   };
 }

@@ -360,6 +360,9 @@ export async function importSite({
           await tx.loginAttempt.deleteMany();
           await tx.user.deleteMany();
         }
+        // Files an interrupted upload or delete left are replaced below with the rest; their records
+        // would otherwise let the upkeep remove a restored file of the same name (decision 019).
+        await tx.pendingImageFiles.deleteMany();
         await tx.user.createMany({ data: rows.users });
         await tx.image.createMany({ data: rows.images });
         await tx.post.createMany({ data: rows.posts });

@@ -43,7 +43,8 @@ const LONGEST_RETRY_MS = 30_000;
 const HEARTBEAT_MS = 30_000;
 const HEARTBEAT_TIMEOUT_MS = 10_000;
 
-export function listenOnPostgres(connectionString: string): ContentListener {
+/** applicationName: how the connection shows in pg_stat_activity (the process's instance, database.ts). */
+export function listenOnPostgres(connectionString: string, applicationName?: string): ContentListener {
   // Not trusted until LISTEN has run: a change made before that would be missed.
   const changes = new ContentChanges(false);
   let client: pg.Client | null = null;
@@ -64,7 +65,12 @@ export function listenOnPostgres(connectionString: string): ContentListener {
   };
 
   const connect = async () => {
-    const candidate = new pg.Client({ connectionString, keepAlive: true, query_timeout: HEARTBEAT_TIMEOUT_MS });
+    const candidate = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      query_timeout: HEARTBEAT_TIMEOUT_MS,
+      application_name: applicationName,
+    });
     candidate.on('notification', (message) => {
       if (message.channel === CONTENT_CHANNEL) changes.changed();
     });

@@ -1,6 +1,7 @@
 // Opens the database the configuration asks for: a PostgreSQL server when DATABASE_URL is set,
 // otherwise the embedded PGlite database under DATA_DIR. Both speak PostgreSQL 15+ SQL, so one
 // Prisma schema and one migration history serve both (docs/decisions/001-one-schema-two-databases.md).
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -24,6 +25,13 @@ export interface Database {
    * The server's read caches need it; scripts never call it, so they open no extra connection.
    */
   watchContentChanges(): ContentChanges;
+  /**
+   * Names this process among those using the database. A PostgreSQL server shows it as the
+   * application name of the process's connections, so other processes can tell whether it runs.
+   */
+  instanceId: string;
+  /** The instances connected to the database now: this one, and on PostgreSQL any other server process. */
+  connectedInstances(): Promise<Set<string>>;
   close(): Promise<void>;
 }
 
@@ -45,8 +53,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options);
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+const INSTANCE_PREFIX = 'blog-cms ';
+
+/**
+ * The connection string without an application_name of its own: pg lets the string's win over the
+ * one we give, and connectedInstances() tells the running processes apart by ours.
+ */
+function withoutApplicationName(connectionString: string): string {
+  const url = new URL(connectionString);
+  if (!url.searchParams.has('application_name')) return connectionString;
+  url.searchParams.delete('application_name');
+  return url.toString();
+}
+
+async function openPostgres(configuredUrl: string): Promise<Database> {
+  const connectionString = withoutApplicationName(configuredUrl);
+  const instanceId = randomUUID();
+  const applicationName = `${INSTANCE_PREFIX}${instanceId}`;
+  const pool = new pg.Pool({ connectionString, max: 10, application_name: applicationName });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
@@ -56,8 +80,18 @@ async function openPostgres(connectionString: string): Promise<Database> {
     prisma,
     sql: createPgPoolRunner(pool),
     watchContentChanges() {
-      listener ??= listenOnPostgres(connectionString);
+      listener ??= listenOnPostgres(connectionString, applicationName);
       return listener.changes;
+    },
+    instanceId,
+    async connectedInstances() {
+      // The server's own view: a process killed by any means drops its connections at once.
+      const rows = await pool.query<{ name: string }>(
+        `SELECT DISTINCT substr(application_name, $1) AS "name" FROM pg_stat_activity
+          WHERE datname = current_database() AND starts_with(application_name, $2)`,
+        [INSTANCE_PREFIX.length + 1, INSTANCE_PREFIX],
+      );
+      return new Set([instanceId, ...rows.rows.map((row) => row.name)]);
     },
     async close() {
       await listener?.close();
@@ -83,6 +117,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     }
   }
   const pglite = client;
+  const instanceId = randomUUID();
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   let listener: ContentListener | null = null;
   return {
@@ -93,6 +128,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       listener ??= listenOnPglite(pglite);
       return listener.changes;
     },
+    instanceId,
+    // Only one process ever opens the embedded database (the folder lock above).
+    connectedInstances: async () => new Set([instanceId]),
     async close() {
       await listener?.close();
       await prisma.$disconnect();

@@ -14,6 +14,7 @@ export const imageMessages = {
   tooLarge: (maxMb: number) => `Image must be at most ${maxMb} MB`,
   tooManyPixels: `Image must be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
   unreadable: 'The image could not be read',
+  notStored: 'The server could not store the image',
 } as const;
 
 export function hasImageExtension(fileName: string): boolean {

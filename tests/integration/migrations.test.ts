@@ -37,7 +37,16 @@ describe(`migrations on ${testDbKind}`, () => {
     const first = await migrate(db.sql);
     expect(first.applied).toEqual(readMigrations().map((m) => m.name));
     expect(await tableNames(db)).toEqual(
-      ['Image', 'LoginAttempt', 'Post', 'Session', 'UpcomingCard', 'User', '_prisma_migrations'].sort(),
+      [
+        'Image',
+        'LoginAttempt',
+        'PendingImageFiles',
+        'Post',
+        'Session',
+        'UpcomingCard',
+        'User',
+        '_prisma_migrations',
+      ].sort(),
     );
 
     const rows = await db.sql.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(

@@ -1,9 +1,13 @@
 // Nothing lost, nothing orphaned: every image file belongs to an Image row and every Image row to a
 // post or a card. Replacing and deleting remove files; a write that fails leaves neither a row nor a
-// file; the start-up sweep removes files that no row refers to.
+// file; a process stopped in the middle of a write leaves nothing that the upkeep does not finish;
+// the start-up sweep removes files that no row refers to.
 import { cpSync, mkdirSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ImageFiles } from '../../server/modules/media/image-files.ts';
+import { commitImage } from '../../server/modules/media/image-upload.ts';
+import { PostService } from '../../server/modules/post/post.service.ts';
 import { prepareDatabase } from '../../server/startup.ts';
 import {
   DELETE_CARD,
@@ -30,6 +34,7 @@ beforeEach(async () => {
   await t.db.prisma.post.deleteMany();
   await t.db.prisma.upcomingCard.deleteMany();
   await t.db.prisma.image.deleteMany();
+  await t.db.prisma.pendingImageFiles.deleteMany();
   rmSync(path.join(t.dataDir, 'uploads'), { recursive: true, force: true });
 });
 
@@ -41,10 +46,14 @@ async function filesOfRows(): Promise<string[]> {
     .sort();
 }
 
-/** Every file has its row and every row its files, and every row belongs to a post or a card. */
+/**
+ * Every file has its row and every row its files, every row belongs to a post or a card, and no
+ * file is left pending.
+ */
 async function expectNothingOrphaned() {
   expect(uploadedFiles(t)).toEqual(await filesOfRows());
   expect(await t.db.prisma.image.count({ where: { post: null, upcomingCard: null } })).toBe(0);
+  expect(await t.db.prisma.pendingImageFiles.count()).toBe(0);
 }
 
 /** Makes the database refuse writes to a table, as a full disk or a lost connection would. */
@@ -210,5 +219,94 @@ describe(`the start-up sweep on ${testDbKind}`, () => {
     await prepareDatabase(t.db, t.config, (line) => lines.push(line));
     expect(uploadedFiles(t)).toEqual(files);
     expect(lines.join('\n')).toContain('the database has no images');
+  });
+});
+
+describe(`after a process stopped in the middle of a write, on ${testDbKind}`, () => {
+  /** The app's image files as another server process sees them, one that has stopped (kill -9). */
+  function filesOfAStoppedProcess(): ImageFiles {
+    return new ImageFiles(t.app.services.images, {
+      prisma: t.db.prisma,
+      instanceId: 'a-process-that-stopped',
+      connectedInstances: () => t.db.connectedInstances(),
+    });
+  }
+
+  /** A post service of a process that stops right after a delete (or replacement) commits. */
+  function postsOfAProcessStoppingAfterCommit(): PostService {
+    class StopsAfterCommit extends ImageFiles {
+      override async removeNow(): Promise<void> {}
+    }
+    const files = new StopsAfterCommit(t.app.services.images, t.db);
+    return new PostService(t.db.prisma, files, t.app.changes);
+  }
+
+  it('an upload whose process stopped after writing its files is undone at the next start', async () => {
+    const kept = (await uploadPost(t, admin)).body.data.createPost;
+    const keptFiles = uploadedFiles(t);
+    // What the stopped process did: recorded the upload, wrote every file, never committed the row.
+    await filesOfAStoppedProcess().write(await makeImage({ width: 2000, height: 1000 }));
+    expect(uploadedFiles(t)).toHaveLength(keptFiles.length + 3);
+
+    const lines: string[] = [];
+    await prepareDatabase(t.db, t.config, (line) => lines.push(line));
+    expect(lines).toContain('Removed the files of 1 image(s) whose upload or delete was interrupted.');
+    expect(uploadedFiles(t)).toEqual(keptFiles);
+    expect((await t.request(kept.image.url)).status).toBe(200);
+    await expectNothingOrphaned();
+  });
+
+  it('a delete whose process stopped after its commit has its files removed by the upkeep', async () => {
+    const deleted = (await uploadPost(t, admin)).body.data.createPost;
+    const replaced = (await uploadPost(t, admin, { title: 'Replaced' })).body.data.createPost;
+    const kept = (await uploadPost(t, admin, { title: 'Kept' })).body.data.createPost;
+    const stopping = postsOfAProcessStoppingAfterCommit();
+    await stopping.delete(deleted.id);
+    await stopping.update(replaced.id, { ...postInput(), category: 'game', image: await makeImage() });
+    expect(uploadedFiles(t)).toHaveLength(4 * 3);
+    expect(await t.db.prisma.pendingImageFiles.count({ where: { state: 'removing' } })).toBe(2);
+
+    // The running server's upkeep (every few minutes), or the next start: the same work.
+    expect(await t.app.services.imageFiles.recover()).toBe(2);
+    expect(uploadedFiles(t)).toHaveLength(2 * 3);
+    expect((await t.request(deleted.image.url)).status).toBe(404);
+    expect((await t.request(replaced.image.url)).status).toBe(404);
+    expect((await t.request(kept.image.url)).status).toBe(200);
+    await expectNothingOrphaned();
+  });
+
+  it('never sweeps an upload in flight in a running process, which then commits', async () => {
+    const files = t.app.services.imageFiles;
+    const stored = await files.write(await makeImage({ width: 800, height: 600 }));
+    await prepareDatabase(t.db, t.config, () => {});
+    expect(uploadedFiles(t)).toHaveLength(2);
+
+    await commitImage(t.db.prisma, files, stored, (tx) =>
+      tx.upcomingCard.create({ data: { title: 'Reading', subtitle: 'A book', image: { create: stored } } }),
+    );
+    expect(uploadedFiles(t)).toEqual(await filesOfRows());
+    await expectNothingOrphaned();
+  });
+
+  it('an upload stuck for an hour is given up, and its row then refuses to commit', async () => {
+    const files = t.app.services.imageFiles;
+    const stored = await files.write(await makeImage({ width: 800, height: 600 }));
+    await t.db.prisma.pendingImageFiles.updateMany({ data: { createdAt: new Date(Date.now() - 2 * 3600_000) } });
+    expect(await files.recover()).toBe(1);
+    expect(uploadedFiles(t)).toEqual([]);
+
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await expect(
+        commitImage(t.db.prisma, files, stored, (tx) =>
+          tx.upcomingCard.create({ data: { title: 'Reading', subtitle: 'A book', image: { create: stored } } }),
+        ),
+      ).rejects.toMatchObject({ code: 'STORAGE_FAILED', status: 500 });
+      expect(String(consoleError.mock.calls[0]?.[1])).toContain('was given up');
+    } finally {
+      consoleError.mockRestore();
+    }
+    expect(await t.db.prisma.upcomingCard.count()).toBe(0);
+    await expectNothingOrphaned();
   });
 });

@@ -1,7 +1,7 @@
 // Turns uploaded bytes into stored images: the type is judged from the bytes, the size and pixel
 // count are checked before anything is decoded, and the picture is re-encoded into WebP variants
-// (metadata stripped, never upscaled) under server-generated names. Files are written before the
-// database row that refers to them, and removed again if that row is never written.
+// (metadata stripped, never upscaled) under server-generated names. What is written when, and how a
+// crash is recovered from, is image-files.ts's business.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -34,6 +34,23 @@ export class ImageRejectedError extends Error {
   }
 }
 
+/**
+ * The disk refused to store an image (full, not writable, gone): the server's failure, not the
+ * image's. `cause` is the file system's error.
+ */
+export class ImageStorageError extends Error {
+  override name = 'ImageStorageError';
+  constructor(uploadsDir: string, cause: unknown) {
+    super(`Could not write image files in ${uploadsDir}: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
+
+  /** The disk or the owner's quota is full. */
+  get diskFull(): boolean {
+    const code = (this.cause as NodeJS.ErrnoException | undefined)?.code;
+    return code === 'ENOSPC' || code === 'EDQUOT';
+  }
+}
+
 /** What the Image row records about a stored image. */
 export interface StoredImage {
   storageKey: string;
@@ -42,6 +59,26 @@ export interface StoredImage {
   height: number;
   variantWidths: number[];
 }
+
+/** An image re-encoded in memory, not written yet. */
+export interface EncodedImage {
+  image: StoredImage;
+  /** The WebP bytes of each variant, in the order of image.variantWidths. */
+  variants: Buffer[];
+}
+
+/** Removes a file; one that is not there (nor its folder) is already removed. */
+async function removeFile(file: string): Promise<void> {
+  try {
+    await rm(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+  }
+}
+
+/** The name a variant is written under before it is complete. */
+const temporaryName = (file: string) => `${file}.tmp`;
 
 export function variantWidthsFor(width: number): number[] {
   const largest = Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!);
@@ -94,49 +131,71 @@ export class ImageStore {
     return turned ? { width: height, height: width } : { width, height };
   }
 
-  /** Checks, re-encodes and writes the variants; returns what the Image row must record. */
-  async save(bytes: Uint8Array): Promise<StoredImage> {
+  /** Checks and re-encodes the bytes; nothing is written yet. */
+  async encode(bytes: Uint8Array): Promise<EncodedImage> {
     const { width, height } = await this.inspect(bytes);
-    const storageKey = randomBytes(16).toString('hex');
     const variantWidths = variantWidthsFor(width);
-    const written: string[] = [];
+    const variants: Buffer[] = [];
     try {
-      await mkdir(path.join(this.uploadsDir, storageKey.slice(0, 2)), { recursive: true });
       for (const variantWidth of variantWidths) {
-        const output = await encoding(() =>
-          sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
-            .rotate() // apply the EXIF orientation, since the metadata that carries it is dropped
-            .resize({ width: variantWidth, withoutEnlargement: true })
-            .webp({ quality: WEBP_QUALITY })
-            .toBuffer(),
+        variants.push(
+          await encoding(() =>
+            sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+              .rotate() // apply the EXIF orientation, since the metadata that carries it is dropped
+              .resize({ width: variantWidth, withoutEnlargement: true })
+              .webp({ quality: WEBP_QUALITY })
+              .toBuffer(),
+          ),
         );
-        const file = path.join(this.uploadsDir, ImageStore.relativePath(storageKey, variantWidth));
-        // Written under a temporary name first: a reader never gets half a file.
-        const temporary = `${file}.${process.pid}.tmp`;
-        await writeFile(temporary, output);
-        await rename(temporary, file);
-        written.push(file);
       }
-    } catch (error) {
-      await Promise.all(written.map((file) => rm(file, { force: true })));
-      if (error instanceof ImageRejectedError) throw error;
+    } catch {
       throw new ImageRejectedError('unreadable', imageMessages.unreadable);
     }
     const largest = variantWidths[variantWidths.length - 1]!;
     return {
-      storageKey,
-      mimeType: 'image/webp',
-      width: largest,
-      height: Math.round((height * largest) / width),
-      variantWidths,
+      image: {
+        storageKey: randomBytes(16).toString('hex'),
+        mimeType: 'image/webp',
+        width: largest,
+        height: Math.round((height * largest) / width),
+        variantWidths,
+      },
+      variants,
     };
   }
 
+  /**
+   * Writes the variants of an encoded image. A failure of the disk (full, not writable) removes
+   * what was written and throws an ImageStorageError.
+   */
+  async write({ image, variants }: EncodedImage): Promise<StoredImage> {
+    try {
+      await mkdir(path.join(this.uploadsDir, image.storageKey.slice(0, 2)), { recursive: true });
+      for (const [index, variantWidth] of image.variantWidths.entries()) {
+        const file = path.join(this.uploadsDir, ImageStore.relativePath(image.storageKey, variantWidth));
+        // Written under a temporary name first: a reader never gets half a file.
+        await writeFile(temporaryName(file), variants[index]!);
+        await rename(temporaryName(file), file);
+      }
+    } catch (error) {
+      await this.remove(image).catch(() => {});
+      throw new ImageStorageError(this.uploadsDir, error);
+    }
+    return image;
+  }
+
+  /** Checks, re-encodes and writes the variants; returns what the Image row must record. */
+  async save(bytes: Uint8Array): Promise<StoredImage> {
+    return this.write(await this.encode(bytes));
+  }
+
+  /** Removes an image's files, and any half-written one a stopped process left. */
   async remove(image: Pick<StoredImage, 'storageKey' | 'variantWidths'>): Promise<void> {
     await Promise.all(
-      image.variantWidths.map((w) =>
-        rm(path.join(this.uploadsDir, ImageStore.relativePath(image.storageKey, w)), { force: true }),
-      ),
+      image.variantWidths.flatMap((w) => {
+        const file = path.join(this.uploadsDir, ImageStore.relativePath(image.storageKey, w));
+        return [removeFile(file), removeFile(temporaryName(file))];
+      }),
     );
   }
 

@@ -1,9 +1,18 @@
 // An image field of a write (a post's or a card's), as both doors hand it to the services: a File
 // from GraphQL multipart, a Blob from a REST form, or plain bytes. Turns the image store's refusals
-// into the field error the forms show, with the HTTP status that fits the refusal.
+// into the field error the forms show, with the HTTP status that fits the refusal, and a disk that
+// fails into the server's own error (logged), never into a fault of the image.
 import { AppError, type FieldErrors } from '../../errors.ts';
 import { imageMessages } from '../../rules/image-rules.ts';
-import { ImageRejectedError, type ImageRejection, type ImageStore, type StoredImage } from './image-store.ts';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import { type ImageFiles, UploadGivenUpError } from './image-files.ts';
+import {
+  ImageRejectedError,
+  type ImageRejection,
+  ImageStorageError,
+  type ImageStore,
+  type StoredImage,
+} from './image-store.ts';
 
 export type ImageUpload = Blob | Uint8Array;
 
@@ -69,26 +78,51 @@ export function inputError(fieldErrors: FieldErrors, image: ImageProblem | null)
   return new AppError('BAD_USER_INPUT', message, { fieldErrors: errors, ...(image ? { status: image.status } : {}) });
 }
 
-/** Re-encodes and writes the variants; a picture that fails to decode is a field error too. */
-export async function saveImage(store: ImageStore, image: CheckedImage): Promise<StoredImage> {
+/**
+ * The server could not store an image: its cause is logged for the administrator, and the author
+ * is told it was not the image's fault. A full disk is a 507 (Insufficient Storage), any other
+ * failure of the disk a 500. Any other error is passed on as it is.
+ */
+export function storageFailure(error: unknown): unknown {
+  if (!(error instanceof ImageStorageError) && !(error instanceof UploadGivenUpError)) return error;
+  console.error('Could not store an uploaded image:', error);
+  const status = error instanceof ImageStorageError && error.diskFull ? 507 : 500;
+  return new AppError('STORAGE_FAILED', imageMessages.notStored, {
+    fieldErrors: { image: imageMessages.notStored },
+    status,
+  });
+}
+
+/**
+ * Re-encodes and writes the variants (image-files.ts records them first); a picture that fails to
+ * decode is a field error, a disk that fails a storage failure.
+ */
+export async function saveImage(files: ImageFiles, image: CheckedImage): Promise<StoredImage> {
   try {
-    return await store.save(image.bytes);
+    return await files.write(image.bytes);
   } catch (error) {
-    throw inputError({}, problemOf(error));
+    if (error instanceof ImageRejectedError) throw inputError({}, problemOf(error));
+    throw storageFailure(error);
   }
 }
 
 /**
- * Removes the files of an image whose row is gone (committed). A failure is only logged: the write
- * has succeeded, and the start-up sweep removes files that no row refers to.
+ * Creates the row of a written image with `create`, in a transaction that also takes the files off
+ * the pending list; if it fails, the files go and the error is passed on.
  */
-export async function discardImageFiles(
-  store: ImageStore,
-  image: Pick<StoredImage, 'storageKey' | 'variantWidths'>,
-): Promise<void> {
+export async function commitImage<T>(
+  prisma: PrismaClient,
+  files: ImageFiles,
+  stored: StoredImage,
+  create: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
   try {
-    await store.remove(image);
+    return await prisma.$transaction(async (tx) => {
+      await files.committed(tx, stored);
+      return create(tx);
+    });
   } catch (error) {
-    console.error(`Could not remove the files of image ${image.storageKey}; the next start sweeps them:`, error);
+    await files.abandon(stored);
+    throw storageFailure(error);
   }
 }

@@ -1,20 +1,48 @@
-// At start-up, image files that no Image row refers to are deleted: left by a process that stopped
-// between writing an upload's files and committing its row, or after removing a row but before
-// removing its files.
+// The upkeep of image files (docs/decisions/019-image-files-after-a-crash.md). At every start, and
+// every few minutes while the server runs, it finishes what a stopped process left: the files of
+// uploads that never committed and of deletes that did. At start it also looks through the folder
+// for files that neither a row nor a record names (left by versions before the records, or put
+// there by hand).
 import { readdir } from 'node:fs/promises';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
-import type { ImageStore } from './image-store.ts';
+import type { ImageFiles } from './image-files.ts';
 
-export type SweepResult = { removed: string[]; skipped: false } | { removed: []; skipped: true };
+/** How often a running server finishes what other, stopped, processes left. */
+export const UPKEEP_INTERVAL_MS = 5 * 60 * 1000;
 
-export async function sweepOrphanImages(prisma: PrismaClient, store: ImageStore): Promise<SweepResult> {
+export type SweepResult = {
+  /** Images whose files were removed because their upload or delete was interrupted. */
+  recovered: number;
+  /** Files that nothing named, relative to the uploads folder. */
+  removed: string[];
+  /** True when the folder scan was skipped (a database without images beside a folder of them). */
+  skipped: boolean;
+};
+
+export async function sweepOrphanImages(prisma: PrismaClient, files: ImageFiles): Promise<SweepResult> {
+  const recovered = await files.recover();
   const rows = await prisma.image.findMany({ select: { storageKey: true } });
   if (rows.length === 0) {
     // A database without a single image beside a folder full of them is far more likely the wrong
     // database (a new DATABASE_URL, a test) than a site whose every image is orphaned: keep the files.
-    const entries = await readdir(store.uploadsDir).catch(() => []);
-    return entries.length > 0 ? { removed: [], skipped: true } : { removed: [], skipped: false };
+    const entries = await readdir(files.store.uploadsDir).catch(() => []);
+    return { recovered, removed: [], skipped: entries.length > 0 };
   }
-  const known = new Set(rows.map((row) => row.storageKey));
-  return { removed: await store.sweepOrphans((key) => known.has(key)), skipped: false };
+  const known = new Set([...rows.map((row) => row.storageKey), ...(await files.pendingKeys())]);
+  return { recovered, removed: await files.store.sweepOrphans((key) => known.has(key)), skipped: false };
+}
+
+/** Runs the upkeep every UPKEEP_INTERVAL_MS; returns what stops it. */
+export function keepImageFilesInStep(files: ImageFiles, intervalMs = UPKEEP_INTERVAL_MS): () => void {
+  const timer = setInterval(() => {
+    files
+      .recover()
+      .then((count) => {
+        if (count > 0) console.log(`Removed the files of ${count} image(s) whose upload or delete was interrupted.`);
+      })
+      .catch((error: unknown) => console.error('The image file upkeep failed; it runs again later:', error));
+  }, intervalMs);
+  // The upkeep never keeps a stopping process alive.
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -18,16 +18,16 @@ import {
   validatePostFields,
 } from '../../rules/post-rules.ts';
 import { keywordError } from '../../rules/search-rules.ts';
+import type { ImageFiles } from '../media/image-files.ts';
 import {
   checkImageUpload,
-  discardImageFiles,
+  commitImage,
   type ImageUpload,
   inputError,
   isImageProblem,
   saveImage,
   type CheckedImage,
 } from '../media/image-upload.ts';
-import type { ImageStore } from '../media/image-store.ts';
 import { isRecordNotFound } from '../shared/prisma-errors.ts';
 import { searchPage } from './post-search.ts';
 import { sanitizeContent } from './sanitize-html.ts';
@@ -75,14 +75,9 @@ export interface PostQuery {
 }
 
 /**
- * Prisma reads a post and its image in two statements, outside a transaction. A delete (or an image
- * replacement) committed between them leaves a post without its image: that post is on its way out
- * of this answer, and is left out of it rather than failing the whole read with a 500.
+ * Posts come with their image in one SQL statement (a join: the relationJoins feature in
+ * prisma/schema.prisma), so a read sees each post whole or not at all, even while posts are deleted.
  */
-function withImagesPresent<T extends { image: Image | null }>(rows: T[]): Array<T & { image: Image }> {
-  return rows.filter((row): row is T & { image: Image } => row.image !== null);
-}
-
 function withImage(query: PostQuery = {}) {
   return { include: { ...query.include, image: query.include?.image ?? true } };
 }
@@ -129,7 +124,7 @@ export class PostService {
 
   constructor(
     private readonly prisma: PrismaClient,
-    private readonly images: ImageStore,
+    private readonly files: ImageFiles,
     private readonly changes: ContentChanges,
   ) {
     this.cache = new ReadCache<CachedRead>(changes, { maxBytes: POST_CACHE_BYTES, sizeOf: cachedBytes });
@@ -154,7 +149,7 @@ export class PostService {
         ? await this.prisma.post.findMany({ where: { id: { in: ids } }, ...withImage(query) })
         : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
-      const items = withImagesPresent(ids.flatMap((id) => byId.get(id) ?? []));
+      const items = ids.flatMap((id) => byId.get(id) ?? []);
       return { items, page, pages: pageCount(total), total };
     }
 
@@ -163,8 +158,8 @@ export class PostService {
   }
 
   /**
-   * A page of a list, in at most 4 statements: the list's size (itself cached: every page of a list
-   * shares it), the page's ids, then the posts and their images. The ids come alone first because
+   * A page of a list, in at most 3 statements: the list's size (itself cached: every page of a list
+   * shares it), the page's ids, then the posts with their images. The ids come alone first because
    * a deep page skips thousands of rows, and skipping index entries is cheap where skipping whole
    * rows is not.
    */
@@ -187,15 +182,13 @@ export class PostService {
       orderBy: NEWEST_FIRST,
       ...withImage(query),
     });
-    return { items: withImagesPresent(rows), page, pages: pageCount(total), total };
+    return { items: rows, page, pages: pageCount(total), total };
   }
 
   /** The 9 newest posts, for the home page. */
   async latest(query?: PostQuery): Promise<PostWithImage[]> {
-    return this.cache.get(`latest:${planKey(query)}`, async () =>
-      withImagesPresent(
-        await this.prisma.post.findMany({ orderBy: NEWEST_FIRST, take: LATEST_COUNT, ...withImage(query) }),
-      ),
+    return this.cache.get(`latest:${planKey(query)}`, () =>
+      this.prisma.post.findMany({ orderBy: NEWEST_FIRST, take: LATEST_COUNT, ...withImage(query) }),
     ) as Promise<PostWithImage[]>;
   }
 
@@ -205,24 +198,20 @@ export class PostService {
     const plan = withImage(query);
     if (!isUuid(id)) return null;
     const key = `post:${id}:${planKey(query)}`;
-    return this.cache.get(key, async () => {
-      const post = await this.prisma.post.findUnique({ where: { id }, ...plan });
-      return post && withImagesPresent([post])[0] ? post : null;
-    }) as Promise<PostWithImage | null>;
+    return this.cache.get(key, () =>
+      this.prisma.post.findUnique({ where: { id }, ...plan }),
+    ) as Promise<PostWithImage | null>;
   }
 
   async create(input: PostInput, query?: PostQuery): Promise<PostWithImage> {
     const { data, image } = await this.prepare(input, { imageRequired: true });
     // The files are written first; the row that refers to them commits after, or the files go.
-    const stored = await saveImage(this.images, image!);
-    try {
-      const post = await this.prisma.post.create({ data: { ...data, image: { create: stored } }, ...withImage(query) });
-      this.changes.changed();
-      return post;
-    } catch (error) {
-      await discardImageFiles(this.images, stored);
-      throw error;
-    }
+    const stored = await saveImage(this.files, image!);
+    const post = await commitImage(this.prisma, this.files, stored, (tx) =>
+      tx.post.create({ data: { ...data, image: { create: stored } }, ...withImage(query) }),
+    );
+    this.changes.changed();
+    return post;
   }
 
   /** Replaces every field; the image only when one is sent, and then the old one's files go. */
@@ -243,28 +232,23 @@ export class PostService {
     // Re-encoding is the costly part: refuse an unknown post before it.
     const exists = await this.prisma.post.findUnique({ where: { id }, select: { id: true } });
     if (!exists) throw notFound(POST_NOT_FOUND);
-    const stored = await saveImage(this.images, image);
-    let result: { post: PostWithImage; replaced: Image };
-    try {
-      result = await this.prisma.$transaction(async (tx) => {
-        // Locked, so two edits replacing the image at once each remove the image they replaced.
-        const [current] = await tx.$queryRaw<Array<{ imageId: string }>>`
-          SELECT "imageId" FROM "Post" WHERE "id" = ${id}::uuid FOR UPDATE`;
-        if (!current) throw notFound(POST_NOT_FOUND);
-        const post = await tx.post.update({
-          where: { id },
-          data: { ...data, image: { create: stored } },
-          ...withImage(query),
-        });
-        const replaced = await tx.image.delete({ where: { id: current.imageId } });
-        return { post, replaced };
+    const stored = await saveImage(this.files, image);
+    const result = await commitImage(this.prisma, this.files, stored, async (tx) => {
+      // Locked, so two edits replacing the image at once each remove the image they replaced.
+      const [current] = await tx.$queryRaw<Array<{ imageId: string }>>`
+        SELECT "imageId" FROM "Post" WHERE "id" = ${id}::uuid FOR UPDATE`;
+      if (!current) throw notFound(POST_NOT_FOUND);
+      const post = await tx.post.update({
+        where: { id },
+        data: { ...data, image: { create: stored } },
+        ...withImage(query),
       });
-    } catch (error) {
-      await discardImageFiles(this.images, stored);
-      throw error;
-    }
+      const replaced = await tx.image.delete({ where: { id: current.imageId } });
+      await this.files.removeLater(tx, [replaced]);
+      return { post, replaced };
+    });
     this.changes.changed();
-    await discardImageFiles(this.images, result.replaced);
+    await this.files.removeNow([result.replaced]);
     return result.post;
   }
 
@@ -275,13 +259,15 @@ export class PostService {
     try {
       image = await this.prisma.$transaction(async (tx) => {
         const post = await tx.post.delete({ where: { id }, select: { imageId: true } });
-        return tx.image.delete({ where: { id: post.imageId } });
+        const deleted = await tx.image.delete({ where: { id: post.imageId } });
+        await this.files.removeLater(tx, [deleted]);
+        return deleted;
       });
     } catch (error) {
       throw isRecordNotFound(error) ? notFound(POST_NOT_FOUND) : error;
     }
     this.changes.changed();
-    await discardImageFiles(this.images, image);
+    await this.files.removeNow([image]);
     return id;
   }
 
@@ -297,7 +283,7 @@ export class PostService {
       // Content made only of what the sanitizer removes (a script, an iframe) is no content.
       if (isBlankHtml(content)) errors.content = messages.required;
     }
-    const image = await checkImageUpload(this.images, input.image, { required: imageRequired });
+    const image = await checkImageUpload(this.files.store, input.image, { required: imageRequired });
     const imageProblem = isImageProblem(image) ? image : null;
     if (imageProblem || Object.keys(errors).length > 0) throw inputError(errors, imageProblem);
     return {

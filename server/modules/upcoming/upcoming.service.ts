@@ -9,14 +9,14 @@ import { isUuid } from '../../rules/id-rules.ts';
 import { validateUpcomingFields } from '../../rules/upcoming-rules.ts';
 import {
   checkImageUpload,
-  discardImageFiles,
   type ImageUpload,
   inputError,
   isImageProblem,
   saveImage,
+  commitImage,
   type CheckedImage,
 } from '../media/image-upload.ts';
-import type { ImageStore } from '../media/image-store.ts';
+import type { ImageFiles } from '../media/image-files.ts';
 import { isRecordNotFound } from '../shared/prisma-errors.ts';
 
 export const CARD_NOT_FOUND = 'Card not found';
@@ -47,7 +47,7 @@ export class UpcomingService {
 
   constructor(
     private readonly prisma: PrismaClient,
-    private readonly images: ImageStore,
+    private readonly files: ImageFiles,
     private readonly changes: ContentChanges,
   ) {
     this.cache = new ReadCache(changes, {
@@ -68,27 +68,24 @@ export class UpcomingService {
 
   async create(input: UpcomingCardInput, query?: UpcomingCardQuery): Promise<UpcomingCardWithImage> {
     const errors = validateUpcomingFields(input);
-    const image = await checkImageUpload(this.images, input.image, { required: true });
+    const image = await checkImageUpload(this.files.store, input.image, { required: true });
     const imageProblem = isImageProblem(image) ? image : null;
     if (imageProblem || Object.keys(errors).length > 0) throw inputError(errors, imageProblem);
 
     // The files are written first; the row that refers to them commits after, or the files go.
-    const stored = await saveImage(this.images, image as CheckedImage);
-    try {
-      const card = await this.prisma.upcomingCard.create({
+    const stored = await saveImage(this.files, image as CheckedImage);
+    const card = await commitImage(this.prisma, this.files, stored, (tx) =>
+      tx.upcomingCard.create({
         data: {
           title: input.title as UpcomingTitle,
           subtitle: (input.subtitle ?? '').trim(),
           image: { create: stored },
         },
         ...withImage(query),
-      });
-      this.changes.changed();
-      return card;
-    } catch (error) {
-      await discardImageFiles(this.images, stored);
-      throw error;
-    }
+      }),
+    );
+    this.changes.changed();
+    return card;
   }
 
   /** Deletes the card, its image row and then its files; returns the id. */
@@ -98,13 +95,15 @@ export class UpcomingService {
     try {
       image = await this.prisma.$transaction(async (tx) => {
         const card = await tx.upcomingCard.delete({ where: { id }, select: { imageId: true } });
-        return tx.image.delete({ where: { id: card.imageId } });
+        const deleted = await tx.image.delete({ where: { id: card.imageId } });
+        await this.files.removeLater(tx, [deleted]);
+        return deleted;
       });
     } catch (error) {
       throw isRecordNotFound(error) ? notFound(CARD_NOT_FOUND) : error;
     }
     this.changes.changed();
-    await discardImageFiles(this.images, image);
+    await this.files.removeNow([image]);
     return id;
   }
 }

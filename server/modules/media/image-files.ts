@@ -1,0 +1,127 @@
+// Keeps image files and Image rows in step whatever moment a process stops at (kill -9, a power
+// cut), as docs/decisions/019-image-files-after-a-crash.md explains. Every file is named at every
+// moment by an Image row or by a PendingImageFiles record:
+// - an upload records its files as `writing` (with the process that writes them) before writing
+//   them; the transaction that creates the Image row deletes that record;
+// - a delete records the image's files as `removing` in the transaction that deletes its row; they
+//   are removed after the commit, then the record.
+// The upkeep finishes what a stopped process left: `writing` records of a process no longer
+// running become `removing`, and every `removing` record's files go, then the record.
+import type { Database } from '../../db/database.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import type { ImageStore, StoredImage } from './image-store.ts';
+
+type ImageKey = Pick<StoredImage, 'storageKey' | 'variantWidths'>;
+
+/**
+ * A `writing` record older than this is given up even if its process still runs: writing one
+ * image's files and committing its row takes well under a second, so such an upload is stuck.
+ */
+export const STUCK_UPLOAD_MS = 60 * 60 * 1000;
+
+/** The upload was given up by the upkeep before its row committed (its files are being removed). */
+export class UploadGivenUpError extends Error {
+  override name = 'UploadGivenUpError';
+}
+
+export class ImageFiles {
+  constructor(
+    readonly store: ImageStore,
+    private readonly db: Pick<Database, 'prisma' | 'instanceId' | 'connectedInstances'>,
+  ) {}
+
+  /**
+   * Re-encodes the image in memory, records its files as being written, then writes them. The
+   * caller creates the Image row in a transaction that calls committed(), or calls abandon().
+   */
+  async write(bytes: Uint8Array): Promise<StoredImage> {
+    const encoded = await this.store.encode(bytes);
+    const { storageKey, variantWidths } = encoded.image;
+    // Nothing is written without its record: a database that refuses it stores no file.
+    await this.db.prisma.pendingImageFiles.create({
+      data: { storageKey, variantWidths, state: 'writing', writer: this.db.instanceId },
+    });
+    try {
+      return await this.store.write(encoded);
+    } catch (error) {
+      // The store removed what it wrote; the record goes too (or the upkeep removes it).
+      await this.abandon(encoded.image);
+      throw error;
+    }
+  }
+
+  /**
+   * Inside the transaction that creates the image's row: its files are no longer pending. Throws
+   * UploadGivenUpError when the upkeep gave the upload up meanwhile (the row must not commit).
+   */
+  async committed(tx: Prisma.TransactionClient, image: ImageKey): Promise<void> {
+    const { count } = await tx.pendingImageFiles.deleteMany({
+      where: { storageKey: image.storageKey, state: 'writing', writer: this.db.instanceId },
+    });
+    if (count !== 1) throw new UploadGivenUpError(`The upload of image ${image.storageKey} was given up`);
+  }
+
+  /** The row of a written image will not commit: its files go, then their record. */
+  async abandon(image: ImageKey): Promise<void> {
+    await this.db.prisma.pendingImageFiles
+      .updateMany({ where: { storageKey: image.storageKey }, data: { state: 'removing', writer: null } })
+      .then(() => this.forget([image]))
+      .catch((error: unknown) => {
+        console.error(`Could not remove the files of image ${image.storageKey}; the upkeep will:`, error);
+      });
+  }
+
+  /** Inside the transaction that deletes Image rows: their files are to be removed. */
+  async removeLater(tx: Prisma.TransactionClient, images: ImageKey[]): Promise<void> {
+    await tx.pendingImageFiles.createMany({
+      data: images.map(({ storageKey, variantWidths }) => ({ storageKey, variantWidths, state: 'removing' as const })),
+    });
+  }
+
+  /**
+   * After that transaction committed: removes the files, then their records. A failure is only
+   * logged: the write has succeeded, and the upkeep tries again.
+   */
+  async removeNow(images: ImageKey[]): Promise<void> {
+    try {
+      await this.forget(images);
+    } catch (error) {
+      const keys = images.map((image) => image.storageKey).join(', ');
+      console.error(`Could not remove the files of image ${keys}; the upkeep will try again:`, error);
+    }
+  }
+
+  /**
+   * Finishes what stopped processes left: uploads whose process no longer runs (or that are stuck)
+   * are given up, and every image whose files are to be removed loses them. Returns how many
+   * images' files were removed.
+   */
+  async recover(now = new Date()): Promise<number> {
+    const running = [...(await this.db.connectedInstances())];
+    await this.db.prisma.pendingImageFiles.updateMany({
+      where: {
+        state: 'writing',
+        OR: [{ writer: { notIn: running } }, { createdAt: { lt: new Date(now.getTime() - STUCK_UPLOAD_MS) } }],
+      },
+      data: { state: 'removing', writer: null },
+    });
+    const removing = await this.db.prisma.pendingImageFiles.findMany({ where: { state: 'removing' } });
+    await this.forget(removing);
+    return removing.length;
+  }
+
+  /** Storage keys that a record names, whatever its state. */
+  async pendingKeys(): Promise<Set<string>> {
+    const rows = await this.db.prisma.pendingImageFiles.findMany({ select: { storageKey: true } });
+    return new Set(rows.map((row) => row.storageKey));
+  }
+
+  /** Removes the files, then the records that name them: a stop in between leaves the record. */
+  private async forget(images: ImageKey[]): Promise<void> {
+    if (images.length === 0) return;
+    await Promise.all(images.map((image) => this.store.remove(image)));
+    await this.db.prisma.pendingImageFiles.deleteMany({
+      where: { storageKey: { in: images.map((image) => image.storageKey) } },
+    });
+  }
+}

@@ -1,0 +1,135 @@
+// kill -9 in the middle of uploads and deletes, then a restart: every image file has its row and
+// every row its files, whatever the moment the process stopped at. The moment is the one that
+// matters most: the first file of a new upload has just appeared on disk, while other uploads and
+// deletes are in flight.
+import { readdirSync, rmSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, pgliteDirFor } from '../../server/db/database.ts';
+import { CREATE_POST, DELETE_POST, postInput } from '../support/content.ts';
+import { fileOf, makeImage } from '../support/images.ts';
+import { startServer, type ServerProcess } from '../support/server-process.ts';
+import { createPostgresDatabase, testDbKind } from '../support/test-database.ts';
+
+const ADMIN = { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'a long enough password' };
+
+let dataDir: string;
+let env: Record<string, string>;
+let dropDatabase = async () => {};
+const running: ServerProcess[] = [];
+
+beforeEach(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'blog-crash-'));
+  env = { DATA_DIR: dataDir, ...ADMIN };
+  if (testDbKind === 'postgres') {
+    const database = await createPostgresDatabase({ migrated: false });
+    env.DATABASE_URL = database.url;
+    dropDatabase = database.drop;
+  }
+});
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.stop('SIGKILL')));
+  await dropDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(): Promise<ServerProcess> {
+  const server = await startServer(env);
+  running.push(server);
+  return server;
+}
+
+const uploadsDir = () => path.join(dataDir, 'uploads');
+
+/** Every file in the uploads folder, relative to it. */
+function filesOnDisk(): string[] {
+  try {
+    return readdirSync(uploadsDir(), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(uploadsDir(), path.join(entry.parentPath, entry.name)))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+async function signIn(server: ServerProcess): Promise<string> {
+  const response = await fetch(`${server.url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+async function createPost(server: ServerProcess, cookie: string, image: File): Promise<Response> {
+  const form = new FormData();
+  form.set('operations', JSON.stringify({ query: CREATE_POST, variables: { input: postInput({ image: null }) } }));
+  form.set('map', JSON.stringify({ 0: ['variables.input.image'] }));
+  form.set('0', image);
+  return fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { cookie, origin: server.url, 'x-graphql-yoga-csrf': '1' },
+    body: form,
+  });
+}
+
+function deletePost(server: ServerProcess, cookie: string, id: string): Promise<Response> {
+  return fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ query: DELETE_POST, variables: { id } }),
+  });
+}
+
+/** Resolves once a file appears in the uploads folder that is not among `before`. */
+async function newFileAppears(before: Set<string>): Promise<void> {
+  for (;;) {
+    if (filesOnDisk().some((file) => !before.has(file))) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe(`image files after kill -9 on ${testDbKind}`, () => {
+  it('leaves no file without its row and no row without its files after a restart', async () => {
+    const first = await start();
+    const cookie = await signIn(first);
+    const image = fileOf(await makeImage({ width: 2400, height: 1350 }));
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const body = (await (await createPost(first, cookie, image)).json()) as { data: { createPost: { id: string } } };
+      ids.push(body.data.createPost.id);
+    }
+
+    // Uploads and deletes in flight together; the kill lands as the first new file is written.
+    const before = new Set(filesOnDisk());
+    const inFlight = [
+      ...Array.from({ length: 4 }, () => createPost(first, cookie, image)),
+      ...ids.map((id) => deletePost(first, cookie, id)),
+    ].map((request) => request.catch(() => null));
+    await newFileAppears(before);
+    await first.stop('SIGKILL');
+    await Promise.all(inFlight);
+
+    const second = await start();
+    expect(await second.stop('SIGTERM')).toBe(0);
+
+    const db = await openDatabase(
+      testDbKind === 'postgres' ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: pgliteDirFor(dataDir) },
+    );
+    try {
+      const images = await db.prisma.image.findMany({ include: { post: true, upcomingCard: true } });
+      const named = images
+        .flatMap((row) => row.variantWidths.map((w) => `${row.storageKey.slice(0, 2)}/${row.storageKey}-${w}.webp`))
+        .sort();
+      expect(filesOnDisk()).toEqual(named);
+      expect(images.filter((row) => !row.post && !row.upcomingCard)).toEqual([]);
+      expect(await db.prisma.pendingImageFiles.count()).toBe(0);
+    } finally {
+      await db.close();
+    }
+  });
+});
