@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAX_UPLOAD_MB } from './rules/image-rules.ts';
+import { DEFAULT_MAX_UPLOAD_MB } from '#kernel/image-rules.ts';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 

@@ -1,7 +1,7 @@
 // Expected failures: a stable code, a human message and an HTTP status, thrown by the services and
 // turned into GraphQL errors (extensions.code) or REST answers ({ message }) by the two doors.
 // Anything else is a bug: masked as 'Unexpected error.' and logged with the request id.
-import { UNSTORABLE_TEXT_MESSAGE } from './rules/text-rules.ts';
+import { UNSTORABLE_TEXT_MESSAGE } from '#kernel/text-rules.ts';
 
 export type ErrorCode =
   | 'BAD_USER_INPUT'
@@ -69,7 +69,7 @@ function sqlStateOf(error: unknown): string | undefined {
 
 /**
  * What the two doors answer as an expected error: an AppError, or the database refusing a text that
- * the rules did not check (server/rules/text-rules.ts catches it first for every field they know),
+ * the rules did not check (kernel/text-rules.ts catches it first for every field they know),
  * which is the caller's fault and nothing to log. Null for anything else: that is a bug.
  */
 export function asExpectedError(error: unknown): AppError | null {

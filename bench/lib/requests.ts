@@ -1,5 +1,5 @@
 // The requests the scenarios send, shaped as the site's own clients send them.
-import { PAGE_SIZE } from '../../server/rules/post-rules.ts';
+import { PAGE_SIZE } from '#kernel/post-rules.ts';
 import type { LoadRequest } from './load.ts';
 import { between, type Random } from './random.ts';
 

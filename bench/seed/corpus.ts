@@ -4,7 +4,7 @@
 // a large share of the posts, names from a handful to a few percent.
 import { DEMO_POSTS } from '../../prisma/demo-content.ts';
 import type { Category } from '../../server/generated/prisma/client.ts';
-import { POST_TEXT_MAX } from '../../server/rules/post-rules.ts';
+import { POST_TEXT_MAX } from '#kernel/post-rules.ts';
 import { between, pick, type Random, seededRandom, zipf } from '../lib/random.ts';
 
 export interface GeneratedPost {

@@ -13,7 +13,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
-import { CURRENTLY_CARD_IMAGE_SIZES, POST_HERO_IMAGE_SIZES } from '../rules/image-sizes.ts';
+import { CURRENTLY_CARD_IMAGE_SIZES, POST_HERO_IMAGE_SIZES } from '#kernel/image-sizes.ts';
 import type { PageRoute } from '../modules/seo/page-routes.ts';
 import { escapeMarkup, jsonForScript } from '../modules/seo/xml.ts';
 

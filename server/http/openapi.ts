@@ -1,9 +1,9 @@
 // The OpenAPI 3.1 description of the REST facade, served at /api/openapi.json. A test checks that it
 // lists exactly the routes the server answers, so it cannot drift from the code.
 import type { Config } from '../config.ts';
-import { CATEGORIES, PAGE_SIZE } from '../rules/post-rules.ts';
-import { UPCOMING_TITLES } from '../rules/upcoming-rules.ts';
-import { RECENT_SIGN_IN_MS } from '../rules/user-rules.ts';
+import { CATEGORIES, PAGE_SIZE } from '#kernel/post-rules.ts';
+import { UPCOMING_TITLES } from '#kernel/upcoming-rules.ts';
+import { RECENT_SIGN_IN_MS } from '#kernel/user-rules.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });

@@ -1,7 +1,7 @@
 // Post content is sanitized on the server before it is stored, down to what the editor produces:
 // hostile HTML sent straight to the API never comes back out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_CLASSES } from '../../server/rules/content-rules.ts';
+import { CONTENT_CLASSES } from '#kernel/content-rules.ts';
 import { postInput, UPDATE_POST, uploadPost } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

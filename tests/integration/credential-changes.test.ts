@@ -4,7 +4,7 @@
 // by moving that time into the past in the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/modules/auth/password.ts';
-import { RECENT_SIGN_IN_MS } from '../../server/rules/user-rules.ts';
+import { RECENT_SIGN_IN_MS } from '#kernel/user-rules.ts';
 import { call, freshAddress, login, me, sessionIdOf, UPDATE_PROFILE } from '../support/auth-requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../server/generated/prisma/client.ts';
-import { CURRENTLY_CARD_IMAGE_SIZES, POST_HERO_IMAGE_SIZES } from '../../server/rules/image-sizes.ts';
+import { CURRENTLY_CARD_IMAGE_SIZES, POST_HERO_IMAGE_SIZES } from '#kernel/image-sizes.ts';
 import { seedPosts, uploadCard } from '../support/content.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 

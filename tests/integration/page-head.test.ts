@@ -7,7 +7,7 @@ import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Post } from '../../server/generated/prisma/client.ts';
-import { CATEGORY_SCREENS, SCREEN_TEXTS, SOCIAL_IMAGE } from '../../server/rules/page-meta-rules.ts';
+import { CATEGORY_SCREENS, SCREEN_TEXTS, SOCIAL_IMAGE } from '#kernel/page-meta-rules.ts';
 import { seedPosts } from '../support/content.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
@@ -431,7 +431,7 @@ describe('caching of pages', () => {
 });
 
 describe('the texts the server writes', () => {
-  // The client's <PageMeta> renders the same screens: until it imports server/rules/page-meta-rules.ts,
+  // The client's <PageMeta> renders the same screens: until it imports kernel/page-meta-rules.ts,
   // this catches the two copies drifting apart.
   it("match the titles and descriptions in the client's source", async () => {
     const root = path.resolve(import.meta.dirname, '../../client/src');

@@ -1,7 +1,7 @@
-// Post.excerpt and Post.readingMinutes: the rule itself (server/rules/reading-rules.ts), then the same
+// Post.excerpt and Post.readingMinutes: the rule itself (kernel/reading-rules.ts), then the same
 // figures through GraphQL and REST.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { excerptOf, htmlToText, readingMinutesOf } from '../../server/rules/reading-rules.ts';
+import { excerptOf, htmlToText, readingMinutesOf } from '#kernel/reading-rules.ts';
 import { seedPosts } from '../support/content.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';

@@ -1,7 +1,7 @@
 // Posts through GraphQL: the lists and their pages, one post, and the admin's writes with the spec's
 // validation messages and NOT_FOUND answers.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '../../server/rules/messages.ts';
+import { messages } from '#kernel/messages.ts';
 import {
   DELETE_POST,
   LATEST_POSTS,

@@ -30,7 +30,7 @@ import type {
   TopBlockElement,
 } from '../../client/src/components/rich-text-editor/rich-text-types.ts';
 import { sanitizeContent } from '../../server/modules/post/sanitize-html.ts';
-import { isBlankHtml } from '../../server/rules/post-rules.ts';
+import { isBlankHtml } from '#kernel/post-rules.ts';
 
 const parser = new new JSDOM('').window.DOMParser();
 const read = (html: string) => htmlToSlate(html, parser);

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { asExpectedError } from '../../server/errors.ts';
 import { errorResponse } from '../../server/http/rest-router.ts';
-import { UNSTORABLE_TEXT_MESSAGE } from '../../server/rules/text-rules.ts';
+import { UNSTORABLE_TEXT_MESSAGE } from '#kernel/text-rules.ts';
 import { LOGIN, UPDATE_PROFILE } from '../support/auth-requests.ts';
 import { postInput, UPDATE_POST, uploadCard, uploadPost } from '../support/content.ts';
 import { makeImage } from '../support/images.ts';

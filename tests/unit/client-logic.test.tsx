@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { Paginator } from '../../client/src/components/paginator.tsx';
 import { CATEGORY_ROUTES } from '../../client/src/features/posts/category-routes.ts';
 import { parsePageNumber } from '../../client/src/lib/page-number.ts';
-import { CATEGORIES } from '../../server/rules/post-rules.ts';
-import { keywordError } from '../../server/rules/search-rules.ts';
+import { CATEGORIES } from '#kernel/post-rules.ts';
+import { keywordError } from '#kernel/search-rules.ts';
 
 function renderPaginator(page: number, pages: number): { html: string; labels: string[] } {
   const html = renderToStaticMarkup(

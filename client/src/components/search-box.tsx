@@ -2,7 +2,7 @@
 // module, so the box refuses exactly what the API would refuse, with the same words.
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { keywordError } from '../../../server/rules/search-rules.ts';
+import { keywordError } from '#kernel/search-rules.ts';
 import './search-box.css';
 
 interface SearchBoxProps {

@@ -1,6 +1,6 @@
 // The client's check of a picked image (../shared/SPEC.md section 5), with the server's lists and
-// words (server/rules/image-rules.ts). For comfort only: the server judges the file by its bytes.
-import { ACCEPTED_IMAGE_TYPES, hasImageExtension, imageMessages } from '../../../server/rules/image-rules.ts';
+// words (kernel/image-rules.ts). For comfort only: the server judges the file by its bytes.
+import { ACCEPTED_IMAGE_TYPES, hasImageExtension, imageMessages } from '#kernel/image-rules.ts';
 
 /** For a file input's `accept`: the extensions and the types the server takes. */
 export const IMAGE_INPUT_ACCEPT = ['.jpg', '.jpeg', '.png', '.webp', ...ACCEPTED_IMAGE_TYPES].join(',');

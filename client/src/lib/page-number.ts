@@ -1,6 +1,6 @@
 // Page numbers in list URLs (/blog/page/{n}, /games/page/{n}...): one-based positive integers, no
 // higher than the server accepts. Anything else is not a page of this site.
-import { MAX_PAGE } from '../../../server/rules/post-rules.ts';
+import { MAX_PAGE } from '#kernel/post-rules.ts';
 
 /** The page a URL segment names, or null when it is not a valid page number. Missing means page 1. */
 export function parsePageNumber(segment: string | undefined): number | null {

@@ -1,7 +1,7 @@
 // Post content is sanitized again in the browser before it is rendered: the server already cut it
 // down on write (server/modules/post/sanitize-html.ts), but a row written by an older version, a
 // migration or a hand edit never passed through that, and innerHTML is where an XSS would land.
-// Same lists as the server (server/rules/content-rules.ts), so what the editor produces survives.
+// Same lists as the server (kernel/content-rules.ts), so what the editor produces survives.
 import createDOMPurify, { type Config } from 'dompurify';
 import {
   CONTENT_ATTRIBUTES,
@@ -11,7 +11,7 @@ import {
   LINK_REL,
   LINK_TARGETS,
   nestQuillLists,
-} from '../../../server/rules/content-rules.ts';
+} from '#kernel/content-rules.ts';
 
 const CONFIG: Config = {
   ALLOWED_TAGS: [...CONTENT_TAGS],

@@ -2,7 +2,7 @@
 // session id planted in a browser before sign-in can never become an authenticated one.
 // (Signing up is UserService.register: it never signs anyone in.)
 import { AppError, validationError } from '../../errors.ts';
-import { normalizeEmail, userMessages, validateLogin } from '../../rules/user-rules.ts';
+import { normalizeEmail, userMessages, validateLogin } from '#kernel/user-rules.ts';
 import type { PublicUser, UserService } from '../user/user.service.ts';
 import type { PasswordCheck } from './password-check.ts';
 import type { SessionService } from './session.service.ts';

@@ -9,7 +9,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
-import { ACCEPTED_IMAGE_TYPES, imageMessages, MAX_IMAGE_PIXELS } from '../../rules/image-rules.ts';
+import { ACCEPTED_IMAGE_TYPES, imageMessages, MAX_IMAGE_PIXELS } from '#kernel/image-rules.ts';
 
 /** Widths of the WebP variants; an image narrower than one gets its own width as the largest. */
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;

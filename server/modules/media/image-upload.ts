@@ -3,7 +3,7 @@
 // into the field error the forms show, with the HTTP status that fits the refusal, and a disk that
 // fails into the server's own error (logged), never into a fault of the image.
 import { AppError, type FieldErrors } from '../../errors.ts';
-import { imageMessages } from '../../rules/image-rules.ts';
+import { imageMessages } from '#kernel/image-rules.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { type ImageFiles, UploadGivenUpError } from './image-files.ts';
 import {

@@ -1,8 +1,8 @@
-// A post's excerpt and reading time (server/rules/reading-rules.ts), worked out once per post row.
+// A post's excerpt and reading time (kernel/reading-rules.ts), worked out once per post row.
 // Cached reads hand the same row to every request, so a page of 15 posts read a thousand times is
 // converted from HTML 15 times, not 15 000: the conversion was most of a cached list's CPU time.
 import type { Post } from '../../generated/prisma/client.ts';
-import { excerptOf, readingMinutesOf } from '../../rules/reading-rules.ts';
+import { excerptOf, readingMinutesOf } from '#kernel/reading-rules.ts';
 
 export interface PostReading {
   excerpt: string;

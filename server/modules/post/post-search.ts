@@ -2,7 +2,7 @@
 // Kept apart from the post service so the query (the costly part of a search) can be read and tuned
 // on its own; the service validates the keyword and loads the rows.
 import { Prisma, type Category, type PrismaClient } from '../../generated/prisma/client.ts';
-import { PAGE_SIZE } from '../../rules/post-rules.ts';
+import { PAGE_SIZE } from '#kernel/post-rules.ts';
 
 /**
  * A search ranks the newest this many matches, and counts at most this many: 40 pages. Ranking and

@@ -4,8 +4,8 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../builder.ts';
 import type { Post } from '../../generated/prisma/client.ts';
-import { LATEST_COUNT, PAGE_SIZE } from '../../rules/post-rules.ts';
-import { EXCERPT_WORDS, WORDS_PER_MINUTE } from '../../rules/reading-rules.ts';
+import { LATEST_COUNT, PAGE_SIZE } from '#kernel/post-rules.ts';
+import { EXCERPT_WORDS, WORDS_PER_MINUTE } from '#kernel/reading-rules.ts';
 import { SEARCH_CANDIDATES, SEARCH_PRICE } from './post-search.ts';
 import { readingOf } from './post-reading.ts';
 import { CategoryEnum } from '../shared/enums.schema.ts';

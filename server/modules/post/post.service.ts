@@ -6,8 +6,8 @@ import { notFound, validationError } from '../../errors.ts';
 import { type Prisma, type Category, type Image, type Post, type PrismaClient } from '../../generated/prisma/client.ts';
 import { ReadCache } from '../../cache/read-cache.ts';
 import type { ContentChanges } from '../../cache/content-changes.ts';
-import { isUuid } from '../../rules/id-rules.ts';
-import { messages } from '../../rules/messages.ts';
+import { isUuid } from '#kernel/id-rules.ts';
+import { messages } from '#kernel/messages.ts';
 import {
   CATEGORIES,
   isBlankHtml,
@@ -16,8 +16,8 @@ import {
   pageCount,
   pageError,
   validatePostFields,
-} from '../../rules/post-rules.ts';
-import { keywordError } from '../../rules/search-rules.ts';
+} from '#kernel/post-rules.ts';
+import { keywordError } from '#kernel/search-rules.ts';
 import type { ImageFiles } from '../media/image-files.ts';
 import {
   checkImageUpload,

@@ -3,7 +3,7 @@
 // for the whole blog (/rss.xml, /atom.xml) and one per category (/games/rss.xml...). Pure: the posts
 // and the sizes of their image files are handed in.
 import type { Config } from '../../config.ts';
-import { CATEGORY_SCREENS, pageTitle, SCREEN_TEXTS, type CategoryScreen } from '../../rules/page-meta-rules.ts';
+import { CATEGORY_SCREENS, pageTitle, SCREEN_TEXTS, type CategoryScreen } from '#kernel/page-meta-rules.ts';
 import { ImageStore } from '../media/image-store.ts';
 import type { PostWithImage } from '../post/post.service.ts';
 import { cdata, escapeMarkup } from './xml.ts';

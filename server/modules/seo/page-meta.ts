@@ -3,8 +3,8 @@
 // feed links and the JSON-LD. Unknown paths and posts are 404s with noindex; form and admin screens
 // are noindex and never cached.
 import type { Config } from '../../config.ts';
-import { pageTitle, SCREEN_TEXTS, SOCIAL_IMAGE, type ScreenText } from '../../rules/page-meta-rules.ts';
-import { pageCount } from '../../rules/post-rules.ts';
+import { pageTitle, SCREEN_TEXTS, SOCIAL_IMAGE, type ScreenText } from '#kernel/page-meta-rules.ts';
+import { pageCount } from '#kernel/post-rules.ts';
 import { ImageStore } from '../media/image-store.ts';
 import type { PostService, PostWithImage } from '../post/post.service.ts';
 import { feedLinks, type FeedLink } from './feeds.ts';

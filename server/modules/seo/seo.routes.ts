@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Hono } from 'hono';
 import type { Config } from '../../config.ts';
 import { readResponse } from '../../http/http-cache.ts';
-import { CATEGORY_SCREENS, type CategoryScreen } from '../../rules/page-meta-rules.ts';
+import { CATEGORY_SCREENS, type CategoryScreen } from '#kernel/page-meta-rules.ts';
 import { ImageStore } from '../media/image-store.ts';
 import type { PostWithImage } from '../post/post.service.ts';
 import type { Services } from '../../services.ts';

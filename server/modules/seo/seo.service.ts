@@ -3,7 +3,7 @@
 import type { ContentChanges } from '../../cache/content-changes.ts';
 import { ReadCache } from '../../cache/read-cache.ts';
 import type { Category, PrismaClient } from '../../generated/prisma/client.ts';
-import { CATEGORIES, type CategoryValue } from '../../rules/post-rules.ts';
+import { CATEGORIES, type CategoryValue } from '#kernel/post-rules.ts';
 import type { PostWithImage } from '../post/post.service.ts';
 
 /** Posts in a feed (issue 7). */

@@ -3,8 +3,8 @@
 // time it last changed (and its image). robots.txt points at it and keeps crawlers off the form and
 // admin screens and the account API. Pure: the counts and posts are handed in.
 import type { Config } from '../../config.ts';
-import { CATEGORY_SCREENS } from '../../rules/page-meta-rules.ts';
-import { pageCount } from '../../rules/post-rules.ts';
+import { CATEGORY_SCREENS } from '#kernel/page-meta-rules.ts';
+import { pageCount } from '#kernel/post-rules.ts';
 import { ImageStore } from '../media/image-store.ts';
 import { SITEMAP_MAX_URLS, type PostCounts, type SitemapPost } from './seo.service.ts';
 import { escapeMarkup } from './xml.ts';

@@ -5,8 +5,8 @@ import { notFound } from '../../errors.ts';
 import type { Image, Prisma, PrismaClient, UpcomingCard, UpcomingTitle } from '../../generated/prisma/client.ts';
 import type { ContentChanges } from '../../cache/content-changes.ts';
 import { ReadCache } from '../../cache/read-cache.ts';
-import { isUuid } from '../../rules/id-rules.ts';
-import { validateUpcomingFields } from '../../rules/upcoming-rules.ts';
+import { isUuid } from '#kernel/id-rules.ts';
+import { validateUpcomingFields } from '#kernel/upcoming-rules.ts';
 import {
   checkImageUpload,
   type ImageUpload,

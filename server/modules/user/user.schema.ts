@@ -2,7 +2,7 @@
 // AuthService and UserService; resolvers only pass the request's facts and queue the session cookie.
 import { builder } from '../../builder.ts';
 import type { Context } from '../../context.ts';
-import { RECENT_SIGN_IN_MS } from '../../rules/user-rules.ts';
+import { RECENT_SIGN_IN_MS } from '#kernel/user-rules.ts';
 import { LOGIN_LIMITS, REGISTRATION_LIMITS } from '../auth/attempt-throttle.ts';
 import { requireUser } from '../auth/permissions.ts';
 import { queueSessionCookie } from '../auth/session.service.ts';

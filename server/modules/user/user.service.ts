@@ -12,7 +12,7 @@ import {
   validateProfile,
   validateRegistration,
   type UserFieldErrors,
-} from '../../rules/user-rules.ts';
+} from '#kernel/user-rules.ts';
 import type { AttemptThrottle } from '../auth/attempt-throttle.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { PasswordCheck } from '../auth/password-check.ts';

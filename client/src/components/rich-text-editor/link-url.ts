@@ -1,7 +1,7 @@
 // Link addresses. The link form accepts only web and e-mail addresses (http, https, mailto); the
 // HTML writer keeps any address the server's content rules keep (so a tel: or relative link already
 // in a post survives an edit), written in a form the sanitizer leaves exactly as it is.
-import { CONTENT_URL_PATTERN } from '../../../../server/rules/content-rules.ts';
+import { CONTENT_URL_PATTERN } from '#kernel/content-rules.ts';
 
 export const LINK_INPUT_ERROR = 'Enter a web address (http:// or https://) or an e-mail address (mailto:)';
 

@@ -1,12 +1,12 @@
 // The editor's document model: exactly the shapes the server's content rules can store
-// (server/rules/content-rules.ts). Text blocks (paragraph, quote, list item) hold inline content and
+// (kernel/content-rules.ts). Text blocks (paragraph, quote, list item) hold inline content and
 // may carry an alignment and an indentation level, which become the allowed classes in HTML.
 // A nested list sits in its parent list right after the item it belongs to; in HTML it goes
 // inside that item (<li>text<ul>...</ul></li>).
 import type { BaseEditor, Descendant } from 'slate';
 import type { HistoryEditor } from 'slate-history';
 import type { ReactEditor } from 'slate-react';
-import { CONTENT_ALIGNMENTS, CONTENT_MAX_INDENT } from '../../../../server/rules/content-rules.ts';
+import { CONTENT_ALIGNMENTS, CONTENT_MAX_INDENT } from '#kernel/content-rules.ts';
 
 export const MARKS = ['bold', 'italic', 'underline', 'strikethrough'] as const;
 export type Mark = (typeof MARKS)[number];

@@ -3,7 +3,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { validateLogin, type UserFieldErrors } from '../../../../server/rules/user-rules.ts';
+import { validateLogin, type UserFieldErrors } from '#kernel/user-rules.ts';
 import { focusFirstInvalid, FormField } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';
 import { Spinner } from '../../components/spinner';

@@ -4,7 +4,7 @@
 // unless the sign-in is a few minutes old at most (docs/decisions/017), and its refusal lands there.
 import { useMutation } from '@apollo/client/react';
 import { useRef, useState, type FormEvent } from 'react';
-import { changesCredentials, validateProfile, type UserFieldErrors } from '../../../../server/rules/user-rules.ts';
+import { changesCredentials, validateProfile, type UserFieldErrors } from '#kernel/user-rules.ts';
 import { focusFirstInvalid, FormField } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';
 import { Spinner } from '../../components/spinner';

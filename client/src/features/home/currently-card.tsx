@@ -3,7 +3,7 @@
 import { UploadedImage } from '../../components/uploaded-image';
 import { graphql, type FragmentType, getFragmentData } from '../../gql';
 import type { UpcomingTitle } from '../../gql/graphql';
-import { CURRENTLY_CARD_IMAGE_SIZES } from '../../../../server/rules/image-sizes.ts';
+import { CURRENTLY_CARD_IMAGE_SIZES } from '#kernel/image-sizes.ts';
 import './currently-card.css';
 
 export const CurrentlyCardFragment = graphql(`

@@ -1,4 +1,4 @@
-// A post form's values, checked with the server's own rules (server/rules/post-rules.ts and the
+// A post form's values, checked with the server's own rules (kernel/post-rules.ts and the
 // image check of lib/image-file.ts), and the new post's draft in local storage.
 import {
   CATEGORIES,
@@ -6,7 +6,7 @@ import {
   validatePostFields,
   type CategoryValue,
   type PostFieldErrors,
-} from '../../../../server/rules/post-rules.ts';
+} from '#kernel/post-rules.ts';
 import type { Category } from '../../gql/graphql';
 import { imageFileError } from '../../lib/image-file';
 

@@ -3,8 +3,8 @@
 // fields: the client's own check on submit, then on every change; the server's (its fieldErrors)
 // after a refused request, until the field they are about changes.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { hasImageExtension } from '../../../../server/rules/image-rules.ts';
-import type { PostFieldErrors } from '../../../../server/rules/post-rules.ts';
+import { hasImageExtension } from '#kernel/image-rules.ts';
+import type { PostFieldErrors } from '#kernel/post-rules.ts';
 import { focusFirstInvalid, FormField } from '../../components/form-field';
 import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
 import { Spinner } from '../../components/spinner';

@@ -1,7 +1,7 @@
 // The blog list, at /blog, /blog/page/{n}, /blog/search/{keyword} and /blog/search/{keyword}/page/{n}
 // (../shared/SPEC.md section 2, "Blog list"): the search box, then the page of posts.
 import { useLocation, useParams } from 'react-router';
-import { keywordError } from '../../../../server/rules/search-rules.ts';
+import { keywordError } from '#kernel/search-rules.ts';
 import { PageMeta } from '../../components/page-meta';
 import { SearchBox } from '../../components/search-box';
 import { graphql } from '../../gql';

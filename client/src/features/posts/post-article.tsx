@@ -6,7 +6,7 @@ import { UploadedImage } from '../../components/uploaded-image';
 import { graphql, type FragmentType, getFragmentData } from '../../gql';
 import { formatDate } from '../../lib/format-date';
 import type * as sanitizeTypes from '../../lib/sanitize';
-import { POST_HERO_IMAGE_SIZES } from '../../../../server/rules/image-sizes.ts';
+import { POST_HERO_IMAGE_SIZES } from '#kernel/image-sizes.ts';
 import './post-article.css';
 
 export const PostArticleFragment = graphql(`

@@ -5,7 +5,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { validateUpcomingFields, type UpcomingFieldErrors } from '../../../../server/rules/upcoming-rules.ts';
+import { validateUpcomingFields, type UpcomingFieldErrors } from '#kernel/upcoming-rules.ts';
 import { focusFirstInvalid, FormField } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';
 import { Spinner } from '../../components/spinner';

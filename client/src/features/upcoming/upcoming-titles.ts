@@ -1,5 +1,5 @@
 // The card titles as the spec words them (Reading, Watching, Playing) and as the API's enum has them.
-import { UPCOMING_TITLES, type UpcomingTitleValue } from '../../../../server/rules/upcoming-rules.ts';
+import { UPCOMING_TITLES, type UpcomingTitleValue } from '#kernel/upcoming-rules.ts';
 import type { UpcomingTitle } from '../../gql/graphql';
 
 export const TITLE_OPTIONS: ReadonlyArray<{ label: UpcomingTitleValue; value: UpcomingTitle }> = UPCOMING_TITLES.map(
