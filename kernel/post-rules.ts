@@ -11,6 +11,19 @@ export type CategoryValue = (typeof CATEGORIES)[number];
 /** The form's labels, in the order the spec lists them. */
 export const CATEGORY_LABELS: Record<CategoryValue, string> = { game: 'Game', tv: 'TV', anime: 'Anime', book: 'Book' };
 
+/** The GraphQL enum's name for a category (GAME for game): the API speaks these, the database the others. */
+export type ApiCategory = Uppercase<CategoryValue>;
+
+export function toApiCategory(category: CategoryValue): ApiCategory {
+  return category.toUpperCase() as ApiCategory;
+}
+
+/** The category an enum name stands for, or '' for one this version does not know. */
+export function fromApiCategory(category: string): CategoryValue | '' {
+  const value = category.toLowerCase();
+  return (CATEGORIES as readonly string[]).includes(value) ? (value as CategoryValue) : '';
+}
+
 export const PAGE_SIZE = 15;
 export const LATEST_COUNT = 9;
 export const MAX_PAGE = 100_000;

@@ -1,18 +1,8 @@
 // Expected failures: a stable code, a human message and an HTTP status, thrown by the services and
 // turned into GraphQL errors (extensions.code) or REST answers ({ message }) by the two doors.
 // Anything else is a bug: masked as 'Unexpected error.' and logged with the request id.
+import type { ErrorCode, FieldErrors } from '#kernel/api-errors.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '#kernel/text-rules.ts';
-
-export type ErrorCode =
-  | 'BAD_USER_INPUT'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'TOO_MANY_REQUESTS'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  /** The server failed to keep what was sent (its disk): not the caller's fault, and logged. */
-  | 'STORAGE_FAILED';
 
 const STATUS: Record<ErrorCode, number> = {
   BAD_USER_INPUT: 400,
@@ -24,8 +14,6 @@ const STATUS: Record<ErrorCode, number> = {
   TOO_MANY_REQUESTS: 429,
   STORAGE_FAILED: 500,
 };
-
-export type FieldErrors = Record<string, string>;
 
 export class AppError extends Error {
   override name = 'AppError';

@@ -1,7 +1,6 @@
 // The HTML the server returns for each page, as a link preview or a crawler without JavaScript sees
 // it: the page's own head tags (all marked data-server-meta), its status, and its cache headers.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
@@ -427,43 +426,5 @@ describe('caching of pages', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('etag')).toMatch(/^W\//);
     expect(await response.text()).toBe('');
-  });
-});
-
-describe('the texts the server writes', () => {
-  // The client's <PageMeta> renders the same screens: until it imports kernel/page-meta-rules.ts,
-  // this catches the two copies drifting apart.
-  it("match the titles and descriptions in the client's source", async () => {
-    const root = path.resolve(import.meta.dirname, '../../client/src');
-    const sources = (
-      await Promise.all(
-        [
-          'features/home/home-page.tsx',
-          'features/static-pages/about-page.tsx',
-          'features/static-pages/hire-me-page.tsx',
-          'features/static-pages/privacy-policy-page.tsx',
-          'features/static-pages/disclaimer-page.tsx',
-          'features/posts/blog-list-page.tsx',
-          'features/posts/category-routes.ts',
-          'features/posts/missing-post.tsx',
-          'app/error-page.tsx',
-          'features/auth/login-page.tsx',
-          'features/auth/profile-page.tsx',
-          'features/post-editor/new-post-page.tsx',
-          'features/post-editor/edit-post-page.tsx',
-          'features/upcoming/new-upcoming-page.tsx',
-          'features/upcoming/show-upcoming-page.tsx',
-        ].map((file) => readFile(path.join(root, file), 'utf8').catch(() => '')),
-      )
-    ).join('\n');
-    const texts = [
-      ...Object.values(SCREEN_TEXTS).flatMap((text) =>
-        'title' in text ? [text.title, text.description] : [text.description],
-      ),
-      ...CATEGORY_SCREENS.flatMap((screen) => [screen.heading, screen.description]),
-    ];
-    // Once the client reads them from the shared module, there is only one copy left to check.
-    if (sources.includes('rules/page-meta-rules')) return;
-    for (const text of texts) expect(sources, text).toContain(text);
   });
 });

@@ -3,9 +3,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Paginator } from '../../client/src/components/paginator.tsx';
-import { CATEGORY_ROUTES } from '../../client/src/features/posts/category-routes.ts';
-import { parsePageNumber } from '../../client/src/lib/page-number.ts';
-import { CATEGORIES } from '#kernel/post-rules.ts';
+import { CATEGORY_SCREENS, parsePageNumber } from '#kernel/page-meta-rules.ts';
+import { CATEGORIES, fromApiCategory, toApiCategory } from '#kernel/post-rules.ts';
 import { keywordError } from '#kernel/search-rules.ts';
 
 function renderPaginator(page: number, pages: number): { html: string; labels: string[] } {
@@ -63,8 +62,10 @@ describe('a page number in the URL', () => {
 
 describe('the category routes', () => {
   it('cover exactly the categories the server knows, each asked for by its GraphQL name', () => {
-    expect(CATEGORY_ROUTES.map((route) => route.path)).toEqual(['games', 'anime', 'books', 'tv']);
-    expect(CATEGORY_ROUTES.map((route) => route.category.toLowerCase()).sort()).toEqual([...CATEGORIES].sort());
+    expect(CATEGORY_SCREENS.map((screen) => screen.path)).toEqual(['games', 'anime', 'books', 'tv']);
+    expect(CATEGORY_SCREENS.map((screen) => screen.category).sort()).toEqual([...CATEGORIES].sort());
+    expect(CATEGORIES.map(toApiCategory)).toEqual(['GAME', 'TV', 'BOOK', 'ANIME']);
+    expect(['GAME', 'TV', 'BOOK', 'ANIME', 'MUSIC'].map(fromApiCategory)).toEqual(['game', 'tv', 'book', 'anime', '']);
   });
 });
 

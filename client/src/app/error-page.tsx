@@ -2,12 +2,13 @@
 // not found'; anything unexpected gets an apology and a way back.
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { PageMeta } from '../components/page-meta';
+import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
     <section className="container error-page" aria-labelledby="error-page-title">
-      <PageMeta title="Page not found (404)" description="There is no page at this address." path={pathname} noindex />
+      <PageMeta {...SCREEN_TEXTS.notFound} path={pathname} noindex />
       <p className="eyebrow">Error 404</p>
       <h1 id="error-page-title">Page not found</h1>
       <p>There is nothing at this address. The link may be broken, or the page may have moved.</p>

@@ -1,6 +1,6 @@
 // Checks a route makes before its screen renders.
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { parsePageNumber } from '../lib/page-number';
+import { parsePageNumber } from '#kernel/page-meta-rules.ts';
 
 /** /blog/page/0, /games/page/abc...: not a page of this site, so the error page, not an empty list. */
 export function requireValidPageNumber({ params }: LoaderFunctionArgs): null {

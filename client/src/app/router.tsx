@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { HomePage } from '../features/home/home-page';
-import { CATEGORY_ROUTES, type CategoryRoute } from '../features/posts/category-routes';
+import { CATEGORY_SCREENS, type CategoryScreen } from '#kernel/page-meta-rules.ts';
 import { PostDetailPage } from '../features/posts/post-detail-page';
 import { NotFoundPage, RouteErrorPage } from './error-page';
 import { RequireAdmin, RequireUser } from './guards';
@@ -20,7 +20,7 @@ const blogList: LazyScreen = async () => ({
 });
 
 const categoryList =
-  (category: CategoryRoute): LazyScreen =>
+  (category: CategoryScreen): LazyScreen =>
   async () => {
     const { CategoryListPage } = await import('../features/posts/category-list-page');
     return { element: <CategoryListPage category={category} /> };
@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
           pageRoute('blog/search/:keyword/page/:pageNumber', blogList),
           { path: 'blog/:id', element: <PostDetailPage /> },
 
-          ...CATEGORY_ROUTES.flatMap((category) => [
+          ...CATEGORY_SCREENS.flatMap((category) => [
             { path: category.path, lazy: categoryList(category) },
             pageRoute(`${category.path}/page/:pageNumber`, categoryList(category)),
           ]),

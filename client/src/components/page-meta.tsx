@@ -1,15 +1,8 @@
 // A screen's metadata (../shared/SPEC.md section 2, "Page metadata"): React 19 hoists these tags
 // into <head> and removes them when the screen goes away. The server puts the same tags in the HTML
 // it sends for crawlers; this keeps them right as the reader navigates in the app.
+import { pageTitle, SOCIAL_IMAGE, type SocialImage } from '#kernel/page-meta-rules.ts';
 import { useSite } from '../lib/site';
-
-export interface PageMetaImage {
-  /** Absolute, or a path on this site. */
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
-}
 
 interface PageMetaProps {
   /** The screen's own title; the site name is appended. Leave out on the home page: just the site name. */
@@ -18,24 +11,17 @@ interface PageMetaProps {
   /** This screen's canonical path, such as '/blog' or '/blog/page/2'. */
   path: string;
   /** Defaults to the site's 900x296 social image. */
-  image?: PageMetaImage;
+  image?: SocialImage;
   type?: 'website' | 'article';
   /** Form and admin screens, error pages: keep them out of search engines. */
   noindex?: boolean;
 }
 
-export const SOCIAL_IMAGE: PageMetaImage = {
-  url: '/social-image.webp',
-  width: 900,
-  height: 296,
-  alt: 'Games, anime, TV and books: opinions, reviews and notes',
-};
-
 export function PageMeta({ title, description, path, image = SOCIAL_IMAGE, type = 'website', noindex }: PageMetaProps) {
   const site = useSite();
   // Until the site's name arrives, the <title> of the HTML the server sent stays in place.
   if (!site) return null;
-  const fullTitle = title ? `${title} | ${site.name}` : site.name;
+  const fullTitle = pageTitle(title, site.name);
   const canonical = new URL(path, site.url).href;
   const imageUrl = new URL(image.url, site.url).href;
   return (

@@ -3,16 +3,15 @@
 // BAD_USER_INPUT answer, and whether the session is gone. Forms show a failure with showApiError();
 // the 401 sign-out happens once, in the Apollo link chain (lib/apollo-client.ts).
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import type { ErrorCode, FieldErrors } from '#kernel/api-errors.ts';
 import { errorMessage } from './error-message';
 import { toast } from './toast';
-
-export type FieldErrors = Record<string, string>;
 
 export interface ApiError {
   /** The words for the user: the server's message when it sent one. */
   message: string;
   /** extensions.code of the first error that has one: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN... */
-  code: string | undefined;
+  code: ErrorCode | (string & {}) | undefined;
   /** BAD_USER_INPUT's extensions.fieldErrors ({ field: message }); empty for any other failure. */
   fieldErrors: FieldErrors;
 }

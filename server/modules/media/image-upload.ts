@@ -2,7 +2,8 @@
 // from GraphQL multipart, a Blob from a REST form, or plain bytes. Turns the image store's refusals
 // into the field error the forms show, with the HTTP status that fits the refusal, and a disk that
 // fails into the server's own error (logged), never into a fault of the image.
-import { AppError, type FieldErrors } from '../../errors.ts';
+import type { FieldErrors } from '#kernel/api-errors.ts';
+import { AppError } from '../../errors.ts';
 import { imageMessages } from '#kernel/image-rules.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { type ImageFiles, UploadGivenUpError } from './image-files.ts';

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { validateLogin, type UserFieldErrors } from '#kernel/user-rules.ts';
 import { focusFirstInvalid, FormField } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';
+import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { Spinner } from '../../components/spinner';
 import { graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
@@ -63,7 +64,7 @@ export function LoginPage() {
 
   return (
     <div className="container container-narrow">
-      <PageMeta title="Login" description="Sign in to your account." path="/login" noindex />
+      <PageMeta {...SCREEN_TEXTS.login} path="/login" noindex />
       <h1>Login</h1>
       <form ref={formRef} className="form" noValidate onSubmit={handleSubmit} aria-busy={loading}>
         <FormField label="Email" error={errors.email}>

@@ -7,6 +7,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { changesCredentials, validateProfile, type UserFieldErrors } from '#kernel/user-rules.ts';
 import { focusFirstInvalid, FormField } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';
+import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { Spinner } from '../../components/spinner';
 import { graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
@@ -82,7 +83,7 @@ export function ProfilePage() {
 
   return (
     <div className="container container-narrow">
-      <PageMeta title="Profile" description="Update your name, e-mail and password." path="/profile" noindex />
+      <PageMeta {...SCREEN_TEXTS.profile} path="/profile" noindex />
       <h1>Profile</h1>
       <form ref={formRef} className="form" noValidate onSubmit={handleSubmit} aria-busy={loading}>
         <FormField label="Name" error={errors.name}>

@@ -8,6 +8,7 @@ import bannerLarge from '../../assets/home-banner-1800.webp';
 import bannerSmall from '../../assets/home-banner-900.webp';
 import type * as CarouselTypes from '../../components/carousel';
 import { PageMeta } from '../../components/page-meta';
+import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { PostCard } from '../../components/post-card';
 import { Spinner } from '../../components/spinner';
 import { graphql } from '../../gql';
@@ -93,10 +94,7 @@ export function HomePage() {
 
   return (
     <>
-      <PageMeta
-        description="A personal blog: opinions, reviews and notes on games, anime, TV shows and books."
-        path="/"
-      />
+      <PageMeta {...SCREEN_TEXTS.home} path="/" />
       <div className="container">
         <img
           className="home-banner"

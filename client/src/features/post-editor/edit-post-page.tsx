@@ -6,6 +6,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
+import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { preloadRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
 import { Spinner } from '../../components/spinner';
 import { UploadedImage } from '../../components/uploaded-image';
@@ -15,7 +16,8 @@ import { evictAfterPostUpdated } from '../../lib/cache-updates';
 import { errorMessage } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
 import { PostForm } from './post-form';
-import { fromApiCategory, toApiCategory, type PostFormValues } from './post-form-values';
+import { fromApiCategory, toApiCategory } from '#kernel/post-rules.ts';
+import type { PostFormValues } from './post-form-values';
 
 const EditPostQuery = graphql(`
   query EditPost($id: ID!) {
@@ -135,7 +137,7 @@ export function EditPostPage() {
 
   return (
     <div className="container">
-      <PageMeta title="Edit post" description="Edit a blog post." path={`/blog/${id}/edit`} noindex />
+      <PageMeta {...SCREEN_TEXTS.editPost} path={`/blog/${id}/edit`} noindex />
       <h1>Edit post</h1>
       {body}
     </div>

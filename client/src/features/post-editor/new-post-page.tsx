@@ -5,18 +5,14 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
+import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
 import { evictAfterPostCreated } from '../../lib/cache-updates';
 import { toast } from '../../lib/toast';
 import { PostForm } from './post-form';
-import {
-  clearNewPostDraft,
-  loadNewPostDraft,
-  saveNewPostDraft,
-  toApiCategory,
-  type PostFormValues,
-} from './post-form-values';
+import { toApiCategory } from '#kernel/post-rules.ts';
+import { clearNewPostDraft, loadNewPostDraft, saveNewPostDraft, type PostFormValues } from './post-form-values';
 
 const CreatePostMutation = graphql(`
   mutation CreatePost($input: CreatePostInput!) {
@@ -57,7 +53,7 @@ export function NewPostPage() {
 
   return (
     <div className="container">
-      <PageMeta title="New post" description="Write a new blog post." path="/new" noindex />
+      <PageMeta {...SCREEN_TEXTS.newPost} path="/new" noindex />
       <h1>New post</h1>
       <PostForm
         initialValues={draft}

@@ -7,7 +7,6 @@ import {
   type CategoryValue,
   type PostFieldErrors,
 } from '#kernel/post-rules.ts';
-import type { Category } from '../../gql/graphql';
 import { imageFileError } from '../../lib/image-file';
 
 export interface PostFormValues {
@@ -23,16 +22,6 @@ export const EMPTY_POST_VALUES: PostFormValues = { title: '', subtitle: '', cont
 
 /** The select's options, in the spec's order: Game, TV, Anime, Book. */
 export const CATEGORY_OPTIONS = Object.entries(CATEGORY_LABELS) as Array<[CategoryValue, string]>;
-
-/** The API's enum value (GAME, TV, ANIME, BOOK) for a form value. */
-export function toApiCategory(category: CategoryValue): Category {
-  return category.toUpperCase() as Category;
-}
-
-export function fromApiCategory(category: Category): CategoryValue | '' {
-  const value = category.toLowerCase();
-  return (CATEGORIES as readonly string[]).includes(value) ? (value as CategoryValue) : '';
-}
 
 /** Every message for these values, the image first (it is the form's first field), as the server orders them. */
 export function validatePostForm(

@@ -5,7 +5,7 @@ import { keywordError } from '#kernel/search-rules.ts';
 import { PageMeta } from '../../components/page-meta';
 import { SearchBox } from '../../components/search-box';
 import { graphql } from '../../gql';
-import { parsePageNumber } from '../../lib/page-number';
+import { parsePageNumber, SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { useFreshQuery } from '../../lib/query-freshness';
 import { PostList } from './post-list';
 
@@ -33,12 +33,7 @@ export function BlogListPage() {
 
   return (
     <div className="container">
-      <PageMeta
-        title="Blog"
-        description="Every post on games, anime, TV shows and books, newest first, with search."
-        path={pathname}
-        noindex={keyword !== undefined}
-      />
+      <PageMeta {...SCREEN_TEXTS.blog} path={pathname} noindex={keyword !== undefined} />
       <header className="page-header">
         <h1>{keyword === undefined ? 'Blog' : `Search results for “${keyword}”`}</h1>
       </header>

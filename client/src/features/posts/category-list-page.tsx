@@ -2,9 +2,9 @@
 import { useLocation, useParams } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
 import { graphql } from '../../gql';
-import { parsePageNumber } from '../../lib/page-number';
+import { parsePageNumber, type CategoryScreen } from '#kernel/page-meta-rules.ts';
+import { toApiCategory } from '#kernel/post-rules.ts';
 import { useFreshQuery } from '../../lib/query-freshness';
-import type { CategoryRoute } from './category-routes';
 import { PostList } from './post-list';
 
 const CategoryListQuery = graphql(`
@@ -16,7 +16,7 @@ const CategoryListQuery = graphql(`
 `);
 
 interface CategoryListPageProps {
-  category: CategoryRoute;
+  category: CategoryScreen;
 }
 
 export function CategoryListPage({ category }: CategoryListPageProps) {
@@ -24,7 +24,7 @@ export function CategoryListPage({ category }: CategoryListPageProps) {
   const { pathname } = useLocation();
   // The route's loader has refused any page number that is not one (route-checks.ts).
   const page = parsePageNumber(pageNumber) ?? 1;
-  const { data, error } = useFreshQuery(CategoryListQuery, { page, category: category.category });
+  const { data, error } = useFreshQuery(CategoryListQuery, { page, category: toApiCategory(category.category) });
 
   return (
     <div className="container">

@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
+import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { SearchBox } from '../../components/search-box';
 import './missing-post.css';
 
@@ -19,12 +20,7 @@ export function MissingPost() {
 
   return (
     <section className="missing-post" aria-labelledby={headingId}>
-      <PageMeta
-        title="The page does not exist"
-        description="There is no post at this address."
-        path={location.pathname}
-        noindex
-      />
+      <PageMeta {...SCREEN_TEXTS.missingPost} path={location.pathname} noindex />
       <h1 id={headingId}>The page does not exist</h1>
       <p className="missing-post-lead">Make a new search</p>
       <SearchBox />

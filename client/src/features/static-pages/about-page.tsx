@@ -1,6 +1,7 @@
 // /about: who writes this blog and what it covers.
 import { Link } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
+import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { defaultSiteContact } from '../../lib/site-config';
 
 interface AboutPageProps {
@@ -14,11 +15,7 @@ export function AboutPage({
 }: AboutPageProps) {
   return (
     <article className="container container-narrow prose">
-      <PageMeta
-        title="About"
-        description="Who writes this blog, what it covers, and how to get in touch."
-        path="/about"
-      />
+      <PageMeta {...SCREEN_TEXTS.about} path="/about" />
       <h1>About</h1>
       <p className="page-lead">
         Hi, and welcome. This is my personal corner of the web, where I write about the things I spend my evenings on:

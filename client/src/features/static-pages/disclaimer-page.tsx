@@ -1,5 +1,6 @@
 // /disclaimer: opinions, image ownership and removal on request.
 import { PageMeta } from '../../components/page-meta';
+import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { defaultSiteContact } from '../../lib/site-config';
 
 interface DisclaimerPageProps {
@@ -9,11 +10,7 @@ interface DisclaimerPageProps {
 export function DisclaimerPage({ contactEmail = defaultSiteContact.contactEmail }: DisclaimerPageProps) {
   return (
     <article className="container container-narrow prose">
-      <PageMeta
-        title="Disclaimer"
-        description="Who owns the images on this blog, how to ask for one to be removed, and what the reviews are."
-        path="/disclaimer"
-      />
+      <PageMeta {...SCREEN_TEXTS.disclaimer} path="/disclaimer" />
       <h1>Disclaimer</h1>
       <p className="page-lead">
         This blog is a personal, non-commercial project. Please read the notes below about opinions and images.

@@ -1,5 +1,6 @@
 // /hire-me: the portfolio side of the site.
 import { PageMeta } from '../../components/page-meta';
+import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { defaultSiteContact } from '../../lib/site-config';
 
 interface HireMePageProps {
@@ -13,11 +14,7 @@ export function HireMePage({
 }: HireMePageProps) {
   return (
     <article className="container container-narrow prose">
-      <PageMeta
-        title="Hire me"
-        description="Web development for your project: fast, accessible websites and web applications."
-        path="/hire-me"
-      />
+      <PageMeta {...SCREEN_TEXTS.hireMe} path="/hire-me" />
       <h1>Hire me</h1>
       <p className="page-lead">
         I build fast, accessible websites and web applications, and I am available for freelance work. This blog is an

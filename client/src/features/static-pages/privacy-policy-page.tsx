@@ -1,5 +1,6 @@
 // /privacy-policy: cookies, analytics and what happens to personal data.
 import { PageMeta } from '../../components/page-meta';
+import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { defaultSiteContact } from '../../lib/site-config';
 
 interface PrivacyPolicyPageProps {
@@ -9,11 +10,7 @@ interface PrivacyPolicyPageProps {
 export function PrivacyPolicyPage({ contactEmail = defaultSiteContact.contactEmail }: PrivacyPolicyPageProps) {
   return (
     <article className="container container-narrow prose">
-      <PageMeta
-        title="Privacy Policy"
-        description="What this blog stores about you, which cookies it sets, and why there is no tracking."
-        path="/privacy-policy"
-      />
+      <PageMeta {...SCREEN_TEXTS.privacyPolicy} path="/privacy-policy" />
       <h1>Privacy Policy</h1>
       <p className="page-lead">
         This is a personal blog, run by one person. It collects as little about you as it can, and it never sells or

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { validateUpcomingFields, type UpcomingFieldErrors } from '#kernel/upcoming-rules.ts';
 import { focusFirstInvalid, FormField } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';
+import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { Spinner } from '../../components/spinner';
 import { graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
@@ -78,12 +79,7 @@ export function NewUpcomingPage() {
 
   return (
     <div className="container container-narrow">
-      <PageMeta
-        title="New upcoming card"
-        description="Add a card to the Currently carousel."
-        path="/new-upcoming"
-        noindex
-      />
+      <PageMeta {...SCREEN_TEXTS.newUpcoming} path="/new-upcoming" noindex />
       <h1>New upcoming card</h1>
       <form ref={formRef} className="form" noValidate onSubmit={handleSubmit} aria-busy={loading}>
         <FormField label="Image" error={errors.image}>

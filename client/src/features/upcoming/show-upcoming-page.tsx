@@ -5,6 +5,7 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
+import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { Spinner } from '../../components/spinner';
 import { UploadedImage } from '../../components/uploaded-image';
 import { graphql } from '../../gql';
@@ -97,12 +98,7 @@ export function ShowUpcomingPage() {
 
   return (
     <div className="container container-narrow">
-      <PageMeta
-        title="Upcoming cards"
-        description="The cards of the Currently carousel."
-        path="/show-upcoming"
-        noindex
-      />
+      <PageMeta {...SCREEN_TEXTS.showUpcoming} path="/show-upcoming" noindex />
       <h1>Upcoming cards</h1>
       {deletingId && <Spinner label="Deleting the card" />}
       {content}
