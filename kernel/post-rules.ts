@@ -11,6 +11,10 @@ export type CategoryValue = (typeof CATEGORIES)[number];
 /** The form's labels, in the order the spec lists them. */
 export const CATEGORY_LABELS: Record<CategoryValue, string> = { game: 'Game', tv: 'TV', anime: 'Anime', book: 'Book' };
 
+export function isCategory(value: string): value is CategoryValue {
+  return (CATEGORIES as readonly string[]).includes(value);
+}
+
 /** The GraphQL enum's name for a category (GAME for game): the API speaks these, the database the others. */
 export type ApiCategory = Uppercase<CategoryValue>;
 
@@ -21,7 +25,7 @@ export function toApiCategory(category: CategoryValue): ApiCategory {
 /** The category an enum name stands for, or '' for one this version does not know. */
 export function fromApiCategory(category: string): CategoryValue | '' {
   const value = category.toLowerCase();
-  return (CATEGORIES as readonly string[]).includes(value) ? (value as CategoryValue) : '';
+  return isCategory(value) ? value : '';
 }
 
 export const PAGE_SIZE = 15;
@@ -82,6 +86,6 @@ export function validatePostFields(fields: PostFields): PostFieldErrors {
   else if (isBlankHtml(fields.content)) errors.content = messages.required;
   else if ((fields.content ?? '').length > CONTENT_MAX) errors.content = postMessages.contentTooLong;
   if (!fields.category) errors.category = messages.chooseOption;
-  else if (!(CATEGORIES as readonly string[]).includes(fields.category)) errors.category = messages.notValidOption;
+  else if (!isCategory(fields.category)) errors.category = messages.notValidOption;
   return errors;
 }

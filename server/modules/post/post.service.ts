@@ -9,8 +9,8 @@ import type { ContentChanges } from '../../cache/content-changes.ts';
 import { isUuid } from '#kernel/id-rules.ts';
 import { messages } from '#kernel/messages.ts';
 import {
-  CATEGORIES,
   isBlankHtml,
+  isCategory,
   LATEST_COUNT,
   PAGE_SIZE,
   pageCount,
@@ -136,7 +136,7 @@ export class PostService {
     const pageProblem = pageError(page);
     if (pageProblem) throw validationError({ page: pageProblem });
     const category = params.category ?? null;
-    if (category !== null && !(CATEGORIES as readonly string[]).includes(category)) {
+    if (category !== null && !isCategory(category)) {
       throw validationError({ category: messages.notValidOption });
     }
     const skip = (page - 1) * PAGE_SIZE;

@@ -1,10 +1,10 @@
-// The main navigation, in the spec's order (../shared/SPEC.md section 1).
+// The main navigation, in the spec's order (../shared/SPEC.md section 1): the four category lists
+// sit between Blog and Hire me, named as their pages head themselves.
+import { CATEGORY_SCREENS } from '#kernel/page-meta-rules.ts';
+
 export const NAV_LINKS = [
   { label: 'ABOUT', to: '/about' },
   { label: 'BLOG', to: '/blog' },
-  { label: 'GAMES', to: '/games' },
-  { label: 'ANIME', to: '/anime' },
-  { label: 'BOOKS', to: '/books' },
-  { label: 'TV', to: '/tv' },
+  ...CATEGORY_SCREENS.map((screen) => ({ label: screen.heading.toUpperCase(), to: `/${screen.path}` })),
   { label: 'HIRE ME', to: '/hire-me' },
 ] as const;

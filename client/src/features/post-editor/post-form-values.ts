@@ -1,8 +1,8 @@
 // A post form's values, checked with the server's own rules (kernel/post-rules.ts and the
 // image check of lib/image-file.ts), and the new post's draft in local storage.
 import {
-  CATEGORIES,
   CATEGORY_LABELS,
+  isCategory,
   validatePostFields,
   type CategoryValue,
   type PostFieldErrors,
@@ -48,7 +48,7 @@ export function loadNewPostDraft(): PostFormValues {
       title: text(stored?.title),
       subtitle: text(stored?.subtitle),
       content: text(stored?.content),
-      category: (CATEGORIES as readonly string[]).includes(category) ? (category as CategoryValue) : '',
+      category: isCategory(category) ? category : '',
     };
   } catch {
     // Storage disabled, or a draft that is not JSON: start afresh.
