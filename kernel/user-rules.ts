@@ -39,15 +39,33 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** A text field's checks in order: text the database cannot store, then empty (when required), then its own rule. */
+function textFieldError(
+  value: string | null | undefined,
+  required: boolean,
+  rule: (text: string) => string | undefined,
+): string | undefined {
+  const text = value?.trim() ?? '';
+  const unstorable = unstorableTextError(text);
+  if (unstorable) return unstorable;
+  if (text === '') return required ? messages.required : undefined;
+  return rule(text);
+}
+
+// The login form says 'Not a valid email', the profile and registration 'Not a valid email format'.
+const emailRule = (invalid: string) => (email: string) => (isValidEmail(email) ? undefined : invalid);
+const nameRule = (name: string) => (name.length > NAME_MAX ? userMessages.nameTooLong : undefined);
+
+/** Copies the fields that have a message into the errors object. */
+function collect(entries: Partial<Record<keyof UserFieldErrors, string | undefined>>): UserFieldErrors {
+  return Object.fromEntries(Object.entries(entries).filter(([, message]) => message !== undefined)) as UserFieldErrors;
+}
+
 export function validateLogin(fields: { email?: string | null; password?: string | null }): UserFieldErrors {
-  const errors: UserFieldErrors = {};
-  const email = fields.email?.trim() ?? '';
-  const unstorableEmail = unstorableTextError(email);
-  if (unstorableEmail) errors.email = unstorableEmail;
-  else if (email === '') errors.email = messages.required;
-  else if (!isValidEmail(email)) errors.email = messages.emailInvalid;
-  if (!fields.password) errors.password = messages.required;
-  return errors;
+  return collect({
+    email: textFieldError(fields.email, true, emailRule(messages.emailInvalid)),
+    password: fields.password ? undefined : messages.required,
+  });
 }
 
 function passwordError(password: string): string | undefined {
@@ -61,23 +79,11 @@ export function validateRegistration(fields: {
   email?: string | null;
   password?: string | null;
 }): UserFieldErrors {
-  const errors: UserFieldErrors = {};
-  const name = fields.name?.trim() ?? '';
-  const unstorableName = unstorableTextError(name);
-  if (unstorableName) errors.name = unstorableName;
-  else if (name === '') errors.name = messages.required;
-  else if (name.length > NAME_MAX) errors.name = userMessages.nameTooLong;
-  const email = fields.email?.trim() ?? '';
-  const unstorableEmail = unstorableTextError(email);
-  if (unstorableEmail) errors.email = unstorableEmail;
-  else if (email === '') errors.email = messages.required;
-  else if (!isValidEmail(email)) errors.email = messages.emailFormat;
-  if (!fields.password) errors.password = messages.required;
-  else {
-    const problem = passwordError(fields.password);
-    if (problem) errors.password = problem;
-  }
-  return errors;
+  return collect({
+    name: textFieldError(fields.name, true, nameRule),
+    email: textFieldError(fields.email, true, emailRule(messages.emailFormat)),
+    password: fields.password ? passwordError(fields.password) : messages.required,
+  });
 }
 
 /**
@@ -98,18 +104,9 @@ export function validateProfile(fields: {
   email?: string | null;
   password?: string | null;
 }): UserFieldErrors {
-  const errors: UserFieldErrors = {};
-  const name = fields.name?.trim();
-  const unstorableName = unstorableTextError(name);
-  if (unstorableName) errors.name = unstorableName;
-  else if (name !== undefined && name.length > NAME_MAX) errors.name = userMessages.nameTooLong;
-  const email = fields.email?.trim();
-  const unstorableEmail = unstorableTextError(email);
-  if (unstorableEmail) errors.email = unstorableEmail;
-  else if (email && !isValidEmail(email)) errors.email = messages.emailFormat;
-  if (fields.password) {
-    const problem = passwordError(fields.password);
-    if (problem) errors.password = problem;
-  }
-  return errors;
+  return collect({
+    name: textFieldError(fields.name, false, nameRule),
+    email: textFieldError(fields.email, false, emailRule(messages.emailFormat)),
+    password: fields.password ? passwordError(fields.password) : undefined,
+  });
 }
