@@ -1,7 +1,7 @@
-// What a post's rich content may contain: exactly what the editor produces (../shared/SPEC.md
-// section 2, "Rich-text toolbar"). The server sanitizes to this on every write; the client's editor
-// emits only this and its post view sanitizes with the same sanitizer. Pure: no Node imports, and
-// DOMPurify only as a type (each side brings its own instance).
+// What a post's rich content may contain: exactly what the editor's toolbar produces (bold, italic,
+// underline, strike, quote, lists, indent, align, link, clean). The server sanitizes to this on every
+// write; the client's editor emits only this and its post view sanitizes with the same sanitizer.
+// Pure: no Node imports, and DOMPurify only as a type (each side brings its own instance).
 import type { Config, DOMPurify } from 'dompurify';
 
 export const CONTENT_TAGS = ['p', 'br', 'strong', 'em', 'u', 's', 'blockquote', 'ol', 'ul', 'li', 'a'] as const;

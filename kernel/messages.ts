@@ -1,4 +1,4 @@
-// The product's user-facing messages (../shared/SPEC.md sections 5 and 8), word for word. Pure data,
+// The product's user-facing messages (validation messages and toasts), word for word as specified. Pure data,
 // no Node imports: the client imports this module too, so the browser and the server always agree.
 export const messages = {
   required: 'This field is required',

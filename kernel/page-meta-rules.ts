@@ -1,4 +1,5 @@
-// What each screen says about itself in <head> (../shared/SPEC.md section 2, "Page metadata"): its
+// What each screen says about itself in <head> (every screen sets its title and, where it has one, its
+// description and sharing image): its
 // title, description and sharing image. The server writes these into the HTML of every public URL
 // and the client's <PageMeta> renders the same, so both read them from here. Pure: no Node imports.
 import { MAX_PAGE, type CategoryValue } from './post-rules.ts';

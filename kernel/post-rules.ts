@@ -1,4 +1,5 @@
-// The rules of a post (../shared/SPEC.md section 5), checked by the server on every write and reused
+// The rules of a post (image required on create, title and subtitle 1 to 45 characters, a known
+// category, non-empty content), checked by the server on every write and reused
 // by the client's forms for comfort. Pure: no Node imports.
 import { CONTENT_MAX } from './content-rules.ts';
 import { messages } from './messages.ts';

@@ -1,4 +1,4 @@
-// The search keyword's rules (../shared/SPEC.md section 5), shared by the server and the search box.
+// The search keyword's rules (required; letters, digits, spaces, '_' and '-' only), shared by the server and the search box.
 import { messages } from './messages.ts';
 
 export const KEYWORD_PATTERN = /^[A-Za-z0-9 _-]+$/;

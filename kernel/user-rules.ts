@@ -1,4 +1,5 @@
-// The rules of accounts: login, registration and profile (../shared/SPEC.md section 5). Pure.
+// The rules of accounts: login, registration and profile (a valid e-mail, a name, a password of at
+// least the minimum length). Pure.
 import { messages } from './messages.ts';
 import { unstorableTextError } from './text-rules.ts';
 
