@@ -26,9 +26,9 @@ export default defineConfig(({ command }) => ({
     outDir: '../dist/client',
     emptyOutDir: true,
     // Written for developers decoding a stack trace, but not named in the scripts: the server does
-    // not serve them (server/http/client-files.ts), so browsers would only log a failed fetch.
+    // not serve them (server/modules/pages/client-files.ts), so browsers would only log a failed fetch.
     sourcemap: 'hidden',
-    // .vite/manifest.json: the server reads which files a screen's lazy chunks are (server/http/initial-results.ts).
+    // .vite/manifest.json: the server reads which files a screen's lazy chunks are (server/modules/pages/initial-results.ts).
     manifest: true,
     rolldownOptions: {
       output: {

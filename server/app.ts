@@ -3,28 +3,28 @@
 // without listening, so tests call app.fetch() directly (server/index.ts listens).
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentChanges } from './cache/content-changes.ts';
 import type { Config } from './config.ts';
+import { requestContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { mountGraphiqlAssets } from './graphql/graphiql.ts';
 import { createGraphqlHandler } from './graphql/yoga.ts';
 import { bodyLimit } from './http/body-limit.ts';
-import { mountClient } from './http/client-files.ts';
+import { cacheAnonymousReads } from './http/http-cache.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { originPolicy } from './http/origin-policy.ts';
-import { closeApiRouter, createApiRouter } from './http/rest-router.ts';
+import { publicResponseCache } from './http/response-cache.ts';
+import { closeApiRouter, createApiRouter, errorResponse } from './http/rest-router.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { mountUploads } from './modules/media/uploads.route.ts';
+import { mountClient } from './modules/pages/client-files.ts';
+import { PageMetaResolver } from './modules/pages/page-meta.ts';
+import { registerSeoRoutes } from './modules/pages/seo.routes.ts';
 import { registerPostRoutes } from './modules/post/post.rest.ts';
 import { registerUpcomingRoutes } from './modules/upcoming/upcoming.rest.ts';
 import { registerUserRoutes } from './modules/user/user.rest.ts';
-import { requestStateOf, withCookies } from './http/request-state.ts';
-import { publicResponseCache, SHAREABLE_HEADER } from './http/response-cache.ts';
-import { securityHeaders } from './http/security-headers.ts';
-import { mountUploads } from './modules/media/uploads.route.ts';
 import { createServices, type Services } from './services.ts';
-// Feeds, sitemap, robots.txt, server-rendered page heads and public read caching (issue 7).
-import { cacheAnonymousReads } from './http/http-cache.ts';
-import { PageMetaResolver } from './modules/seo/page-meta.ts';
-import { registerSeoRoutes } from './modules/seo/seo.routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -44,7 +44,7 @@ export interface App {
 export function createApp({ config, db, clientDir }: AppOptions): App {
   const changes = db.watchContentChanges();
   const services = createServices(db, config, changes);
-  const yoga = createGraphqlHandler({ config, db, services });
+  const yoga = createGraphqlHandler(config);
   const hono = new Hono();
   // First: a stored answer skips everything below, security headers included (they were stored).
   hono.use('*', publicResponseCache(changes));
@@ -94,22 +94,25 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
     }),
   );
 
+  // Outside the request context, so they see the final response (after its cookies).
   hono.use('/graphql', cacheAnonymousReads());
+  hono.use('/api/*', cacheAnonymousReads());
+  const context = requestContext({ config, db, services });
+  hono.use('/graphql', context);
+  hono.use('/api/*', context);
+
   hono.on(['GET', 'POST'], '/graphql', async (c) => {
-    const state = requestStateOf(c, config);
-    const response = await yoga.fetch(c.req.raw, state);
+    const context = c.get('context');
+    const response = await yoga.fetch(c.req.raw, context);
     // A GET query anyone may be given is validated like a REST read (cacheAnonymousReads, above).
-    if (c.req.method !== 'GET' || !state.shareable.result) response.headers.set('Cache-Control', 'no-store');
-    if (state.shareable.result) response.headers.set(SHAREABLE_HEADER, '1');
-    return withCookies(response, state);
+    if (c.req.method !== 'GET' || !context.shareable.result) response.headers.set('Cache-Control', 'no-store');
+    return response;
   });
 
   // GraphiQL's scripts and styles, for the page Yoga answers a browser at /graphql with.
   if (config.graphqlIntrospection) mountGraphiqlAssets(hono);
 
-  // Outside the API router, so it sees the final response (after the router's no-store and cookies).
-  hono.use('/api/*', cacheAnonymousReads());
-  const api = createApiRouter(config, services);
+  const api = createApiRouter();
   const openApi = openApiDocument(config);
   api.get('/openapi.json', (c) => c.json(openApi));
   registerUserRoutes(api, services);
@@ -122,6 +125,28 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
   registerSeoRoutes(hono, config, services);
   const pages = new PageMetaResolver({ config, posts: services.posts, seo: services.seo });
   mountClient(hono, clientDir, (pathname) => pages.resolve(pathname));
+
+  // What failed before GraphQL or REST could answer (the session check, when the database is down)
+  // is answered in that API's own shape; anything else is a plain 500.
+  hono.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    if (c.req.path === '/graphql') {
+      console.error(
+        `Unexpected error before a GraphQL operation (request ${c.get('requestState')?.requestId}):`,
+        error,
+      );
+      return c.json(
+        { errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] },
+        500,
+        {
+          'Cache-Control': 'no-store',
+        },
+      );
+    }
+    if (c.req.path.startsWith('/api/')) return errorResponse(error, c.get('requestState')?.requestId);
+    console.error('Unexpected error:', error);
+    return c.text('Internal Server Error', 500, { 'Cache-Control': 'no-store' });
+  });
 
   return { hono, services, changes, fetch: async (request, env) => hono.fetch(request, env) };
 }

@@ -1,30 +1,13 @@
-// Everything a resolver or a REST handler may use, built once per request.
+// Everything a resolver or a REST handler may use, built once per request by one middleware, for
+// GraphQL and REST alike.
+import type { MiddlewareHandler } from 'hono';
 import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
+import { requestStateOf, withCookies, type RequestState } from './http/request-state.ts';
+import { resolveViewer } from './modules/auth/session.service.ts';
+import type { Viewer } from './modules/auth/viewer.ts';
 import type { Services } from './services.ts';
-
-export interface Viewer {
-  id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-}
-
-/** What the HTTP layer knows about a request before GraphQL or REST sees it. */
-export interface RequestState {
-  requestId: string;
-  /** The caller's address (with TRUST_PROXY, what the proxy appended to X-Forwarded-For), for rate limits. */
-  clientAddress: string;
-  /** Set-Cookie values the HTTP layer adds to the response (sign-in, sign-out, session renewal). */
-  responseCookies: string[];
-  /**
-   * Sent by a browser from another site (server/http/origin-policy.ts): answered as if it carried
-   * no session, and its writes are refused.
-   */
-  crossSite: boolean;
-  /** Set by GraphQL when the result may be given to anyone (server/graphql/shareable-results.ts). */
-  shareable: { result: boolean };
-}
 
 export interface Context extends RequestState {
   request: Request;
@@ -34,4 +17,34 @@ export interface Context extends RequestState {
   viewer: Viewer | null;
   /** The id of the session the request came with, when it is valid. */
   sessionId: string | null;
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Set for /graphql and /api requests by requestContext(). */
+    context: Context;
+  }
+}
+
+/**
+ * Builds the request's context (who asks, from where, the cookies to send back) before GraphQL or
+ * REST runs, and puts the cookies a handler queued on whatever response comes back, errors included.
+ */
+export function requestContext({
+  config,
+  db,
+  services,
+}: {
+  config: Config;
+  db: Database;
+  services: Services;
+}): MiddlewareHandler {
+  return async (c, next) => {
+    const state = requestStateOf(c, config);
+    c.set('requestState', state);
+    const { viewer, sessionId } = await resolveViewer(services.sessions, c.req.raw, state);
+    c.set('context', { ...state, request: c.req.raw, prisma: db.prisma, config, services, viewer, sessionId });
+    await next();
+    c.res = withCookies(c.res, state);
+  };
 }

@@ -4,15 +4,15 @@ import type { ContentChanges } from './cache/content-changes.ts';
 import type { Config } from './config.ts';
 import { uploadsDirOf } from './config.ts';
 import type { Database } from './db/database.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
 import { AttemptThrottle, REGISTRATION_LIMITS } from './modules/auth/attempt-throttle.ts';
 import { PasswordCheck } from './modules/auth/password-check.ts';
 import { SessionService } from './modules/auth/session.service.ts';
 import { ImageFiles } from './modules/media/image-files.ts';
 import { ImageStore } from './modules/media/image-store.ts';
 import { PostService } from './modules/post/post.service.ts';
-import { SeoService } from './modules/seo/seo.service.ts';
+import { SeoService } from './modules/pages/seo.service.ts';
 import { UpcomingService } from './modules/upcoming/upcoming.service.ts';
+import { SignInService } from './modules/user/sign-in.service.ts';
 import { UserService } from './modules/user/user.service.ts';
 
 export interface Services {
@@ -22,7 +22,8 @@ export interface Services {
   sessions: SessionService;
   /** The login limits: sign-ins and confirmations of the current password. */
   throttle: AttemptThrottle;
-  auth: AuthService;
+  /** Signing in and out. */
+  signIn: SignInService;
   users: UserService;
   posts: PostService;
   upcoming: UpcomingService;
@@ -42,7 +43,7 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     images,
     sessions,
     throttle,
-    auth: new AuthService(sessions, passwords, users),
+    signIn: new SignInService(sessions, passwords, users),
     users,
     imageFiles,
     posts: new PostService(prisma, imageFiles, changes),

@@ -1,4 +1,4 @@
-// Every scenario, in the order the table lists them (issue 8's numbering).
+// Every scenario, in the order bench/RESULTS.md's table lists them.
 import type { Scenario } from '../lib/context.ts';
 import { baselineScenario } from './baseline.ts';
 import { graphqlListScenario } from './graphql-list.ts';

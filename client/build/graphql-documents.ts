@@ -9,7 +9,7 @@
 //
 // It also writes graphql-operations.json into the build: every query by name, as Apollo Client sends
 // it (with __typename), so the server can answer a page's first queries inside the page itself
-// (server/http/initial-results.ts).
+// (server/modules/pages/initial-results.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { addTypenameToDocument } from '@apollo/client/utilities';

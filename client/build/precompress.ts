@@ -1,6 +1,6 @@
 // A Vite plugin that writes a Brotli (.br) and a gzip (.gz) copy next to every text file of the
 // client build, at the highest levels, once per build: the server sends the copy the browser accepts
-// (server/http/client-files.ts) and never compresses an asset while a reader waits.
+// (server/modules/pages/client-files.ts) and never compresses an asset while a reader waits.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';

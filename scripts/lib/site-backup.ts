@@ -1,4 +1,4 @@
-// The whole site in one .tar.gz and back (issue 7): every user (password hashes included), image row,
+// The whole site in one .tar.gz and back: every user (password hashes included), image row,
 // post and card, as JSON with their ids and timestamps, and every image file, byte for byte. Sessions
 // and login attempts are left out: they are short-lived, and a restored site signs everyone out.
 // See docs/decisions/012-site-backup.md.

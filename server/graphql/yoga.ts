@@ -1,18 +1,15 @@
-// GraphQL over HTTP with Yoga: the context per request, expected errors with their codes and HTTP
-// statuses, everything else masked, and the limits that keep abusive queries cheap.
+// GraphQL over HTTP with Yoga: expected errors with their codes and HTTP statuses, everything else
+// masked, and the limits that keep abusive queries cheap.
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import { getOperationAST, GraphQLError } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Config } from '../config.ts';
-import type { Context, RequestState } from '../context.ts';
-import type { Database } from '../db/database.ts';
+import type { Context } from '../context.ts';
 import { AppError, asExpectedError } from '../errors.ts';
 import { schema } from '../schema.ts';
-import type { Services } from '../services.ts';
 import { CROSS_SITE_REFUSED } from '../http/origin-policy.ts';
-import { resolveViewer } from '../http/viewer.ts';
 import { renderGraphiqlPage } from './graphiql.ts';
 import { hideSuggestions } from './hide-suggestions.ts';
 import { limitOperationCost } from './operation-cost.ts';
@@ -101,7 +98,8 @@ const refuseCrossSiteMutations: Plugin<Context> = {
   },
 };
 
-export function createGraphqlHandler({ config, db, services }: { config: Config; db: Database; services: Services }) {
+/** Run with the request's Context as its server context (server/context.ts builds it once per request). */
+export function createGraphqlHandler(config: Config) {
   const plugins: Plugin[] = [
     logUnexpectedErrors as Plugin,
     refuseCrossSiteMutations as Plugin,
@@ -129,7 +127,7 @@ export function createGraphqlHandler({ config, db, services }: { config: Config;
     markShareableResults as Plugin,
   ];
 
-  return createYoga<RequestState, Context>({
+  return createYoga<Context>({
     schema,
     logging: quietAboutExpectedErrors,
     graphqlEndpoint: '/graphql',
@@ -140,10 +138,6 @@ export function createGraphqlHandler({ config, db, services }: { config: Config;
     // Yoga's default CORS echoes any Origin with credentials; server/http/origin-policy.ts answers instead.
     cors: false,
     plugins,
-    context: async ({ request, ...state }): Promise<Context> => {
-      const { viewer, sessionId } = await resolveViewer(services, request, state);
-      return { ...state, request, prisma: db.prisma, config, services, viewer, sessionId };
-    },
     maskedErrors: {
       maskError(error, message) {
         const outer = error instanceof GraphQLError ? error : undefined;

@@ -4,7 +4,7 @@
 // a response that sets a cookie (docs/decisions/011-server-rendered-head-and-caching.md).
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { readCookie, SESSION_COOKIE } from '../modules/auth/session.service.ts';
+import { readCookie, SESSION_COOKIE } from './cookies.ts';
 
 /**
  * A browser or a CDN may keep a public response but asks again before each use: a reader is never

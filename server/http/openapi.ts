@@ -1,7 +1,8 @@
 // The OpenAPI 3.1 description of the REST facade, served at /api/openapi.json. A test checks that it
 // lists exactly the routes the server answers, so it cannot drift from the code.
 import type { Config } from '../config.ts';
-import { CATEGORIES, PAGE_SIZE } from '#kernel/post-rules.ts';
+import { CATEGORIES, MAX_PAGE, PAGE_SIZE, POST_TEXT_MAX } from '#kernel/post-rules.ts';
+import { KEYWORD_MAX, KEYWORD_PATTERN } from '#kernel/search-rules.ts';
 import { UPCOMING_TITLES } from '#kernel/upcoming-rules.ts';
 import { RECENT_SIGN_IN_MS } from '#kernel/user-rules.ts';
 
@@ -13,7 +14,7 @@ const pageQuery = (name: string) => ({
   in: 'query',
   required: false,
   description: 'One-based page number; absent means 1',
-  schema: { type: 'integer', minimum: 1, maximum: 100000 },
+  schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
 });
 const idPath = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
 const adminOnly = {
@@ -21,8 +22,8 @@ const adminOnly = {
   '403': error('Signed in, but not an admin'),
 };
 const postFields = {
-  title: { type: 'string', maxLength: 45 },
-  subtitle: { type: 'string', maxLength: 45 },
+  title: { type: 'string', maxLength: POST_TEXT_MAX },
+  subtitle: { type: 'string', maxLength: POST_TEXT_MAX },
   content: { type: 'string', description: 'HTML; sanitized on the server' },
   category: { type: 'string', enum: [...CATEGORIES] },
 };
@@ -211,7 +212,7 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
               name: 'keyword',
               in: 'query',
               required: false,
-              schema: { type: 'string', pattern: '^[A-Za-z0-9 _-]+$', maxLength: 100 },
+              schema: { type: 'string', pattern: KEYWORD_PATTERN.source, maxLength: KEYWORD_MAX },
             },
           ],
           responses: {

@@ -1,10 +1,35 @@
-// The per-request facts the HTTP layer hands to GraphQL and REST: an id for the logs, the caller's
-// address for rate limits, whether another site sent it, and the cookies to set on the way out.
+// The per-request facts the HTTP layer knows before GraphQL or REST sees a request: an id for the
+// logs, the caller's address for rate limits, whether another site sent it, the cookies to set on
+// the way out, and whether the answer may be given to anyone.
 import { randomUUID } from 'node:crypto';
 import type { Context as HonoContext } from 'hono';
 import type { Config } from '../config.ts';
-import type { RequestState } from '../context.ts';
 import { forwardedValue, isCrossSite } from './origin-policy.ts';
+
+export interface RequestState {
+  requestId: string;
+  /** The caller's address (with TRUST_PROXY, what the proxy appended to X-Forwarded-For), for rate limits. */
+  clientAddress: string;
+  /** Set-Cookie values the HTTP layer adds to the response (sign-in, sign-out, session renewal). */
+  responseCookies: string[];
+  /**
+   * Sent by a browser from another site (server/http/origin-policy.ts): answered as if it carried
+   * no session, and its writes are refused.
+   */
+  crossSite: boolean;
+  /**
+   * Set by GraphQL when the result may be given to anyone (server/graphql/shareable-results.ts);
+   * the response cache reads it to decide whether to keep the answer.
+   */
+  shareable: { result: boolean };
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Set for /graphql and /api requests by the request context middleware (server/context.ts). */
+    requestState: RequestState;
+  }
+}
 
 interface NodeBindings {
   incoming?: { socket?: { remoteAddress?: string } };

@@ -19,10 +19,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentChanges } from '../cache/content-changes.ts';
 import { ReadCache } from '../cache/read-cache.ts';
+import { acceptedCodings } from './accept-encoding.ts';
 import { carriesSession, etagMatches } from './http-cache.ts';
-
-/** Set by the GraphQL route on a response that anyone may be given; never sent to the client. */
-export const SHAREABLE_HEADER = 'x-shareable-response';
 
 /** Memory the stored responses may take (bodies as sent, often compressed). */
 export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -32,7 +30,7 @@ const MAX_GRAPHQL_BODY_BYTES = 32 * 1024;
 // Served from disk with their own long-lived caching, or never cached.
 const PASS_THROUGH_PREFIXES = ['/assets/', '/uploads/', '/healthz'];
 // Headers of one exchange, not of the content: never replayed to someone else.
-const UNSHARED_HEADERS = new Set(['x-request-id', 'date', 'set-cookie', 'content-length', SHAREABLE_HEADER]);
+const UNSHARED_HEADERS = new Set(['x-request-id', 'date', 'set-cookie', 'content-length']);
 const CONTENT_HEADERS = ['content-type', 'content-length', 'content-encoding'];
 
 interface StoredResponse {
@@ -47,21 +45,6 @@ interface StoredResponse {
 /** Searches, by URL: the REST list's keyword, and the blog's search pages. */
 export function isSearchUrl(url: URL): boolean {
   return url.searchParams.has('keyword') || url.pathname.startsWith('/blog/search/');
-}
-
-/** The encodings a client accepts among those the server may send, as part of a key. */
-function encodingClass(acceptEncoding: string | undefined): string {
-  if (!acceptEncoding) return '';
-  const accepted = new Set<string>();
-  let wildcard = false;
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q !== undefined && Number(q.slice(2)) === 0) continue;
-    if (name === '*') wildcard = true;
-    else accepted.add(name.trim());
-  }
-  return ['br', 'gzip', 'deflate'].filter((name) => wildcard || accepted.has(name)).join(',');
 }
 
 interface NodeBindings {
@@ -100,7 +83,8 @@ function mayStore(c: Context, response: Response): boolean {
   // A response varying on anything else than these would need that in its key.
   const vary = (response.headers.get('vary') ?? '').toLowerCase().split(',');
   if (vary.some((name) => !['', 'cookie', 'accept-encoding'].includes(name.trim()))) return false;
-  if (c.req.method === 'POST') return response.headers.get(SHAREABLE_HEADER) === '1';
+  // The GraphQL layer says so in the request's state (server/http/request-state.ts).
+  if (c.req.method === 'POST') return c.get('requestState')?.shareable.result === true;
   // A HEAD's response has no body to store. A GET's is stored when the app validates it (an ETag)
   // and lets others keep it: every anonymous read (server/http/http-cache.ts) and page.
   const cacheControl = response.headers.get('cache-control') ?? '';
@@ -118,7 +102,7 @@ export function publicResponseCache(changes: ContentChanges, maxBytes = RESPONSE
     const request = c.req.raw;
     if (carriesSession(request)) return null;
     const url = new URL(request.url);
-    const encodings = encodingClass(c.req.header('accept-encoding'));
+    const encodings = acceptedCodings(c.req.header('accept-encoding')).join(',');
     if (request.method === 'GET' || request.method === 'HEAD') {
       if (PASS_THROUGH_PREFIXES.some((prefix) => url.pathname.startsWith(prefix)) || url.pathname === '/graphql') {
         return null;
@@ -137,11 +121,7 @@ export function publicResponseCache(changes: ContentChanges, maxBytes = RESPONSE
 
   return async (c, next) => {
     const request = await keyOf(c);
-    if (request === null) {
-      await next();
-      c.res.headers.delete(SHAREABLE_HEADER);
-      return;
-    }
+    if (request === null) return next();
     const { key, body: requestBody } = request;
     const hit = cache.lookup(key);
     if (hit) {
@@ -156,10 +136,7 @@ export function publicResponseCache(changes: ContentChanges, maxBytes = RESPONSE
     const ticket = cache.ticket();
     await next();
     const response = c.res;
-    if (ticket === null || !mayStore(c, response)) {
-      response.headers.delete(SHAREABLE_HEADER);
-      return;
-    }
+    if (ticket === null || !mayStore(c, response)) return;
     const body = new Uint8Array(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => !UNSHARED_HEADERS.has(name.toLowerCase()));
     cache.put(
@@ -167,10 +144,8 @@ export function publicResponseCache(changes: ContentChanges, maxBytes = RESPONSE
       { storedAt: Date.now(), status: response.status, headers, body, etag: response.headers.get('etag') },
       ticket,
     );
-    const sent = new Headers(response.headers);
-    sent.delete(SHAREABLE_HEADER);
     // Cleared first: Hono's setter would otherwise merge the old response's headers back in.
     c.res = undefined;
-    c.res = new Response(body, { status: response.status, headers: sent });
+    c.res = new Response(body, { status: response.status, headers: response.headers });
   };
 }

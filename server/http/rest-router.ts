@@ -1,44 +1,26 @@
 // The REST facade's router (/api): the same services as GraphQL, answered as the product's original
 // clients expect. Every error is JSON { message } (plus fieldErrors) with its HTTP status; the
-// session cookie is read once and renewed like GraphQL does. Writes from another site never get
-// here (server/http/origin-policy.ts, mounted in front of /api and /graphql).
+// request's context (who asks, the cookies to send back) is built in front of it, as for GraphQL
+// (server/context.ts). Writes from another site never get here (server/http/origin-policy.ts,
+// mounted in front of /api and /graphql).
 import { Hono, type Context as HonoContext } from 'hono';
-import type { Config } from '../config.ts';
-import type { RequestState, Viewer } from '../context.ts';
 import { AppError, asExpectedError } from '../errors.ts';
-import type { Services } from '../services.ts';
+import { carriesSession } from './http-cache.ts';
 import { SAFE_METHODS } from './origin-policy.ts';
-import { requestStateOf, withCookies } from './request-state.ts';
-import { resolveViewer } from './viewer.ts';
 
-export interface ApiVariables {
-  state: RequestState;
-  viewer: Viewer | null;
-  sessionId: string | null;
-}
+export type Api = Hono;
+export type ApiContext = HonoContext;
 
-export type Api = Hono<{ Variables: ApiVariables }>;
-export type ApiContext = HonoContext<{ Variables: ApiVariables }>;
+export function createApiRouter(): Api {
+  const api: Api = new Hono();
 
-export function createApiRouter(config: Config, services: Services): Api {
-  const api: Api = new Hono<{ Variables: ApiVariables }>();
-
+  // A write's answer, or a read for someone who carries a session, is nobody else's to keep.
   api.use('*', async (c, next) => {
-    const state = requestStateOf(c, config);
-    const { viewer, sessionId } = await resolveViewer(services, c.req.raw, state);
-    c.set('state', state);
-    c.set('viewer', viewer);
-    c.set('sessionId', sessionId);
     await next();
-    if (!SAFE_METHODS.has(c.req.method) || viewer) c.res.headers.set('Cache-Control', 'no-store');
-    c.res = withCookies(c.res, state);
+    if (!SAFE_METHODS.has(c.req.method) || carriesSession(c.req.raw)) c.res.headers.set('Cache-Control', 'no-store');
   });
 
-  api.onError((error, c) => {
-    const state = c.get('state');
-    const response = errorResponse(error, state?.requestId);
-    return state ? withCookies(response, state) : response;
-  });
+  api.onError((error, c) => errorResponse(error, c.get('requestState')?.requestId));
 
   return api;
 }

@@ -18,7 +18,7 @@ const latestHeading = (page: Page) => page.getByRole('heading', { level: 2, name
 
 /**
  * Comes to the home page from another page, through the header's logo. A page loaded from the
- * server arrives with its first answers written in (server/http/initial-results.ts) and sends no
+ * server arrives with its first answers written in (server/modules/pages/initial-results.ts) and sends no
  * query; arriving from another screen, the home page asks the server and shows its loading state.
  */
 async function comeHome(page: Page) {

@@ -1,6 +1,6 @@
 // The whole chain in a real browser: React renders, Apollo sends the codegen-typed query, the server
 // answers from GraphQL, and the page shows it; or, on a page loaded from the server, the same answer
-// comes written into the page (server/http/initial-results.ts) and no request is sent for it.
+// comes written into the page (server/modules/pages/initial-results.ts) and no request is sent for it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSite, type E2eSite } from './support/e2e-site.ts';
 

@@ -31,7 +31,7 @@ afterAll(() => site?.close());
 
 /**
  * Opens a post from the blog list, as a reader does. A post's page loaded from the server arrives
- * with its post written in (server/http/initial-results.ts) and sends no query; opened from a list,
+ * with its post written in (server/modules/pages/initial-results.ts) and sends no query; opened from a list,
  * it asks the server, and shows its loading and error states.
  */
 async function openFromTheBlog(page: Page, { id, title }: { id: string; title: string }) {

@@ -1,5 +1,5 @@
 // The home page and a post page carry their first GraphQL answers and the preloads of their largest
-// picture and of the lazy chunk their first screen waits for (server/http/initial-results.ts), on a
+// picture and of the lazy chunk their first screen waits for (server/modules/pages/initial-results.ts), on a
 // stand-in client build that has the files the real build writes for the server.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

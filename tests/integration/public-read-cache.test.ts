@@ -50,7 +50,7 @@ describe(`cached public reads (${testDbKind})`, () => {
       () => get('/api/blogposts/latest'),
       () => graphql(POSTS, { page: 1 }),
       () => graphql(LATEST_POSTS),
-      // The post page: its head carries the post's title (server/http/page-head.ts).
+      // The post page: its head carries the post's title (server/modules/pages/page-head.ts).
       () => get(`/blog/${second!.id}`),
     ]) {
       const first = await read();

@@ -21,6 +21,7 @@ describe('the import rules', () => {
     ['the kernel imports the client', 'kernel/planted.ts', "import '../client/src/lib/format-date.ts';"],
     ['a feature imports another', 'client/src/features/posts/planted.ts', "import '../auth/login-page.tsx';"],
     ['http/ imports a module', 'server/http/planted.ts', "import '../modules/post/post.service.ts';"],
+    ['auth imports user', 'server/modules/auth/planted.ts', "import '../user/user.service.ts';"],
   ])('%s: no-restricted-paths', async (_, file, code) => {
     expect(await errors(file, code)).toEqual(['import-x/no-restricted-paths']);
   });

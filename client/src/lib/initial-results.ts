@@ -1,4 +1,4 @@
-// The answers the server wrote into the page for its first queries (server/http/initial-results.ts),
+// The answers the server wrote into the page for its first queries (server/modules/pages/initial-results.ts),
 // handed to Apollo as if they had just come over the network: the home page and a post page render
 // without waiting for a request after their scripts. Each answer serves one request, and only within
 // the 5-second freshness of an answer counted from the page's arrival (QUERY_MAX_AGE_MS): after that,

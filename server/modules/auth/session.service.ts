@@ -5,10 +5,11 @@
 // current password is allowed only shortly after it (docs/decisions/017).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.ts';
-import type { Viewer } from '../../context.ts';
+import type { Viewer } from './viewer.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import { readCookie, SESSION_COOKIE } from '../../http/cookies.ts';
+import type { RequestState } from '../../http/request-state.ts';
 
-export const SESSION_COOKIE = 'session';
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface ValidatedSession {
@@ -127,16 +128,6 @@ export class SessionService {
   }
 }
 
-export function readCookie(header: string | null | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return null;
-}
-
 /**
  * Queues a session cookie for the response, replacing a renewal of the old session queued earlier
  * in the same request, so exactly one session cookie goes out.
@@ -144,4 +135,21 @@ export function readCookie(header: string | null | undefined, name: string): str
 export function queueSessionCookie(responseCookies: string[], cookie: string): void {
   const others = responseCookies.filter((value) => !value.startsWith(`${SESSION_COOKIE}=`));
   responseCookies.splice(0, responseCookies.length, ...others, cookie);
+}
+
+/**
+ * Who is asking: the session cookie, checked once per request, for GraphQL and REST alike. A request
+ * another site's page sent is nobody's: a foreign origin never acts with the caller's session
+ * (server/http/origin-policy.ts), so it reads what anyone may read.
+ */
+export async function resolveViewer(
+  sessions: SessionService,
+  request: Request,
+  state: RequestState,
+): Promise<{ viewer: Viewer | null; sessionId: string | null }> {
+  if (state.crossSite) return { viewer: null, sessionId: null };
+  const session = await sessions.validate(request.headers.get('cookie'));
+  if (!session) return { viewer: null, sessionId: null };
+  if (session.refreshedCookie) state.responseCookies.push(session.refreshedCookie);
+  return { viewer: session.viewer, sessionId: session.sessionId };
 }

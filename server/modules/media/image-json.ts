@@ -4,7 +4,7 @@ import { ImageStore } from './image-store.ts';
 
 export function imageJson(image: Image) {
   return {
-    url: ImageStore.url(image.storageKey, image.variantWidths.at(-1) ?? image.width),
+    url: ImageStore.largestUrl(image),
     width: image.width,
     height: image.height,
     srcset: ImageStore.srcset(image),

@@ -102,6 +102,15 @@ export class ImageStore {
     return `/uploads/${ImageStore.relativePath(storageKey, width)}`;
   }
 
+  /** The largest file of an image: the one a page's og:image, a feed or the sitemap names. */
+  static largestPath(image: Pick<StoredImage, 'storageKey' | 'variantWidths' | 'width'>): string {
+    return ImageStore.relativePath(image.storageKey, image.variantWidths.at(-1) ?? image.width);
+  }
+
+  static largestUrl(image: Pick<StoredImage, 'storageKey' | 'variantWidths' | 'width'>): string {
+    return `/uploads/${ImageStore.largestPath(image)}`;
+  }
+
   static srcset(image: Pick<StoredImage, 'storageKey' | 'variantWidths'>): string {
     return image.variantWidths.map((w) => `${ImageStore.url(image.storageKey, w)} ${w}w`).join(', ');
   }

@@ -7,7 +7,7 @@ export const ImageObject = builder.prismaObject('Image', {
   fields: (t) => ({
     url: t.string({
       description: 'The largest variant, a path below /uploads/',
-      resolve: (image) => ImageStore.url(image.storageKey, image.variantWidths.at(-1) ?? image.width),
+      resolve: (image) => ImageStore.largestUrl(image),
     }),
     width: t.exposeInt('width', { description: 'Width of the largest variant, in pixels' }),
     height: t.exposeInt('height', { description: 'Height of the largest variant, in pixels' }),

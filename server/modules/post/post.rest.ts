@@ -90,17 +90,17 @@ export function registerPostRoutes(api: Api, services: Services): void {
   });
 
   api.post('/blogposts', async (c) => {
-    requireAdmin(c.get('viewer'));
+    requireAdmin(c.get('context').viewer);
     return c.json(postJson(await services.posts.create(await postInputOf(c))), 201);
   });
 
   api.put('/blogposts/:id', async (c) => {
-    requireAdmin(c.get('viewer'));
+    requireAdmin(c.get('context').viewer);
     return c.json(postJson(await services.posts.update(c.req.param('id'), await postInputOf(c))));
   });
 
   api.delete('/blogposts/:id', async (c) => {
-    requireAdmin(c.get('viewer'));
+    requireAdmin(c.get('context').viewer);
     await services.posts.delete(c.req.param('id'));
     return c.json({ message: 'Blogpost has been deleted' });
   });

@@ -15,7 +15,7 @@ export function registerUpcomingRoutes(api: Api, services: Services): void {
   api.get('/upcoming', async (c) => c.json((await services.upcoming.list()).map(cardJson)));
 
   api.post('/upcoming', async (c) => {
-    requireAdmin(c.get('viewer'));
+    requireAdmin(c.get('context').viewer);
     if (!isMultipart(c)) throw new AppError('BAD_USER_INPUT', 'The request body must be multipart/form-data');
     const form = await formBody(c);
     const files = form.getAll('image').filter((value): value is File => typeof value !== 'string');
@@ -28,7 +28,7 @@ export function registerUpcomingRoutes(api: Api, services: Services): void {
   });
 
   api.delete('/upcoming/:id', async (c) => {
-    requireAdmin(c.get('viewer'));
+    requireAdmin(c.get('context').viewer);
     await services.upcoming.delete(c.req.param('id'));
     return c.json({ message: 'Card has been deleted' });
   });

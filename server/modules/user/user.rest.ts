@@ -14,13 +14,13 @@ export function userInfoJson(user: PublicUser) {
 export function registerUserRoutes(api: Api, services: Services): void {
   api.post('/users/login', async (c) => {
     const body = await jsonBody(c);
-    const { user, cookie } = await services.auth.login(
+    const { user, cookie } = await services.signIn.login(
       textField(body.email) ?? '',
       textField(body.password) ?? '',
-      c.get('state').clientAddress,
-      { replacesSessionId: c.get('sessionId') },
+      c.get('context').clientAddress,
+      { replacesSessionId: c.get('context').sessionId },
     );
-    queueSessionCookie(c.get('state').responseCookies, cookie);
+    queueSessionCookie(c.get('context').responseCookies, cookie);
     return c.json(userInfoJson(user));
   });
 
@@ -33,24 +33,24 @@ export function registerUserRoutes(api: Api, services: Services): void {
         email: textField(body.email) ?? '',
         password: textField(body.password) ?? '',
       },
-      c.get('state').clientAddress,
+      c.get('context').clientAddress,
     );
     return c.json({ message }, 202);
   });
 
   api.post('/users/logout', async (c) => {
-    queueSessionCookie(c.get('state').responseCookies, await services.auth.logout(c.get('sessionId')));
+    queueSessionCookie(c.get('context').responseCookies, await services.signIn.logout(c.get('context').sessionId));
     return c.json({ message: 'Logged out successfully' });
   });
 
-  api.get('/users/profile', (c) => c.json(userInfoJson(requireUser(c.get('viewer')))));
+  api.get('/users/profile', (c) => c.json(userInfoJson(requireUser(c.get('context').viewer))));
 
   api.put('/users/profile', async (c) => {
-    const viewer = requireUser(c.get('viewer'));
+    const viewer = requireUser(c.get('context').viewer);
     const body = await jsonBody(c);
     const user = await services.users.updateProfile(
       viewer,
-      { sessionId: c.get('sessionId'), clientAddress: c.get('state').clientAddress },
+      { sessionId: c.get('context').sessionId, clientAddress: c.get('context').clientAddress },
       {
         name: textField(body.name),
         email: textField(body.email),

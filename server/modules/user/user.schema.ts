@@ -1,5 +1,5 @@
 // The User type and the account fields: me, login, logout, register, updateProfile. The rules live in
-// AuthService and UserService; resolvers only pass the request's facts and queue the session cookie.
+// SignInService and UserService; resolvers only pass the request's facts and queue the session cookie.
 import { builder } from '../../builder.ts';
 import type { Context } from '../../context.ts';
 import { RECENT_SIGN_IN_MS } from '#kernel/user-rules.ts';
@@ -55,7 +55,7 @@ builder.mutationFields((t) => ({
       password: t.arg.string({ required: true }),
     },
     resolve: async (_root, args, ctx) => {
-      const { user, cookie } = await ctx.services.auth.login(args.email, args.password, ctx.clientAddress, {
+      const { user, cookie } = await ctx.services.signIn.login(args.email, args.password, ctx.clientAddress, {
         replacesSessionId: ctx.sessionId,
       });
       setSessionCookie(ctx, cookie);
@@ -67,7 +67,7 @@ builder.mutationFields((t) => ({
   logout: t.boolean({
     description: 'Ends the current session on the server and clears its cookie',
     resolve: async (_root, _args, ctx) => {
-      setSessionCookie(ctx, await ctx.services.auth.logout(ctx.sessionId));
+      setSessionCookie(ctx, await ctx.services.signIn.logout(ctx.sessionId));
       return true;
     },
   }),

@@ -1,7 +1,7 @@
 // Accounts: creating one (registration) and a user's changes to their own profile.
 // Why credential changes and registration work as they do: docs/decisions/017-credential-changes-and-registration.md.
 import type { Config } from '../../config.ts';
-import type { Viewer } from '../../context.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import { AppError, validationError } from '../../errors.ts';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import {

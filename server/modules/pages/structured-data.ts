@@ -1,4 +1,4 @@
-// schema.org JSON-LD for search engines (issue 7): a BlogPosting for each post page, and the WebSite
+// schema.org JSON-LD for search engines: a BlogPosting for each post page, and the WebSite
 // with its search box (a SearchAction) for the home page.
 import type { PostWithImage } from '../post/post.service.ts';
 

@@ -1,4 +1,4 @@
-// /sitemap.xml and /robots.txt (issue 7). The sitemap lists what a search engine should index: the
+// /sitemap.xml and /robots.txt. The sitemap lists what a search engine should index: the
 // home page, the static pages, the list pages up to their current count, and every post with the
 // time it last changed (and its image). robots.txt points at it and keeps crawlers off the form and
 // admin screens and the account API. Pure: the counts and posts are handed in.
@@ -7,7 +7,7 @@ import { CATEGORY_SCREENS } from '#kernel/page-meta-rules.ts';
 import { pageCount } from '#kernel/post-rules.ts';
 import { ImageStore } from '../media/image-store.ts';
 import { SITEMAP_MAX_URLS, type PostCounts, type SitemapPost } from './seo.service.ts';
-import { escapeMarkup } from './xml.ts';
+import { escapeMarkup } from '../../http/markup.ts';
 
 type Site = Pick<Config, 'siteUrl'>;
 
@@ -49,7 +49,7 @@ export function sitemapUrls(counts: PostCounts, posts: SitemapPost[]): SitemapUr
     ...posts.map((post) => ({
       path: `/blog/${post.id}`,
       lastModified: post.updatedAt,
-      imageUrl: ImageStore.url(post.image.storageKey, post.image.variantWidths.at(-1) ?? post.image.width),
+      imageUrl: ImageStore.largestUrl(post.image),
     })),
   ];
 }

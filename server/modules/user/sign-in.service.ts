@@ -3,9 +3,9 @@
 // (Signing up is UserService.register: it never signs anyone in.)
 import { AppError, validationError } from '../../errors.ts';
 import { normalizeEmail, userMessages, validateLogin } from '#kernel/user-rules.ts';
-import type { PublicUser, UserService } from '../user/user.service.ts';
-import type { PasswordCheck } from './password-check.ts';
-import type { SessionService } from './session.service.ts';
+import type { PublicUser, UserService } from './user.service.ts';
+import type { PasswordCheck } from '../auth/password-check.ts';
+import type { SessionService } from '../auth/session.service.ts';
 
 export interface SignedIn {
   user: PublicUser;
@@ -20,11 +20,11 @@ export interface SignInOptions {
 }
 
 // Bad credentials are UNAUTHENTICATED (HTTP 401), the status clients expect for a refused sign-in.
-// The client logs out on any 401 (SPEC section 4), which is harmless on the login screen, where the
-// user is not signed in anyway. The same message for an unknown email and a wrong password.
+// The client signs out on any 401 ("Any 401 response: user logged out"), which is harmless on the
+// login screen, where the user is not signed in anyway. The same message for an unknown email and a wrong password.
 export const invalidCredentials = () => new AppError('UNAUTHENTICATED', userMessages.invalidCredentials);
 
-export class AuthService {
+export class SignInService {
   constructor(
     private readonly sessions: SessionService,
     private readonly passwords: PasswordCheck,

@@ -1,4 +1,4 @@
-// Which screen of the client a path shows, matched as the client's router matches it (SPEC section 2;
+// Which screen of the client a path shows, matched as the client's router matches it (see
 // client/src/app/router.tsx): literal segments ignore case, trailing slashes are allowed, a page
 // number must be valid, and anything else is the error page. Pure: no data is read here.
 import { CATEGORY_SCREENS, parsePageNumber, type CategoryScreen, type ScreenName } from '#kernel/page-meta-rules.ts';

@@ -5,8 +5,8 @@
 //                             canonical, robots, og:*, twitter:*): remove before React renders it;
 //   data-server-meta="extra"  what only the server writes (feed links, JSON-LD): right for the first
 //                             page shown, stale after a client-side navigation.
-import type { PageMeta } from '../modules/seo/page-meta.ts';
-import { escapeMarkup, jsonForScript } from '../modules/seo/xml.ts';
+import type { PageMeta } from './page-meta.ts';
+import { escapeMarkup, jsonForScript } from '../../http/markup.ts';
 
 const PAGE = 'data-server-meta="page"';
 const EXTRA = 'data-server-meta="extra"';

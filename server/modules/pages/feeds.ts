@@ -1,4 +1,4 @@
-// The RSS 2.0 and Atom 1.0 feeds (issue 7): the newest posts with their title, link, dates, subtitle
+// The RSS 2.0 and Atom 1.0 feeds: the newest posts with their title, link, dates, subtitle
 // as the summary, image as an enclosure, and the full content (sanitized when it was stored). One pair
 // for the whole blog (/rss.xml, /atom.xml) and one per category (/games/rss.xml...). Pure: the posts
 // and the sizes of their image files are handed in.
@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import { CATEGORY_SCREENS, pageTitle, SCREEN_TEXTS, type CategoryScreen } from '#kernel/page-meta-rules.ts';
 import { ImageStore } from '../media/image-store.ts';
 import type { PostWithImage } from '../post/post.service.ts';
-import { cdata, escapeMarkup } from './xml.ts';
+import { cdata, escapeMarkup } from '../../http/markup.ts';
 
 export type FeedFormat = 'rss' | 'atom';
 
@@ -67,7 +67,6 @@ function absoluteLinks(html: string, siteUrl: string): string {
 function itemsOf(input: FeedInput): FeedItem[] {
   const { siteUrl } = input.site;
   return input.posts.map((post) => {
-    const width = post.image.variantWidths.at(-1) ?? post.image.width;
     return {
       url: `${siteUrl}/blog/${post.id}`,
       title: post.title,
@@ -77,7 +76,7 @@ function itemsOf(input: FeedInput): FeedItem[] {
       updated: post.updatedAt,
       category: CATEGORY_SCREENS.find((screen) => screen.category === post.category)!,
       image: {
-        url: `${siteUrl}${ImageStore.url(post.image.storageKey, width)}`,
+        url: `${siteUrl}${ImageStore.largestUrl(post.image)}`,
         type: post.image.mimeType,
         bytes: input.imageBytes.get(post.image.storageKey) ?? 0,
         width: post.image.width,

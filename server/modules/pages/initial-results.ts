@@ -14,8 +14,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { CURRENTLY_CARD_IMAGE_SIZES, POST_HERO_IMAGE_SIZES } from '#kernel/image-sizes.ts';
-import type { PageRoute } from '../modules/seo/page-routes.ts';
-import { escapeMarkup, jsonForScript } from '../modules/seo/xml.ts';
+import type { PageRoute } from './page-routes.ts';
+import { escapeMarkup, jsonForScript } from '../../http/markup.ts';
 
 export const OPERATIONS_FILE = 'graphql-operations.json';
 /** Vite's build manifest: which built files each source module became. */

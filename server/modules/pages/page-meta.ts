@@ -51,7 +51,7 @@ function imageType(url: string): string {
 }
 
 export function postImage(post: PostWithImage, siteUrl: string): MetaImage {
-  const url = `${siteUrl}${ImageStore.url(post.image.storageKey, post.image.variantWidths.at(-1) ?? post.image.width)}`;
+  const url = `${siteUrl}${ImageStore.largestUrl(post.image)}`;
   return { url, type: imageType(url), width: post.image.width, height: post.image.height, alt: post.title };
 }
 

@@ -6,7 +6,7 @@ import type { Category, PrismaClient } from '../../generated/prisma/client.ts';
 import { CATEGORIES, type CategoryValue } from '#kernel/post-rules.ts';
 import type { PostWithImage } from '../post/post.service.ts';
 
-/** Posts in a feed (issue 7). */
+/** Posts in a feed: the newest, as feed readers poll for what is new. */
 export const FEED_SIZE = 20;
 /** The sitemap protocol's limit for one file; a personal blog stays far below it. */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -16,10 +16,7 @@ import { robotsTxt, sitemapXml } from './sitemap.ts';
 async function imageBytes(uploadsDir: string, posts: PostWithImage[]): Promise<Map<string, number>> {
   const entries = await Promise.all(
     posts.map(async ({ image }) => {
-      const file = path.join(
-        uploadsDir,
-        ImageStore.relativePath(image.storageKey, image.variantWidths.at(-1) ?? image.width),
-      );
+      const file = path.join(uploadsDir, ImageStore.largestPath(image));
       const size = await stat(file).then(
         (stats) => stats.size,
         () => 0,

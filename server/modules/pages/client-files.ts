@@ -1,6 +1,6 @@
 // Serves the built React client (dist/client): hashed assets are cached for a year, other files are
 // revalidated, and every page path gets index.html so the client's router takes over. With a page
-// resolver, index.html carries that page's own head tags and HTTP status (server/http/page-head.ts):
+// resolver, index.html carries that page's own head tags and HTTP status (server/modules/pages/page-head.ts):
 // an unknown path is still index.html, so the client's error page shows, but with a 404.
 //
 // Text goes out compressed when the browser accepts it: files as the build's Brotli or gzip copies
@@ -13,16 +13,17 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono, MiddlewareHandler } from 'hono';
-import type { PageMeta } from '../modules/seo/page-meta.ts';
-import { matchPageRoute } from '../modules/seo/page-routes.ts';
-import { readResponse } from './http-cache.ts';
+import type { PageMeta } from './page-meta.ts';
+import { matchPageRoute } from './page-routes.ts';
+import { acceptedCodings } from '../../http/accept-encoding.ts';
+import { readResponse } from '../../http/http-cache.ts';
 import { InitialResults, NO_INITIAL_DATA, renderInitialTags, type InitialPageData } from './initial-results.ts';
 import { headTemplate, renderHeadTags } from './page-head.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export const defaultClientDir = path.resolve(import.meta.dirname, '../../dist/client');
+export const defaultClientDir = path.resolve(import.meta.dirname, '../../../dist/client');
 
 // Paths owned by the server: an unknown one under these is a real 404, never the client's page.
 const SERVER_PREFIXES = ['/api/', '/graphql', '/uploads/', '/healthz', '/assets/'];
@@ -49,17 +50,6 @@ const REVALIDATE = 'no-cache';
 /** The types the build keeps compressed copies of: whichever copy is sent, caches must key on it. */
 const COMPRESSIBLE_TYPE = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
-/** The encodings a request accepts (q=0 excluded), from its Accept-Encoding header. */
-function acceptedEncodings(request: Request): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (request.headers.get('accept-encoding') ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((param) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(param));
-    if (name && !refused) accepted.add(name);
-  }
-  return accepted;
-}
-
 function addVary(headers: Headers, value: string): void {
   const vary = headers.get('Vary');
   if (!vary?.split(',').some((item) => item.trim().toLowerCase() === value.toLowerCase())) {
@@ -74,9 +64,8 @@ function addVary(headers: Headers, value: string): void {
 async function compressPage(request: Request, response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   addVary(headers, 'Accept-Encoding');
-  const accepted = acceptedEncodings(request);
-  const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
-  if (response.body === null || request.method === 'HEAD' || encoding === null) {
+  const encoding = acceptedCodings(request.headers.get('accept-encoding')).find((coding) => coding !== 'deflate');
+  if (response.body === null || request.method === 'HEAD' || encoding === undefined) {
     return new Response(response.body, { status: response.status, headers });
   }
   const body = Buffer.from(await response.arrayBuffer());
