@@ -1,17 +1,19 @@
 // The Post type, its page type and the post queries and mutations. Resolvers only translate
 // arguments and call the post service; the admin-only fields refuse other callers (authScopes)
 // before the resolver runs, so a refused call has no side effect.
-import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../builder.ts';
-import type { Post } from '../../generated/prisma/client.ts';
 import { LATEST_COUNT, PAGE_SIZE } from '#kernel/post-rules.ts';
 import { EXCERPT_WORDS, WORDS_PER_MINUTE } from '#kernel/reading-rules.ts';
 import { SEARCH_CANDIDATES, SEARCH_PRICE } from './post-search.ts';
 import { readingOf } from './post-reading.ts';
+import { ImageObject } from '../media/media.schema.ts';
 import { CategoryEnum } from '../shared/enums.schema.ts';
 import type { PostPage } from './post.service.ts';
 
+// Every read and write of the post service returns posts with their image (one statement, a join),
+// so the image is a plain field of the row, not a relation Pothos would plan a query for.
 const PostObject = builder.prismaObject('Post', {
+  include: { image: true },
   fields: (t) => ({
     id: t.exposeID('id'),
     title: t.exposeString('title'),
@@ -26,13 +28,13 @@ const PostObject = builder.prismaObject('Post', {
       description: `Minutes to read the content at ${WORDS_PER_MINUTE} words a minute; at least 1`,
       resolve: (post) => readingOf(post).readingMinutes,
     }),
-    image: t.relation('image'),
+    image: t.field({ type: ImageObject, resolve: (post) => post.image }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
 });
 
-const PostPageObject = builder.objectRef<PostPage<Post>>('PostPage').implement({
+const PostPageObject = builder.objectRef<PostPage>('PostPage').implement({
   description: 'One page of a list of posts, 15 a page',
   fields: (t) => ({
     items: t.field({
@@ -80,39 +82,35 @@ builder.queryFields((t) => ({
     },
     // A list page is read from memory once read; a search is a query of its own every time.
     complexity: (args) => (args.search?.trim() ? SEARCH_PRICE : 1),
-    resolve: (_root, args, ctx, info) =>
-      ctx.services.posts.list(
-        { page: args.page, category: args.category, search: args.search },
-        // The relations the document asks for under `items`, loaded with the page's posts.
-        queryFromInfo({ context: ctx, info, path: ['items'] }),
-      ),
+    resolve: (_root, args, ctx) =>
+      ctx.services.posts.list({ page: args.page, category: args.category, search: args.search }),
   }),
-  latestPosts: t.prismaField({
-    type: ['Post'],
+  latestPosts: t.field({
+    type: [PostObject],
     description: 'The 9 newest posts',
     complexity: { field: 1, multiplier: LATEST_COUNT },
-    resolve: (query, _root, _args, ctx) => ctx.services.posts.latest(query),
+    resolve: (_root, _args, ctx) => ctx.services.posts.latest(),
   }),
-  post: t.prismaField({
-    type: 'Post',
+  post: t.field({
+    type: PostObject,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (query, _root, args, ctx) => ctx.services.posts.get(String(args.id), query),
+    resolve: (_root, args, ctx) => ctx.services.posts.get(String(args.id)),
   }),
 }));
 
 builder.mutationFields((t) => ({
-  createPost: t.prismaField({
-    type: 'Post',
+  createPost: t.field({
+    type: PostObject,
     authScopes: { admin: true },
     args: { input: t.arg({ type: CreatePostInput, required: true }) },
-    resolve: (query, _root, args, ctx) => ctx.services.posts.create(args.input, query),
+    resolve: (_root, args, ctx) => ctx.services.posts.create(args.input),
   }),
-  updatePost: t.prismaField({
-    type: 'Post',
+  updatePost: t.field({
+    type: PostObject,
     authScopes: { admin: true },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdatePostInput, required: true }) },
-    resolve: (query, _root, args, ctx) => ctx.services.posts.update(String(args.id), args.input, query),
+    resolve: (_root, args, ctx) => ctx.services.posts.update(String(args.id), args.input),
   }),
   deletePost: t.id({
     authScopes: { admin: true },

@@ -67,20 +67,11 @@ export interface PostInput {
 }
 
 /**
- * Relations to load with the posts, as GraphQL plans them (Pothos' `query`). The image is always
- * loaded, whatever is asked: every post shown has one.
- */
-export interface PostQuery {
-  include?: Prisma.PostInclude;
-}
-
-/**
  * Posts come with their image in one SQL statement (a join: the relationJoins feature in
  * prisma/schema.prisma), so a read sees each post whole or not at all, even while posts are deleted.
+ * Every caller shows the image, so every read loads it, and a cached read serves GraphQL and REST.
  */
-function withImage(query: PostQuery = {}) {
-  return { include: { ...query.include, image: query.include?.image ?? true } };
-}
+const WITH_IMAGE = { include: { image: true } } as const;
 
 // Ties on the creation time (posts imported together) still come back in one stable order.
 const NEWEST_FIRST = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.PostOrderByWithRelationInput[];
@@ -106,12 +97,6 @@ function cachedBytes(value: CachedRead): number {
   return posts.reduce((sum, post) => sum + postBytes(post), 256);
 }
 
-/**
- * The relations loaded are part of a cached read's key: another plan gets another entry. Keyed by
- * what is actually loaded, so REST (no plan) and GraphQL (the image) share their entries.
- */
-const planKey = (query?: PostQuery) => JSON.stringify(withImage(query).include);
-
 interface PreparedPost {
   data: { title: string; subtitle: string; content: string; category: Category };
   image: CheckedImage | null;
@@ -131,7 +116,7 @@ export class PostService {
   }
 
   /** Newest first (or most relevant first with a search), 15 a page. */
-  async list(params: ListPostsParams = {}, query?: PostQuery): Promise<PostPage> {
+  async list(params: ListPostsParams = {}): Promise<PostPage> {
     const page = params.page ?? 1;
     const pageProblem = pageError(page);
     if (pageProblem) throw validationError({ page: pageProblem });
@@ -145,16 +130,14 @@ export class PostService {
       const keywordProblem = keywordError(params.search);
       if (keywordProblem) throw validationError({ search: keywordProblem });
       const { ids, total } = await searchPage(this.prisma, params.search, category as Category | null, skip);
-      const rows = ids.length
-        ? await this.prisma.post.findMany({ where: { id: { in: ids } }, ...withImage(query) })
-        : [];
+      const rows = ids.length ? await this.prisma.post.findMany({ where: { id: { in: ids } }, ...WITH_IMAGE }) : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
       const items = ids.flatMap((id) => byId.get(id) ?? []);
       return { items, page, pages: pageCount(total), total };
     }
 
-    const key = `list:${category ?? 'all'}:${page}:${planKey(query)}`;
-    return this.cache.get(key, () => this.loadPage(category as Category | null, page, query)) as Promise<PostPage>;
+    const key = `list:${category ?? 'all'}:${page}`;
+    return this.cache.get(key, () => this.loadPage(category as Category | null, page)) as Promise<PostPage>;
   }
 
   /**
@@ -163,7 +146,7 @@ export class PostService {
    * a deep page skips thousands of rows, and skipping index entries is cheap where skipping whole
    * rows is not.
    */
-  private async loadPage(category: Category | null, page: number, query?: PostQuery): Promise<PostPage> {
+  private async loadPage(category: Category | null, page: number): Promise<PostPage> {
     const where: Prisma.PostWhereInput = category ? { category } : {};
     const skip = (page - 1) * PAGE_SIZE;
     const total = (await this.cache.get(`count:${category ?? 'all'}`, () =>
@@ -180,48 +163,45 @@ export class PostService {
     const rows = await this.prisma.post.findMany({
       where: { id: { in: ids.map((row) => row.id) } },
       orderBy: NEWEST_FIRST,
-      ...withImage(query),
+      ...WITH_IMAGE,
     });
     return { items: rows, page, pages: pageCount(total), total };
   }
 
   /** The 9 newest posts, for the home page. */
-  async latest(query?: PostQuery): Promise<PostWithImage[]> {
-    return this.cache.get(`latest:${planKey(query)}`, () =>
-      this.prisma.post.findMany({ orderBy: NEWEST_FIRST, take: LATEST_COUNT, ...withImage(query) }),
+  async latest(): Promise<PostWithImage[]> {
+    return this.cache.get('latest', () =>
+      this.prisma.post.findMany({ orderBy: NEWEST_FIRST, take: LATEST_COUNT, ...WITH_IMAGE }),
     ) as Promise<PostWithImage[]>;
   }
 
   /** The post, or null when no post has this id (or it is not an id at all). */
-  async get(id: string, query?: PostQuery): Promise<PostWithImage | null> {
-    // The plan is read first even when the id is malformed: Pothos warns about a query left unread.
-    const plan = withImage(query);
+  async get(id: string): Promise<PostWithImage | null> {
     if (!isUuid(id)) return null;
-    const key = `post:${id}:${planKey(query)}`;
-    return this.cache.get(key, () =>
-      this.prisma.post.findUnique({ where: { id }, ...plan }),
+    return this.cache.get(`post:${id}`, () =>
+      this.prisma.post.findUnique({ where: { id }, ...WITH_IMAGE }),
     ) as Promise<PostWithImage | null>;
   }
 
-  async create(input: PostInput, query?: PostQuery): Promise<PostWithImage> {
+  async create(input: PostInput): Promise<PostWithImage> {
     const { data, image } = await this.prepare(input, { imageRequired: true });
     // The files are written first; the row that refers to them commits after, or the files go.
     const stored = await saveImage(this.files, image!);
     const post = await commitImage(this.prisma, this.files, stored, (tx) =>
-      tx.post.create({ data: { ...data, image: { create: stored } }, ...withImage(query) }),
+      tx.post.create({ data: { ...data, image: { create: stored } }, ...WITH_IMAGE }),
     );
     this.changes.changed();
     return post;
   }
 
   /** Replaces every field; the image only when one is sent, and then the old one's files go. */
-  async update(id: string, input: PostInput, query?: PostQuery): Promise<PostWithImage> {
+  async update(id: string, input: PostInput): Promise<PostWithImage> {
     if (!isUuid(id)) throw notFound(POST_NOT_FOUND);
     const { data, image } = await this.prepare(input, { imageRequired: false });
 
     if (!image) {
       try {
-        const post = await this.prisma.post.update({ where: { id }, data, ...withImage(query) });
+        const post = await this.prisma.post.update({ where: { id }, data, ...WITH_IMAGE });
         this.changes.changed();
         return post;
       } catch (error) {
@@ -241,7 +221,7 @@ export class PostService {
       const post = await tx.post.update({
         where: { id },
         data: { ...data, image: { create: stored } },
-        ...withImage(query),
+        ...WITH_IMAGE,
       });
       const replaced = await tx.image.delete({ where: { id: current.imageId } });
       await this.files.removeLater(tx, [replaced]);

@@ -1,14 +1,17 @@
 // The UpcomingCard type (the home page's 'Currently' carousel) and its query and mutations; the
 // writes are admin-only, refused before the resolver runs.
 import { builder } from '../../builder.ts';
+import { ImageObject } from '../media/media.schema.ts';
 import { UpcomingTitleEnum } from '../shared/enums.schema.ts';
 
-builder.prismaObject('UpcomingCard', {
+// The card's image comes with it from every service call (a join), so it is a plain field.
+const UpcomingCardObject = builder.prismaObject('UpcomingCard', {
+  include: { image: true },
   fields: (t) => ({
     id: t.exposeID('id'),
     title: t.expose('title', { type: UpcomingTitleEnum }),
     subtitle: t.exposeString('subtitle'),
-    image: t.relation('image'),
+    image: t.field({ type: ImageObject, resolve: (card) => card.image }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
@@ -22,19 +25,19 @@ const CreateUpcomingCardInput = builder.inputType('CreateUpcomingCardInput', {
 });
 
 builder.queryField('upcomingCards', (t) =>
-  t.prismaField({
-    type: ['UpcomingCard'],
+  t.field({
+    type: [UpcomingCardObject],
     description: 'Every card, newest first',
-    resolve: (query, _root, _args, ctx) => ctx.services.upcoming.list(query),
+    resolve: (_root, _args, ctx) => ctx.services.upcoming.list(),
   }),
 );
 
 builder.mutationFields((t) => ({
-  createUpcomingCard: t.prismaField({
-    type: 'UpcomingCard',
+  createUpcomingCard: t.field({
+    type: UpcomingCardObject,
     authScopes: { admin: true },
     args: { input: t.arg({ type: CreateUpcomingCardInput, required: true }) },
-    resolve: (query, _root, args, ctx) => ctx.services.upcoming.create(args.input, query),
+    resolve: (_root, args, ctx) => ctx.services.upcoming.create(args.input),
   }),
   deleteUpcomingCard: t.id({
     authScopes: { admin: true },

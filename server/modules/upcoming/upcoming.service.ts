@@ -2,7 +2,7 @@
 // alike. Same contract as the post service: plain data in, rows out, AppErrors for expected failures,
 // authorization checked by the caller.
 import { notFound } from '../../errors.ts';
-import type { Image, Prisma, PrismaClient, UpcomingCard, UpcomingTitle } from '../../generated/prisma/client.ts';
+import type { Image, PrismaClient, UpcomingCard, UpcomingTitle } from '../../generated/prisma/client.ts';
 import type { ContentChanges } from '../../cache/content-changes.ts';
 import { ReadCache } from '../../cache/read-cache.ts';
 import { isUuid } from '#kernel/id-rules.ts';
@@ -31,14 +31,8 @@ export interface UpcomingCardInput {
   image?: ImageUpload | null;
 }
 
-/** Relations to load, as GraphQL plans them (Pothos' `query`); the image is always loaded. */
-export interface UpcomingCardQuery {
-  include?: Prisma.UpcomingCardInclude;
-}
-
-function withImage(query: UpcomingCardQuery = {}) {
-  return { include: { ...query.include, image: query.include?.image ?? true } };
-}
+/** Every card is shown with its image: every read loads it, in the same statement (a join). */
+const WITH_IMAGE = { include: { image: true } } as const;
 
 export class UpcomingService {
   // The carousel is on the home page, the most read page: its cards are kept until anything visitors
@@ -57,16 +51,16 @@ export class UpcomingService {
   }
 
   /** Every card, newest first: the carousel shows what the author is on now. */
-  async list(query?: UpcomingCardQuery): Promise<UpcomingCardWithImage[]> {
-    return this.cache.get(JSON.stringify(query?.include ?? null), () =>
+  async list(): Promise<UpcomingCardWithImage[]> {
+    return this.cache.get('cards', () =>
       this.prisma.upcomingCard.findMany({
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        ...withImage(query),
+        ...WITH_IMAGE,
       }),
     );
   }
 
-  async create(input: UpcomingCardInput, query?: UpcomingCardQuery): Promise<UpcomingCardWithImage> {
+  async create(input: UpcomingCardInput): Promise<UpcomingCardWithImage> {
     const errors = validateUpcomingFields(input);
     const image = await checkImageUpload(this.files.store, input.image, { required: true });
     const imageProblem = isImageProblem(image) ? image : null;
@@ -81,7 +75,7 @@ export class UpcomingService {
           subtitle: (input.subtitle ?? '').trim(),
           image: { create: stored },
         },
-        ...withImage(query),
+        ...WITH_IMAGE,
       }),
     );
     this.changes.changed();
