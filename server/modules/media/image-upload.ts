@@ -127,3 +127,26 @@ export async function commitImage<T>(
     throw storageFailure(error);
   }
 }
+
+/**
+ * Deletes a row that owns an image (a post, a card) with its image row in one transaction, and then
+ * the image's files: first recorded for removal in that transaction (so a crash leaves none behind),
+ * then removed at once. `deleteRow` throws Prisma's not-found error when there is no such row.
+ * `committed` runs between the two (emptying the read caches), so no cached answer outlives the
+ * files it points at.
+ */
+export async function deleteWithImage(
+  prisma: PrismaClient,
+  files: ImageFiles,
+  deleteRow: (tx: Prisma.TransactionClient) => Promise<{ imageId: string }>,
+  committed: () => void,
+): Promise<void> {
+  const image = await prisma.$transaction(async (tx) => {
+    const row = await deleteRow(tx);
+    const deleted = await tx.image.delete({ where: { id: row.imageId } });
+    await files.removeLater(tx, [deleted]);
+    return deleted;
+  });
+  committed();
+  await files.removeNow([image]);
+}

@@ -22,6 +22,7 @@ import type { ImageFiles } from '../media/image-files.ts';
 import {
   checkImageUpload,
   commitImage,
+  deleteWithImage,
   type ImageUpload,
   inputError,
   isImageProblem,
@@ -235,19 +236,16 @@ export class PostService {
   /** Deletes the post, its image row and then its files; returns the id. */
   async delete(id: string): Promise<string> {
     if (!isUuid(id)) throw notFound(POST_NOT_FOUND);
-    let image: Image;
     try {
-      image = await this.prisma.$transaction(async (tx) => {
-        const post = await tx.post.delete({ where: { id }, select: { imageId: true } });
-        const deleted = await tx.image.delete({ where: { id: post.imageId } });
-        await this.files.removeLater(tx, [deleted]);
-        return deleted;
-      });
+      await deleteWithImage(
+        this.prisma,
+        this.files,
+        (tx) => tx.post.delete({ where: { id }, select: { imageId: true } }),
+        () => this.changes.changed(),
+      );
     } catch (error) {
       throw isRecordNotFound(error) ? notFound(POST_NOT_FOUND) : error;
     }
-    this.changes.changed();
-    await this.files.removeNow([image]);
     return id;
   }
 

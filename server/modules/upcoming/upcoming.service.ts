@@ -14,6 +14,7 @@ import {
   isImageProblem,
   saveImage,
   commitImage,
+  deleteWithImage,
   type CheckedImage,
 } from '../media/image-upload.ts';
 import type { ImageFiles } from '../media/image-files.ts';
@@ -85,19 +86,16 @@ export class UpcomingService {
   /** Deletes the card, its image row and then its files; returns the id. */
   async delete(id: string): Promise<string> {
     if (!isUuid(id)) throw notFound(CARD_NOT_FOUND);
-    let image: Image;
     try {
-      image = await this.prisma.$transaction(async (tx) => {
-        const card = await tx.upcomingCard.delete({ where: { id }, select: { imageId: true } });
-        const deleted = await tx.image.delete({ where: { id: card.imageId } });
-        await this.files.removeLater(tx, [deleted]);
-        return deleted;
-      });
+      await deleteWithImage(
+        this.prisma,
+        this.files,
+        (tx) => tx.upcomingCard.delete({ where: { id }, select: { imageId: true } }),
+        () => this.changes.changed(),
+      );
     } catch (error) {
       throw isRecordNotFound(error) ? notFound(CARD_NOT_FOUND) : error;
     }
-    this.changes.changed();
-    await this.files.removeNow([image]);
     return id;
   }
 }
