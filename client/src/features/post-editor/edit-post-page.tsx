@@ -1,8 +1,7 @@
-// The edit post form, at /blog/{id}/edit, for admins (../shared/SPEC.md sections 2, 4, 5 and 8):
-// the post's fields filled in and its current picture shown. Submit sends the update without an
-// image, or with the new one when one was picked; Cancel goes back. When the post cannot be loaded,
-// the server's message shows instead.
-import { useMutation, useQuery } from '@apollo/client/react';
+// The edit post form, at /blog/{id}/edit, for admins: the post's fields filled in and its current
+// picture shown. Submit saves (save-post.ts); Cancel goes back. When the post cannot be loaded, the
+// server's message shows instead.
+import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
@@ -11,13 +10,10 @@ import { preloadRichTextEditor } from '../../components/rich-text-editor/lazy-ri
 import { Spinner } from '../../components/spinner';
 import { UploadedImage } from '../../components/uploaded-image';
 import { graphql } from '../../gql';
-import { showApiError } from '../../lib/api-errors';
-import { evictAfterPostUpdated } from '../../lib/cache-updates';
 import { errorMessage } from '../../lib/error-message';
-import { toast } from '../../lib/toast';
 import { PostForm } from './post-form';
-import { fromApiCategory, toApiCategory } from '#kernel/post-rules.ts';
-import type { PostFormValues } from './post-form-values';
+import { fromApiCategory } from '#kernel/post-rules.ts';
+import { useSavePost } from './save-post';
 
 const EditPostQuery = graphql(`
   query EditPost($id: ID!) {
@@ -34,22 +30,13 @@ const EditPostQuery = graphql(`
   }
 `);
 
-const UpdatePostMutation = graphql(`
-  mutation UpdatePost($id: ID!, $input: UpdatePostInput!) {
-    updatePost(id: $id, input: $input) {
-      id
-      ...PostEditor_SavedPost
-    }
-  }
-`);
-
 export function EditPostPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
   // The form edits what the server has now, not what a list cached a while ago.
   const { data, error } = useQuery(EditPostQuery, { variables: { id }, fetchPolicy: 'network-only' });
-  const [updatePost] = useMutation(UpdatePostMutation, { update: (cache) => evictAfterPostUpdated(cache) });
+  const savePost = useSavePost(id);
 
   // The editor's code downloads alongside the post, not after it.
   useEffect(() => preloadRichTextEditor(), []);
@@ -58,30 +45,6 @@ export function EditPostPage() {
     // Opened straight from its address there is nothing to go back to: the post's page instead.
     if (location.key === 'default') navigate(`/blog/${id}`);
     else navigate(-1);
-  }
-
-  async function submit(values: PostFormValues, image: File | null) {
-    if (!values.category) return undefined; // the form has checked it
-    try {
-      await updatePost({
-        variables: {
-          id,
-          input: {
-            title: values.title.trim(),
-            subtitle: values.subtitle.trim(),
-            content: values.content,
-            category: toApiCategory(values.category),
-            // No image keeps the current one.
-            ...(image ? { image } : {}),
-          },
-        },
-      });
-    } catch (failure) {
-      return showApiError(failure).fieldErrors;
-    }
-    toast.success('Blogpost has been updated');
-    navigate(`/blog/${id}`);
-    return undefined;
   }
 
   let body;
@@ -129,7 +92,7 @@ export function EditPostPage() {
           </figure>
         }
         busyLabel="Saving the post"
-        onSubmit={submit}
+        onSubmit={savePost}
         onCancel={cancel}
       />
     );

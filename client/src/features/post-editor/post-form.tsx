@@ -1,18 +1,19 @@
-// The post form of /new and /blog/{id}/edit (../shared/SPEC.md sections 2 and 5): image, title,
-// subtitle, rich content, category, Submit (and Cancel when editing). Messages appear under their
-// fields: the client's own check on submit, then on every change; the server's (its fieldErrors)
-// after a refused request, until the field they are about changes.
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+// The post form of /new and /blog/{id}/edit: image, title, subtitle, rich content, category, Submit
+// (and Cancel when editing). Messages appear under their fields, as every form here runs
+// (components/form/use-form.ts).
+import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { hasImageExtension } from '#kernel/image-rules.ts';
 import type { PostFieldErrors } from '#kernel/post-rules.ts';
-import { focusFirstInvalid, FormField } from '../../components/form-field';
+import type { FieldErrors } from '#kernel/api-errors.ts';
+import { FormField, TextField } from '../../components/form/form-field';
+import { useForm } from '../../components/form/use-form';
 import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
 import { Spinner } from '../../components/spinner';
 import { IMAGE_INPUT_ACCEPT } from '../../lib/image-file';
 import { CATEGORY_OPTIONS, validatePostForm, type PostFormValues } from './post-form-values';
 import './post-form.css';
 
-type Field = keyof PostFieldErrors;
+type Values = PostFormValues & { image: File | null };
 
 interface PostFormProps {
   initialValues: PostFormValues;
@@ -23,7 +24,7 @@ interface PostFormProps {
   /** What the spinner says while the request runs. */
   busyLabel: string;
   /** Sends the post; resolves to the server's field messages when it refused it. */
-  onSubmit: (values: PostFormValues, image: File | null) => Promise<PostFieldErrors | undefined>;
+  onSubmit: (values: PostFormValues, image: File | null) => Promise<FieldErrors | undefined>;
   /** Every change of the values (the new post's draft). */
   onValuesChange?: (values: PostFormValues) => void;
   onCancel?: () => void;
@@ -38,57 +39,26 @@ export function PostForm({
   onValuesChange,
   onCancel,
 }: PostFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(initialValues);
-  const [image, setImage] = useState<File | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [serverErrors, setServerErrors] = useState<PostFieldErrors>({});
+  const form = useForm<Values, PostFieldErrors>({
+    initialValues: { ...initialValues, image: null },
+    validate: (values) => validatePostForm(values, values.image, { imageRequired }),
+    send: ({ image, ...values }) => onSubmit(values, image),
+  });
+  const { image, title, subtitle, content, category } = form.values;
   const contentLabelId = useId();
   const contentId = useId();
   const contentErrorId = useId();
+  const contentError = form.errorOf('content');
 
-  // Checked on submit first, then on every change, like the other forms.
-  const clientErrors = submitted ? validatePostForm(values, image, { imageRequired }) : {};
-  const errorOf = (field: Field) => clientErrors[field] ?? serverErrors[field];
-
+  // What was typed (the new post's draft): the text and the category, not the file.
   useEffect(() => {
-    onValuesChange?.(values);
-  }, [values, onValuesChange]);
-
-  const forgetServerError = (field: Field) =>
-    setServerErrors((current) => {
-      if (!(field in current)) return current;
-      const rest = { ...current };
-      delete rest[field];
-      return rest;
-    });
-
-  const change = (field: Exclude<Field, 'image'>, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    forgetServerError(field);
-  };
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    setSubmitted(true);
-    if (Object.keys(validatePostForm(values, image, { imageRequired })).length > 0) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setSubmitting(true);
-    const refused = await onSubmit(values, image);
-    // On success the page has moved on; what follows only matters when the server refused.
-    setSubmitting(false);
-    setServerErrors(refused ?? {});
-    if (refused) focusFirstInvalid(formRef.current);
-  }
+    onValuesChange?.({ title, subtitle, content, category });
+  }, [title, subtitle, content, category, onValuesChange]);
 
   return (
-    <form ref={formRef} className="form post-form" noValidate onSubmit={handleSubmit} aria-busy={submitting}>
+    <form className="form post-form" {...form.formProps}>
       {currentImage}
-      <FormField label="Image" error={errorOf('image')}>
+      <FormField label="Image" error={form.errorOf('image')}>
         {(control) => (
           <>
             <input
@@ -97,41 +67,14 @@ export function PostForm({
               type="file"
               name="image"
               accept={IMAGE_INPUT_ACCEPT}
-              onChange={(event) => {
-                setImage(event.currentTarget.files?.[0] ?? null);
-                forgetServerError('image');
-              }}
+              onChange={(event) => form.change({ image: event.currentTarget.files?.[0] ?? null })}
             />
             <ImagePreview file={image} />
           </>
         )}
       </FormField>
-      <FormField label="Title" error={errorOf('title')}>
-        {(control) => (
-          <input
-            {...control}
-            className="form-input"
-            type="text"
-            name="title"
-            autoComplete="off"
-            value={values.title}
-            onChange={(event) => change('title', event.currentTarget.value)}
-          />
-        )}
-      </FormField>
-      <FormField label="Subtitle" error={errorOf('subtitle')}>
-        {(control) => (
-          <input
-            {...control}
-            className="form-input"
-            type="text"
-            name="subtitle"
-            autoComplete="off"
-            value={values.subtitle}
-            onChange={(event) => change('subtitle', event.currentTarget.value)}
-          />
-        )}
-      </FormField>
+      <TextField label="Title" autoComplete="off" {...form.field('title')} />
+      <TextField label="Subtitle" autoComplete="off" {...form.field('subtitle')} />
       {/* A contenteditable area cannot be a <label>'s control: it is named by aria-labelledby. */}
       <div className="form-field">
         <span id={contentLabelId} className="form-label" onClick={() => document.getElementById(contentId)?.focus()}>
@@ -140,25 +83,25 @@ export function PostForm({
         <LazyRichTextEditor
           id={contentId}
           initialHtml={initialValues.content}
-          onChange={(html) => change('content', html)}
+          onChange={(html) => form.change({ content: html })}
           labelledBy={contentLabelId}
-          describedBy={errorOf('content') ? contentErrorId : undefined}
-          invalid={Boolean(errorOf('content'))}
+          describedBy={contentError ? contentErrorId : undefined}
+          invalid={Boolean(contentError)}
         />
-        {errorOf('content') && (
+        {contentError && (
           <p id={contentErrorId} className="form-field-error">
-            {errorOf('content')}
+            {contentError}
           </p>
         )}
       </div>
-      <FormField label="Category" error={errorOf('category')}>
+      <FormField label="Category" error={form.errorOf('category')}>
         {(control) => (
           <select
             {...control}
             className="form-input"
             name="category"
-            value={values.category}
-            onChange={(event) => change('category', event.currentTarget.value)}
+            value={category}
+            onChange={(event) => form.change({ category: event.currentTarget.value as Values['category'] })}
           >
             <option value="">Choose a category</option>
             {CATEGORY_OPTIONS.map(([value, label]) => (
@@ -170,15 +113,15 @@ export function PostForm({
         )}
       </FormField>
       <div className="form-actions">
-        <button className="button" type="submit" disabled={submitting}>
+        <button className="button" type="submit" disabled={form.busy}>
           Submit
         </button>
         {onCancel && (
-          <button className="button post-form-cancel" type="button" onClick={onCancel} disabled={submitting}>
+          <button className="button post-form-cancel" type="button" onClick={onCancel} disabled={form.busy}>
             Cancel
           </button>
         )}
-        {submitting && <Spinner label={busyLabel} />}
+        {form.busy && <Spinner label={busyLabel} />}
       </div>
     </form>
   );

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
-import { evictAfterPostDeleted } from '../../lib/cache-updates';
+import { evictAfterPostDeleted } from './post-cache';
 import { toast } from '../../lib/toast';
 import { useUserInfo } from '../../lib/user-info';
 

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/spinner';
 import { UploadedImage } from '../../components/uploaded-image';
 import { graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
-import { evictUpcomingCard } from '../../lib/cache-updates';
+import { evictUpcomingCard } from './card-cache';
 import { errorMessage } from '../../lib/error-message';
 import { useFreshQuery } from '../../lib/query-freshness';
 import { toast } from '../../lib/toast';

@@ -1,12 +1,9 @@
-// What a post write drops from Apollo's cache (client/src/lib/cache-updates.ts): exactly the fields
+// What a post write drops from Apollo's cache (the post features' post-cache.ts): exactly the fields
 // it made stale, on a real InMemoryCache holding what the screens cache; everything else stays.
 import { gql, InMemoryCache } from '@apollo/client';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  evictAfterPostCreated,
-  evictAfterPostDeleted,
-  evictAfterPostUpdated,
-} from '../../client/src/lib/cache-updates.ts';
+import { evictAfterPostCreated, evictAfterPostUpdated } from '../../client/src/features/post-editor/post-cache.ts';
+import { evictAfterPostDeleted } from '../../client/src/features/posts/post-cache.ts';
 
 const post = (id: string) => ({ __typename: 'Post', id, title: `Post ${id}` });
 

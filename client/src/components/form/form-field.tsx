@@ -1,7 +1,7 @@
-// One labelled form control with its message underneath (../shared/SPEC.md section 5: messages
-// appear under their fields). The control gets its id, aria-invalid and aria-describedby from the
-// render prop, so a screen reader reads the message with the field.
-import { useId, type ReactNode } from 'react';
+// One labelled form control with its message underneath ("validation messages appear under their
+// fields"). The control gets its id, aria-invalid and aria-describedby from the render prop, so a
+// screen reader reads the message with the field.
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import './form.css';
 
 export interface FormControlProps {
@@ -32,6 +32,31 @@ export function FormField({ label, error, children }: FormFieldProps) {
         </p>
       )}
     </div>
+  );
+}
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className'> {
+  label: string;
+  name: string;
+  value: string;
+  error?: string;
+  onValueChange: (value: string) => void;
+}
+
+/** A labelled text input (text, email, password) with its message. */
+export function TextField({ label, error, onValueChange, ...input }: TextFieldProps) {
+  return (
+    <FormField label={label} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          className="form-input"
+          type="text"
+          {...input}
+          onChange={(event) => onValueChange(event.currentTarget.value)}
+        />
+      )}
+    </FormField>
   );
 }
 
