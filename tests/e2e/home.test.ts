@@ -26,6 +26,16 @@ describe('the home page in a browser', () => {
     expect(site.problems).toEqual([]);
   });
 
+  it('shows the site name written into any first page, a list, a static page or a form, without asking', async () => {
+    for (const path of ['/blog', '/about', '/login']) {
+      graphqlRequests.length = 0;
+      await site.page.goto(`${site.url}${path}`);
+      await site.page.getByRole('banner').getByRole('link', { name: 'Pixel Diaries, home page' }).waitFor();
+      expect(graphqlRequests.filter((body) => /query Site\b/.test(body)), path).toEqual([]);
+    }
+    expect(site.problems).toEqual([]);
+  });
+
   it('shows the site name it fetched through GraphQL, coming from another page', async () => {
     await site.page.goto(`${site.url}/about`);
     await expect.poll(h1).not.toBe('Pixel Diaries');

@@ -127,9 +127,9 @@ describe('the first answers written into a page', () => {
     );
   });
 
-  it("preloads a list's lazy screen, with the parts it imports, and writes no answers", async () => {
+  it("preloads a list's lazy screen, with the parts it imports, and writes the site's answer", async () => {
     const { document, results } = await page('/blog');
-    expect(results).toBeNull();
+    expect(results!.map((result) => result.operationName)).toEqual(['Site']);
     const scripts = [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
       link.getAttribute('href'),
     );
@@ -139,10 +139,18 @@ describe('the first answers written into a page', () => {
     );
   });
 
-  it('writes nothing into pages that are not found, nor into screens it knows nothing for', async () => {
-    for (const url of ['/blog/00000000-0000-4000-8000-000000000000', '/no/such/page', '/about', '/login']) {
+  it('writes nothing into pages that are not found', async () => {
+    for (const url of ['/blog/00000000-0000-4000-8000-000000000000', '/no/such/page']) {
       const { results, document } = await page(url);
       expect(results, url).toBeNull();
+      expect(document.querySelector('link[rel="preload"], link[rel="modulepreload"]'), url).toBeNull();
+    }
+  });
+
+  it("writes only the site's answer into the other screens, forms included, and preloads nothing there", async () => {
+    for (const url of ['/about', '/login', '/new']) {
+      const { results, document } = await page(url);
+      expect(results, url).toEqual([{ operationName: 'Site', variables: {}, data: { site: expect.anything() } }]);
       expect(document.querySelector('link[rel="preload"], link[rel="modulepreload"]'), url).toBeNull();
     }
   });

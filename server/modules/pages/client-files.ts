@@ -147,9 +147,10 @@ export function mountClient(app: Hono, clientDir = defaultClientDir, resolvePage
       console.error(`Could not build the head of ${requestPath}:`, error);
       return compressPage(c.req.raw, c.html(indexHtml!, 503, { 'Cache-Control': 'no-store', 'Retry-After': '60' }));
     }
-    // The page's first answers and the preload of its picture, on a page anyone may see.
+    // The page's first answers (public data only, asked without the caller's session) and the
+    // preload of its picture; a form's page (private) gets them too, so its header needs no request.
     let initial: InitialPageData = NO_INITIAL_DATA;
-    if (page.status === 200 && !page.private) {
+    if (page.status === 200) {
       try {
         initial = await initialResults.load(app, matchPageRoute(new URL(c.req.url).pathname));
       } catch (error) {

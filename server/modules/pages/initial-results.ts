@@ -93,18 +93,11 @@ interface ImageAnswer {
 
 /** The queries a screen sends as it first renders (and that this file knows how to preload for). */
 function firstQueries(route: PageRoute): { operationName: string; variables: Record<string, unknown> }[] {
-  if (route.kind === 'home')
-    return [
-      { operationName: 'Site', variables: {} },
-      { operationName: 'HomePage', variables: {} },
-    ];
-  if (route.kind === 'post') {
-    return [
-      { operationName: 'Site', variables: {} },
-      { operationName: 'PostDetail', variables: { id: route.id } },
-    ];
-  }
-  return [];
+  // Every screen's header and title need the site's name: no first load asks the network for it.
+  const site = { operationName: 'Site', variables: {} };
+  if (route.kind === 'home') return [site, { operationName: 'HomePage', variables: {} }];
+  if (route.kind === 'post') return [site, { operationName: 'PostDetail', variables: { id: route.id } }];
+  return [site];
 }
 
 function preloadImageOf(route: PageRoute, results: InitialResult[]): PreloadImage | null {
