@@ -1,4 +1,4 @@
-// Route guards (../shared/SPEC.md section 2): they only shape what is shown; the server refuses
+// Route guards (signed-in users only, admins only, visitors only): they only shape what is shown; the server refuses
 // whatever the signed-in user may not do. A user stored by an earlier visit is first confirmed
 // with the server (lib/session.ts): until then the spinner, so a dead session never shows a screen.
 import { Navigate, Outlet } from 'react-router';

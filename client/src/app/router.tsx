@@ -1,4 +1,4 @@
-// Every route of ../shared/SPEC.md section 2. The main bundle holds the home page, the most visited,
+// Every route of the site. The main bundle holds the home page, the most visited,
 // and a post's page, where readers arrive from feeds and search engines; every other screen loads on
 // demand (the lists and static pages in a chunk each, the form and admin screens too), so a visitor
 // downloads only the screens they open.

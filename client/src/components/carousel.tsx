@@ -1,4 +1,4 @@
-// The home page's 'Currently' carousel (../shared/SPEC.md section 9): Swiper, autoplaying every
+// The home page's 'Currently' carousel: Swiper, autoplaying every
 // 2500 ms and carrying on after the reader swipes or clicks an arrow, looping, with arrows; 1 slide
 // under 700 px wide, 2 from 700, 3 from 1000, 20 px apart. Swiper is the heaviest module of the
 // public site, so pages import this file lazily: only the home page downloads it.

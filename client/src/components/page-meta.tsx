@@ -1,4 +1,4 @@
-// A screen's metadata (../shared/SPEC.md section 2, "Page metadata"): React 19 hoists these tags
+// A screen's metadata (its title, description, canonical link and social tags): React 19 hoists these tags
 // into <head> and removes them when the screen goes away. The server puts the same tags in the HTML
 // it sends for crawlers; this keeps them right as the reader navigates in the app.
 import { pageTitle, SOCIAL_IMAGE, type SocialImage } from '#kernel/page-meta-rules.ts';

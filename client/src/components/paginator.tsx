@@ -1,4 +1,4 @@
-// The list paginator (../shared/SPEC.md sections 2 and 9): '<' and '>' arrows, '...' breaks, up to 9
+// The list paginator: '<' and '>' arrows, '...' breaks, up to 9
 // page links with 1 margin page, shown only when there is more than one page. Pages are one-based
 // on both sides; react-paginate's zero-based indexes stay inside this file.
 import ReactPaginateModule from 'react-paginate';

@@ -1,4 +1,4 @@
-// One post in a list (../shared/SPEC.md section 2, "Post card"): image, title, subtitle, creation
+// One post in a list: image, title, subtitle, creation
 // date, READ MORE to the post. In form mode (onDelete given) it also has an 'X' delete button.
 import { Link } from 'react-router';
 import { graphql, type FragmentType, getFragmentData } from '../gql';

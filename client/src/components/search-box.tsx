@@ -1,4 +1,4 @@
-// The blog search box (../shared/SPEC.md sections 2 and 5). The keyword rule is the server's own
+// The blog search box: a keyword leads to /blog/search/{keyword}. The keyword rule is the server's own
 // module, so the box refuses exactly what the API would refuse, with the same words.
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';

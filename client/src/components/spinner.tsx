@@ -1,4 +1,4 @@
-// The shared loading indicator: a dark grey oval spinner, 80 by 80 (../shared/SPEC.md section 2).
+// The shared loading indicator: a dark grey oval spinner, 80 by 80, wherever a screen waits.
 import './spinner.css';
 
 interface SpinnerProps {

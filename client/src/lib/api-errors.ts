@@ -1,5 +1,5 @@
-// What a failed API request means for a screen: the message to show (../shared/SPEC.md section 8:
-// the server's message, otherwise the client's error text), the per-field messages of a
+// What a failed API request means for a screen: the message to show (the server's
+// message, otherwise the client's error text), the per-field messages of a
 // BAD_USER_INPUT answer, and whether the session is gone. Forms show a failure with showApiError();
 // the 401 sign-out happens once, in the Apollo link chain (lib/apollo-client.ts).
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';

@@ -16,7 +16,7 @@ const CREDENTIALS = 'same-origin';
 
 /**
  * Any 401 / UNAUTHENTICATED answer means the server no longer knows this browser's session, so the
- * client signs out too (../shared/SPEC.md sections 4 and 8): the guards then leave any screen that
+ * client signs out too ("Any 401 response: user logged out"): the guards then leave any screen that
  * needs a session. The error still reaches the screen, which shows its message as usual.
  */
 const signOutOnUnauthenticated = new ErrorLink(({ error, operation }) => {

@@ -1,4 +1,5 @@
-// The words to show for a failed request (../shared/SPEC.md section 8): the server's message when
+// The words to show for a failed request ("a toast shows the server's message field, otherwise the
+// client error text"): the server's message when
 // it sent one, otherwise the client's own error text.
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 

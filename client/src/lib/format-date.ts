@@ -1,4 +1,4 @@
-/** An ISO date-time in the reader's own locale date format (../shared/SPEC.md: "locale date format"). */
+/** An ISO date-time in the reader's own locale date format. */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString();

@@ -1,4 +1,4 @@
-// The client's check of a picked image (../shared/SPEC.md section 5), with the server's lists and
+// The client's check of a picked image (its type and size), with the server's lists and
 // words (kernel/image-rules.ts). For comfort only: the server judges the file by its bytes.
 import { ACCEPTED_IMAGE_TYPES, hasImageExtension, imageMessages } from '#kernel/image-rules.ts';
 

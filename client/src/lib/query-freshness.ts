@@ -1,4 +1,4 @@
-// The spec's 5-second query cache (../shared/SPEC.md sections 7 and 9), for every list and post query.
+// A 5-second query cache ("query results are cached for 5 seconds"), for every list and post query.
 //
 // Apollo's cache never expires on its own: with the default 'cache-first', a list seen once would be
 // served from memory for the whole visit, and a post published meanwhile would never show. So each

@@ -54,7 +54,7 @@ export async function confirmStoredUser(client: ApolloClient): Promise<void> {
 
 /**
  * Signing out: the server ends the session, then the client forgets the user and goes where the
- * caller says. A failure is only logged (../shared/SPEC.md section 8) and the user stays signed in.
+ * caller says. A failure is only logged and the user stays signed in.
  */
 export function useLogout(): { logout: (onSignedOut: () => void) => Promise<void>; loading: boolean } {
   const client = useApolloClient();

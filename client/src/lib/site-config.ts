@@ -1,6 +1,6 @@
-// Contact details and the footer's credit, shown on /about, /hire-me and in the footer.
-// TODO(issue 5): read these from the `site` query once the server exposes them (configured by
-// environment, like SITE_NAME); until then these are the defaults the pages fall back on.
+// Contact details and the footer's credit, shown on /about, /hire-me, the privacy and disclaimer
+// pages and in the footer. Placeholders: the server's configuration does not carry them yet, so
+// every page reads them from here, the one place to change them.
 export interface SiteContact {
   contactEmail: string;
   portfolioUrl: string;
@@ -8,7 +8,7 @@ export interface SiteContact {
   creatorName: string;
 }
 
-export const defaultSiteContact: SiteContact = {
+export const siteContact: SiteContact = {
   contactEmail: 'hello@example.com',
   portfolioUrl: 'https://example.com/portfolio',
   creatorName: 'the author',

@@ -39,7 +39,7 @@ function show(type: ToastType, message: string): void {
   );
 }
 
-/** toast(message), toast.success(message), …: the spec's toast types (../shared/SPEC.md section 4). */
+/** toast(message), toast.success(message), …: the toast types the screens use. */
 export const toast = Object.assign((message: string) => show('default', message), {
   success: (message: string) => show('success', message),
   info: (message: string) => show('info', message),
@@ -52,7 +52,7 @@ function subscribe(listener: () => void): () => void {
   return () => onLoad.delete(listener);
 }
 
-/** Top right, closes after 5 s, dismissed by dragging 80% of its width (../shared/SPEC.md section 9). */
+/** Top right, closes after 5 s, dismissed by dragging 80% of its width. */
 export function AppToastContainer() {
   const module = useSyncExternalStore(subscribe, () => toastify);
   if (!module) return null;

@@ -107,8 +107,8 @@ export function saveUserInfo(info: UserInfo): void {
 }
 
 /**
- * Signed out in this browser: the auth state and all of local storage cleared (../shared/SPEC.md
- * section 4: logout and any 401 clear all local storage), so nothing of this user stays behind.
+ * Signed out in this browser: the auth state and all of local storage cleared (logout
+ * and any 401 clear all local storage), so nothing of this user stays behind.
  */
 export function clearUserInfo(): void {
   try {

@@ -1,4 +1,4 @@
-// The account corner of the footer (../shared/SPEC.md section 2, "Layout"): a Login link for
+// The account corner of the footer: a Login link for
 // visitors; for a signed-in user their name, Profile, the admin links and Logout.
 import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../../lib/session';

@@ -1,4 +1,4 @@
-// The main navigation, in the spec's order (../shared/SPEC.md section 1): the four category lists
+// The main navigation (Home, Blog, Game, TV, Anime, Book, Hire me, About): the four category lists
 // sit between Blog and Hire me, named as their pages head themselves.
 import { CATEGORY_SCREENS } from '#kernel/page-meta-rules.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { defaultSiteContact } from '../../lib/site-config';
+import { siteContact } from '../../lib/site-config';
 import { useSite } from '../../lib/site';
 import { FooterAccount } from './footer-account';
 
@@ -23,8 +23,8 @@ export function SiteFooter() {
         </nav>
         <p className="site-footer-credit">
           © {new Date().getFullYear()} {site?.name} · Designed and built by{' '}
-          <a href={defaultSiteContact.portfolioUrl} rel="author">
-            {defaultSiteContact.creatorName}
+          <a href={siteContact.portfolioUrl} rel="author">
+            {siteContact.creatorName}
           </a>
         </p>
       </div>

@@ -2,6 +2,8 @@
 // fields"). The control gets its id, aria-invalid and aria-describedby from the render prop, so a
 // screen reader reads the message with the field.
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { IMAGE_INPUT_ACCEPT } from '../../lib/image-file';
+import { Spinner } from '../spinner';
 import './form.css';
 
 export interface FormControlProps {
@@ -57,6 +59,92 @@ export function TextField({ label, error, onValueChange, ...input }: TextFieldPr
         />
       )}
     </FormField>
+  );
+}
+
+interface SelectFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  error?: string;
+  /** The first option's text, chosen until the user picks one (its value is ''). */
+  placeholder: string;
+  /** Each option's value and text. */
+  options: ReadonlyArray<readonly [value: string, text: string]>;
+  onValueChange: (value: string) => void;
+}
+
+/** A labelled select with a "Choose a ..." first option, and its message. */
+export function SelectField({ label, error, placeholder, options, onValueChange, ...select }: SelectFieldProps) {
+  return (
+    <FormField label={label} error={error}>
+      {(control) => (
+        <select
+          {...control}
+          className="form-input"
+          {...select}
+          onChange={(event) => onValueChange(event.currentTarget.value)}
+        >
+          <option value="">{placeholder}</option>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+interface ImageFieldProps {
+  error?: string;
+  onFile: (file: File | null) => void;
+  /** Shown under the input: the picked picture's preview. */
+  children?: ReactNode;
+}
+
+/** The "Image" file input, offering the picture types the server takes. */
+export function ImageField({ error, onFile, children }: ImageFieldProps) {
+  return (
+    <FormField label="Image" error={error}>
+      {(control) => (
+        <>
+          <input
+            {...control}
+            className="form-input"
+            type="file"
+            name="image"
+            accept={IMAGE_INPUT_ACCEPT}
+            onChange={(event) => onFile(event.currentTarget.files?.[0] ?? null)}
+          />
+          {children}
+        </>
+      )}
+    </FormField>
+  );
+}
+
+interface FormActionsProps {
+  /** The submit button's text. */
+  submitLabel: string;
+  busy: boolean;
+  /** What the spinner says while the request runs. */
+  busyLabel: string;
+  /** More buttons after the submit button (Cancel). */
+  children?: ReactNode;
+}
+
+/** The submit button, disabled while the form sends, and the spinner beside it. */
+export function FormActions({ submitLabel, busy, busyLabel, children }: FormActionsProps) {
+  return (
+    <div className="form-actions">
+      <button className="button" type="submit" disabled={busy}>
+        {submitLabel}
+      </button>
+      {children}
+      {busy && <Spinner label={busyLabel} />}
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-// The rich-text editor of the post forms (../shared/SPEC.md section 2, "Rich-text toolbar"): Slate
+// The rich-text editor of the post forms: Slate
 // with history, a toolbar (bold, italic, underline, strike, quote, numbered and bullet lists,
 // outdent, indent, four alignments, link, clean) and keyboard shortcuts. HTML in (htmlToSlate) and
 // out (slateToHtml): what it reports through onChange is exactly what the server stores.

@@ -3,11 +3,10 @@
 import { useMutation } from '@apollo/client/react';
 import { useNavigate } from 'react-router';
 import { validateLogin } from '#kernel/user-rules.ts';
-import { TextField } from '../../components/form/form-field';
+import { FormActions, TextField } from '../../components/form/form-field';
 import { useForm } from '../../components/form/use-form';
 import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
-import { Spinner } from '../../components/spinner';
 import { graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
 import { toUserInfo } from '../../lib/session';
@@ -52,12 +51,7 @@ export function LoginPage() {
       <form className="form" {...form.formProps}>
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
-        <div className="form-actions">
-          <button className="button" type="submit" disabled={form.busy}>
-            Login
-          </button>
-          {form.busy && <Spinner label="Signing in" />}
-        </div>
+        <FormActions submitLabel="Login" busy={form.busy} busyLabel="Signing in" />
       </form>
     </div>
   );

@@ -4,11 +4,10 @@
 // the sign-in is a few minutes old at most (docs/decisions/017), and its refusal lands there.
 import { useMutation } from '@apollo/client/react';
 import { changesCredentials, validateProfile } from '#kernel/user-rules.ts';
-import { TextField } from '../../components/form/form-field';
+import { FormActions, TextField } from '../../components/form/form-field';
 import { useForm } from '../../components/form/use-form';
 import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
-import { Spinner } from '../../components/spinner';
 import { graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
 import { toUserInfo } from '../../lib/session';
@@ -83,12 +82,7 @@ export function ProfilePage() {
             {...form.field('currentPassword')}
           />
         )}
-        <div className="form-actions">
-          <button className="button" type="submit" disabled={form.busy}>
-            Update
-          </button>
-          {form.busy && <Spinner label="Updating your profile" />}
-        </div>
+        <FormActions submitLabel="Update" busy={form.busy} busyLabel="Updating your profile" />
       </form>
     </div>
   );

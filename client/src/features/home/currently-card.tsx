@@ -1,4 +1,4 @@
-// One 'Currently' card (../shared/SPEC.md section 1): what the author is Reading, Watching or
+// One 'Currently' card: what the author is Reading, Watching or
 // Playing, with its picture. A slide of the home page's carousel.
 import { UploadedImage } from '../../components/uploaded-image';
 import { graphql, type FragmentType, getFragmentData } from '../../gql';

@@ -1,4 +1,4 @@
-// The home page (../shared/SPEC.md section 2, "Home"): banner, introduction, the 'Currently'
+// The home page: banner, introduction, the 'Currently'
 // carousel of upcoming cards and the 'Latest' posts, from one query that composes the cards'
 // fragments. Swiper arrives in its own chunk, fetched while the query runs; the sections show once
 // both are there, together, so the carousel never takes its room after the list below has appeared
@@ -6,13 +6,13 @@
 import { useEffect, useId, useState } from 'react';
 import bannerLarge from '../../assets/home-banner-1800.webp';
 import bannerSmall from '../../assets/home-banner-900.webp';
+import { ErrorMessage } from '../../components/error-message';
 import type * as CarouselTypes from '../../components/carousel';
 import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { PostCard } from '../../components/post-card';
 import { Spinner } from '../../components/spinner';
 import { graphql } from '../../gql';
-import { errorMessage } from '../../lib/error-message';
 import { useFreshQuery } from '../../lib/query-freshness';
 import { useSite } from '../../lib/site';
 import { CurrentlyCard } from './currently-card';
@@ -68,11 +68,7 @@ export function HomePage() {
 
   let currently;
   if (error) {
-    currently = (
-      <p className="error-message" role="alert">
-        {errorMessage(error)}
-      </p>
-    );
+    currently = <ErrorMessage error={error} />;
   } else if (!data) {
     currently = <Spinner label="Loading the home page" />;
   } else if (data.upcomingCards.length === 0) {

@@ -4,13 +4,13 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ErrorMessage } from '../../components/error-message';
 import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { preloadRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
 import { Spinner } from '../../components/spinner';
 import { UploadedImage } from '../../components/uploaded-image';
 import { graphql } from '../../gql';
-import { errorMessage } from '../../lib/error-message';
 import { PostForm } from './post-form';
 import { fromApiCategory } from '#kernel/post-rules.ts';
 import { useSavePost } from './save-post';
@@ -49,19 +49,13 @@ export function EditPostPage() {
 
   let body;
   if (error) {
-    body = (
-      <p className="error-message" role="alert">
-        {errorMessage(error)}
-      </p>
-    );
+    body = <ErrorMessage error={error} />;
   } else if (!data) {
     body = <Spinner label="Loading the post" />;
   } else if (!data.post) {
     body = (
       <>
-        <p className="error-message" role="alert">
-          This post does not exist: it may have been deleted.
-        </p>
+        <ErrorMessage>This post does not exist: it may have been deleted.</ErrorMessage>
         <p>
           <Link to="/blog">Back to the blog</Link>
         </p>

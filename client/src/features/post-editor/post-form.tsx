@@ -5,11 +5,9 @@ import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { hasImageExtension } from '#kernel/image-rules.ts';
 import type { PostFieldErrors } from '#kernel/post-rules.ts';
 import type { FieldErrors } from '#kernel/api-errors.ts';
-import { FormField, TextField } from '../../components/form/form-field';
+import { FormActions, ImageField, SelectField, TextField } from '../../components/form/form-field';
 import { useForm } from '../../components/form/use-form';
 import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
-import { Spinner } from '../../components/spinner';
-import { IMAGE_INPUT_ACCEPT } from '../../lib/image-file';
 import { CATEGORY_OPTIONS, validatePostForm, type PostFormValues } from './post-form-values';
 import './post-form.css';
 
@@ -58,21 +56,9 @@ export function PostForm({
   return (
     <form className="form post-form" {...form.formProps}>
       {currentImage}
-      <FormField label="Image" error={form.errorOf('image')}>
-        {(control) => (
-          <>
-            <input
-              {...control}
-              className="form-input"
-              type="file"
-              name="image"
-              accept={IMAGE_INPUT_ACCEPT}
-              onChange={(event) => form.change({ image: event.currentTarget.files?.[0] ?? null })}
-            />
-            <ImagePreview file={image} />
-          </>
-        )}
-      </FormField>
+      <ImageField error={form.errorOf('image')} onFile={(file) => form.change({ image: file })}>
+        <ImagePreview file={image} />
+      </ImageField>
       <TextField label="Title" autoComplete="off" {...form.field('title')} />
       <TextField label="Subtitle" autoComplete="off" {...form.field('subtitle')} />
       {/* A contenteditable area cannot be a <label>'s control: it is named by aria-labelledby. */}
@@ -94,35 +80,19 @@ export function PostForm({
           </p>
         )}
       </div>
-      <FormField label="Category" error={form.errorOf('category')}>
-        {(control) => (
-          <select
-            {...control}
-            className="form-input"
-            name="category"
-            value={category}
-            onChange={(event) => form.change({ category: event.currentTarget.value as Values['category'] })}
-          >
-            <option value="">Choose a category</option>
-            {CATEGORY_OPTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <div className="form-actions">
-        <button className="button" type="submit" disabled={form.busy}>
-          Submit
-        </button>
+      <SelectField
+        label="Category"
+        placeholder="Choose a category"
+        options={CATEGORY_OPTIONS}
+        {...form.field('category')}
+      />
+      <FormActions submitLabel="Submit" busy={form.busy} busyLabel={busyLabel}>
         {onCancel && (
           <button className="button post-form-cancel" type="button" onClick={onCancel} disabled={form.busy}>
             Cancel
           </button>
         )}
-        {form.busy && <Spinner label={busyLabel} />}
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -1,7 +1,8 @@
-// The blog list, at /blog, /blog/page/{n}, /blog/search/{keyword} and /blog/search/{keyword}/page/{n}
-// (../shared/SPEC.md section 2, "Blog list"): the search box, then the page of posts.
+// The blog list, at /blog, /blog/page/{n}, /blog/search/{keyword} and /blog/search/{keyword}/page/{n}:
+// the search box, then the page of posts.
 import { useLocation, useParams } from 'react-router';
 import { keywordError } from '#kernel/search-rules.ts';
+import { ErrorMessage } from '../../components/error-message';
 import { PageMeta } from '../../components/page-meta';
 import { SearchBox } from '../../components/search-box';
 import { graphql } from '../../gql';
@@ -39,9 +40,7 @@ export function BlogListPage() {
       </header>
       <SearchBox key={keyword ?? ''} initialKeyword={keyword} />
       {keywordProblem ? (
-        <p className="error-message" role="alert">
-          {keywordProblem}
-        </p>
+        <ErrorMessage>{keywordProblem}</ErrorMessage>
       ) : (
         <PostList postPage={data?.posts} error={error} page={page} pageHref={pageHref} />
       )}

@@ -1,4 +1,4 @@
-// One category's posts, at /{category} and /{category}/page/{n} (../shared/SPEC.md section 2).
+// One category's posts, at /{category} and /{category}/page/{n}, 15 a page, newest first.
 import { useLocation, useParams } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
 import { graphql } from '../../gql';

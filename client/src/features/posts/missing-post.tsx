@@ -1,5 +1,4 @@
-// What /blog/{id} shows when the post cannot be loaded or does not exist (../shared/SPEC.md
-// section 2): 'The page does not exist', a new search, or Go Back.
+// What /blog/{id} shows when the post cannot be loaded or does not exist: 'The page does not exist', a new search, or Go Back.
 import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageMeta } from '../../components/page-meta';

@@ -1,4 +1,4 @@
-// A post as its page shows it (../shared/SPEC.md section 2, "Post detail"): the picture, title,
+// A post as its page shows it: the picture, title,
 // subtitle, creation date and the rich content, sanitized once more here before it is rendered.
 // DOMPurify is needed on no other screen, so it comes in a chunk of its own (loadSanitizer).
 import { use, type ReactNode } from 'react';

@@ -1,12 +1,11 @@
-// A page of posts as the blog list and the category lists show it (../shared/SPEC.md section 2):
-// the loading indicator, the server's message, NOTHING FOUND, or the grid of cards; then the
+// A page of posts as the blog list and the category lists show it: the loading indicator, the server's message, NOTHING FOUND, or the grid of cards; then the
 // paginator when there is more than one page.
 import { useNavigate } from 'react-router';
+import { ErrorMessage } from '../../components/error-message';
 import { Paginator } from '../../components/paginator';
 import { PostCard } from '../../components/post-card';
 import { Spinner } from '../../components/spinner';
 import { graphql, type FragmentType, getFragmentData } from '../../gql';
-import { errorMessage } from '../../lib/error-message';
 import './post-list.css';
 
 export const PostListFragment = graphql(`
@@ -32,11 +31,7 @@ interface PostListProps {
 export function PostList({ postPage, error, page, pageHref }: PostListProps) {
   const navigate = useNavigate();
   if (error) {
-    return (
-      <p className="error-message" role="alert">
-        {errorMessage(error)}
-      </p>
-    );
+    return <ErrorMessage error={error} />;
   }
   if (!postPage) return <Spinner label="Loading posts" />;
 

@@ -1,22 +1,12 @@
 // /about: who writes this blog and what it covers.
 import { Link } from 'react-router';
-import { PageMeta } from '../../components/page-meta';
-import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
-import { defaultSiteContact } from '../../lib/site-config';
+import { siteContact } from '../../lib/site-config';
+import { StaticPage } from './static-page';
 
-interface AboutPageProps {
-  contactEmail?: string;
-  portfolioUrl?: string;
-}
-
-export function AboutPage({
-  contactEmail = defaultSiteContact.contactEmail,
-  portfolioUrl = defaultSiteContact.portfolioUrl,
-}: AboutPageProps) {
+export function AboutPage() {
+  const { contactEmail, portfolioUrl } = siteContact;
   return (
-    <article className="container container-narrow prose">
-      <PageMeta {...SCREEN_TEXTS.about} path="/about" />
-      <h1>About</h1>
+    <StaticPage screen="about" path="/about" heading="About">
       <p className="page-lead">
         Hi, and welcome. This is my personal corner of the web, where I write about the things I spend my evenings on:
         video games, anime, TV shows and books.
@@ -62,6 +52,6 @@ export function AboutPage({
         Recommendations, disagreements and kind words are all welcome at{' '}
         <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
       </p>
-    </article>
+    </StaticPage>
   );
 }

@@ -1,17 +1,11 @@
 // /disclaimer: opinions, image ownership and removal on request.
-import { PageMeta } from '../../components/page-meta';
-import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
-import { defaultSiteContact } from '../../lib/site-config';
+import { siteContact } from '../../lib/site-config';
+import { StaticPage } from './static-page';
 
-interface DisclaimerPageProps {
-  contactEmail?: string;
-}
-
-export function DisclaimerPage({ contactEmail = defaultSiteContact.contactEmail }: DisclaimerPageProps) {
+export function DisclaimerPage() {
+  const { contactEmail } = siteContact;
   return (
-    <article className="container container-narrow prose">
-      <PageMeta {...SCREEN_TEXTS.disclaimer} path="/disclaimer" />
-      <h1>Disclaimer</h1>
+    <StaticPage screen="disclaimer" path="/disclaimer" heading="Disclaimer">
       <p className="page-lead">
         This blog is a personal, non-commercial project. Please read the notes below about opinions and images.
       </p>
@@ -42,6 +36,6 @@ export function DisclaimerPage({ contactEmail = defaultSiteContact.contactEmail 
         Links to other websites are provided for convenience. I do not control those sites and am not responsible for
         their content. No link on this blog is sponsored or pays a commission.
       </p>
-    </article>
+    </StaticPage>
   );
 }

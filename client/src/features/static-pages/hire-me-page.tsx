@@ -1,21 +1,11 @@
 // /hire-me: the portfolio side of the site.
-import { PageMeta } from '../../components/page-meta';
-import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
-import { defaultSiteContact } from '../../lib/site-config';
+import { siteContact } from '../../lib/site-config';
+import { StaticPage } from './static-page';
 
-interface HireMePageProps {
-  contactEmail?: string;
-  portfolioUrl?: string;
-}
-
-export function HireMePage({
-  contactEmail = defaultSiteContact.contactEmail,
-  portfolioUrl = defaultSiteContact.portfolioUrl,
-}: HireMePageProps) {
+export function HireMePage() {
+  const { contactEmail, portfolioUrl } = siteContact;
   return (
-    <article className="container container-narrow prose">
-      <PageMeta {...SCREEN_TEXTS.hireMe} path="/hire-me" />
-      <h1>Hire me</h1>
+    <StaticPage screen="hireMe" path="/hire-me" heading="Hire me">
       <p className="page-lead">
         I build fast, accessible websites and web applications, and I am available for freelance work. This blog is an
         example: I designed it, wrote it and run it, from the database to the pixels you are reading.
@@ -54,6 +44,6 @@ export function HireMePage({
         Write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a> with a few lines about your project, your
         timeline and your budget. I reply to every message, usually within two working days.
       </p>
-    </article>
+    </StaticPage>
   );
 }

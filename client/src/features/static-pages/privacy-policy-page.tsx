@@ -1,17 +1,11 @@
 // /privacy-policy: cookies, analytics and what happens to personal data.
-import { PageMeta } from '../../components/page-meta';
-import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
-import { defaultSiteContact } from '../../lib/site-config';
+import { siteContact } from '../../lib/site-config';
+import { StaticPage } from './static-page';
 
-interface PrivacyPolicyPageProps {
-  contactEmail?: string;
-}
-
-export function PrivacyPolicyPage({ contactEmail = defaultSiteContact.contactEmail }: PrivacyPolicyPageProps) {
+export function PrivacyPolicyPage() {
+  const { contactEmail } = siteContact;
   return (
-    <article className="container container-narrow prose">
-      <PageMeta {...SCREEN_TEXTS.privacyPolicy} path="/privacy-policy" />
-      <h1>Privacy Policy</h1>
+    <StaticPage screen="privacyPolicy" path="/privacy-policy" heading="Privacy Policy">
       <p className="page-lead">
         This is a personal blog, run by one person. It collects as little about you as it can, and it never sells or
         shares what it has.
@@ -65,6 +59,6 @@ export function PrivacyPolicyPage({ contactEmail = defaultSiteContact.contactEma
 
       <h2>Changes to this policy</h2>
       <p>If the way this site handles your data changes, this page will be updated before the change takes effect.</p>
-    </article>
+    </StaticPage>
   );
 }

@@ -5,14 +5,13 @@
 import { useMutation } from '@apollo/client/react';
 import { useNavigate } from 'react-router';
 import { validateUpcomingFields, type UpcomingFieldErrors } from '#kernel/upcoming-rules.ts';
-import { FormField, TextField } from '../../components/form/form-field';
+import { FormActions, ImageField, SelectField, TextField } from '../../components/form/form-field';
 import { useForm } from '../../components/form/use-form';
 import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
-import { Spinner } from '../../components/spinner';
 import { graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
-import { IMAGE_INPUT_ACCEPT, imageFileError } from '../../lib/image-file';
+import { imageFileError } from '../../lib/image-file';
 import { toast } from '../../lib/toast';
 import { evictUpcomingCards } from './card-cache';
 import { TITLE_OPTIONS } from './upcoming-titles';
@@ -67,43 +66,15 @@ export function NewUpcomingPage() {
       <PageMeta {...SCREEN_TEXTS.newUpcoming} path="/new-upcoming" noindex />
       <h1>New upcoming card</h1>
       <form className="form" {...form.formProps}>
-        <FormField label="Image" error={form.errorOf('image')}>
-          {(control) => (
-            <input
-              {...control}
-              className="form-input"
-              type="file"
-              name="image"
-              accept={IMAGE_INPUT_ACCEPT}
-              onChange={(event) => form.change({ image: event.currentTarget.files?.[0] ?? null })}
-            />
-          )}
-        </FormField>
-        <FormField label="Title" error={form.errorOf('title')}>
-          {(control) => (
-            <select
-              {...control}
-              className="form-input"
-              name="title"
-              value={form.values.title}
-              onChange={(event) => form.change({ title: event.currentTarget.value })}
-            >
-              <option value="">Choose a title</option>
-              {TITLE_OPTIONS.map(({ label }) => (
-                <option key={label} value={label}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <ImageField error={form.errorOf('image')} onFile={(image) => form.change({ image })} />
+        <SelectField
+          label="Title"
+          placeholder="Choose a title"
+          options={TITLE_OPTIONS.map(({ label }) => [label, label] as const)}
+          {...form.field('title')}
+        />
         <TextField label="Subtitle" autoComplete="off" {...form.field('subtitle')} />
-        <div className="form-actions">
-          <button className="button" type="submit" disabled={form.busy}>
-            Submit
-          </button>
-          {form.busy && <Spinner label="Creating the card" />}
-        </div>
+        <FormActions submitLabel="Submit" busy={form.busy} busyLabel="Creating the card" />
       </form>
     </div>
   );

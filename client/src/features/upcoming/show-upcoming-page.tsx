@@ -1,9 +1,9 @@
-// The list of 'Currently' cards, each deletable, at /show-upcoming, for admins (../shared/SPEC.md
-// sections 2 and 4): deleting asks 'Are you sure?' first, and the card leaves this list and the
-// home page's carousel at once (lib/cache-updates.ts).
+// The list of 'Currently' cards, each deletable, at /show-upcoming, for admins: deleting asks 'Are you sure?' first, and the card leaves this list and the
+// home page's carousel at once (card-cache.ts).
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ErrorMessage } from '../../components/error-message';
 import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { Spinner } from '../../components/spinner';
@@ -11,7 +11,6 @@ import { UploadedImage } from '../../components/uploaded-image';
 import { graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
 import { evictUpcomingCard } from './card-cache';
-import { errorMessage } from '../../lib/error-message';
 import { useFreshQuery } from '../../lib/query-freshness';
 import { toast } from '../../lib/toast';
 import { titleLabel } from './upcoming-titles';
@@ -56,11 +55,7 @@ export function ShowUpcomingPage() {
 
   let content;
   if (error && !data) {
-    content = (
-      <p className="error-message" role="alert">
-        {errorMessage(error)}
-      </p>
-    );
+    content = <ErrorMessage error={error} />;
   } else if (!data) {
     content = <Spinner label="Loading the cards" />;
   } else if (data.upcomingCards.length === 0) {
