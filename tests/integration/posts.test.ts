@@ -1,6 +1,6 @@
 // Posts through GraphQL: the lists and their pages, one post, and the admin's writes with the spec's
 // validation messages and NOT_FOUND answers.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { messages } from '#kernel/messages.ts';
 import {
   DELETE_POST,
@@ -12,33 +12,20 @@ import {
   UPDATE_POST,
   uploadPost,
 } from '../support/content.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { emptyContent, test } from '../support/fixtures.ts';
 import { testDbKind } from '../support/test-database.ts';
-
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.signIn({ isAdmin: true })).cookie;
-});
-afterAll(() => t.dispose());
-
-async function clearPosts() {
-  await t.db.prisma.post.deleteMany();
-  await t.db.prisma.image.deleteMany();
-}
 
 const titlesOf = (body: { data?: { posts: { items: Array<{ title: string }> } } }) =>
   body.data!.posts.items.map((post) => post.title);
 
 describe(`posts lists on ${testDbKind}`, () => {
-  beforeEach(clearPosts);
+  test.beforeEach(({ app }) => emptyContent(app));
 
-  it('answers an empty first page when there is no post', async () => {
+  test('answers an empty first page when there is no post', async ({ app: t }) => {
     expect(await t.graphql(POSTS, {})).toEqual({ data: { posts: { page: 1, pages: 0, total: 0, items: [] } } });
   });
 
-  it('pages 15 at a time, newest first, with pages = ceil(total / 15)', async () => {
+  test('pages 15 at a time, newest first, with pages = ceil(total / 15)', async ({ app: t }) => {
     await seedPosts(
       t.db.prisma,
       Array.from({ length: 31 }, () => ({})),
@@ -55,7 +42,7 @@ describe(`posts lists on ${testDbKind}`, () => {
     expect(titlesOf(last)).toEqual(['Post 1']);
   });
 
-  it('answers a page past the end with no posts and the true page count', async () => {
+  test('answers a page past the end with no posts and the true page count', async ({ app: t }) => {
     await seedPosts(t.db.prisma, [{}, {}]);
     expect(await t.graphql(POSTS, { page: 2 })).toEqual({
       data: { posts: { page: 2, pages: 1, total: 2, items: [] } },
@@ -68,7 +55,7 @@ describe(`posts lists on ${testDbKind}`, () => {
     });
   });
 
-  it('refuses a page below 1 or above 100000 as BAD_USER_INPUT', async () => {
+  test('refuses a page below 1 or above 100000 as BAD_USER_INPUT', async ({ app: t }) => {
     for (const page of [0, -1, 100_001]) {
       const response = await t.graphqlResponse(POSTS, { page });
       expect(response.status).toBe(400);
@@ -81,7 +68,7 @@ describe(`posts lists on ${testDbKind}`, () => {
     }
   });
 
-  it('lists one category, paged on its own count', async () => {
+  test('lists one category, paged on its own count', async ({ app: t }) => {
     await seedPosts(
       t.db.prisma,
       Array.from({ length: 20 }, (_, i) => ({ category: i % 4 === 0 ? 'anime' : 'game', title: `P${i}` })),
@@ -96,7 +83,7 @@ describe(`posts lists on ${testDbKind}`, () => {
     expect((await t.graphql(POSTS, { category: 'BOOK' })).data.posts).toMatchObject({ pages: 0, total: 0, items: [] });
   });
 
-  it('keeps one stable order for posts created at the same instant', async () => {
+  test('keeps one stable order for posts created at the same instant', async ({ app: t }) => {
     const createdAt = new Date('2026-03-01T12:00:00Z');
     await seedPosts(
       t.db.prisma,
@@ -107,7 +94,7 @@ describe(`posts lists on ${testDbKind}`, () => {
     expect(new Set(pages).size).toBe(20);
   });
 
-  it('gives the 9 newest posts as the latest', async () => {
+  test('gives the 9 newest posts as the latest', async ({ app: t }) => {
     await seedPosts(
       t.db.prisma,
       Array.from({ length: 12 }, () => ({})),
@@ -120,9 +107,9 @@ describe(`posts lists on ${testDbKind}`, () => {
 });
 
 describe(`one post on ${testDbKind}`, () => {
-  beforeEach(clearPosts);
+  test.beforeEach(({ app }) => emptyContent(app));
 
-  it('answers every field of the contract', async () => {
+  test('answers every field of the contract', async ({ app: t }) => {
     const [seeded] = await seedPosts(t.db.prisma, [
       { title: 'Zelda', subtitle: 'Tears', content: '<p>Sky</p>', category: 'game' },
     ]);
@@ -144,7 +131,7 @@ describe(`one post on ${testDbKind}`, () => {
     });
   });
 
-  it('is null for an unknown id and for something that is not an id', async () => {
+  test('is null for an unknown id and for something that is not an id', async ({ app: t }) => {
     for (const id of ['0196f0a0-0000-7000-8000-000000000000', 'not-an-id', "1' OR '1'='1", '']) {
       expect(await t.graphql(POST, { id })).toEqual({ data: { post: null } });
     }
@@ -152,9 +139,9 @@ describe(`one post on ${testDbKind}`, () => {
 });
 
 describe(`createPost on ${testDbKind}`, () => {
-  beforeEach(clearPosts);
+  test.beforeEach(({ app }) => emptyContent(app));
 
-  it('stores the post with trimmed texts and returns it with its image', async () => {
+  test('stores the post with trimmed texts and returns it with its image', async ({ app: t, admin }) => {
     const { response, body } = await uploadPost(t, admin, {
       title: '  Elden Ring  ',
       subtitle: ' Lands Between ',
@@ -174,7 +161,7 @@ describe(`createPost on ${testDbKind}`, () => {
     expect((await t.graphql(POSTS, {})).data.posts.items).toEqual([post]);
   });
 
-  it('accepts 45 characters, refuses 46', async () => {
+  test('accepts 45 characters, refuses 46', async ({ app: t, admin }) => {
     const ok = await uploadPost(t, admin, { title: 'a'.repeat(45), subtitle: 'b'.repeat(45) });
     expect(ok.body.data.createPost.title).toBe('a'.repeat(45));
     const tooLong = await uploadPost(t, admin, { title: 'a'.repeat(46), subtitle: 'b'.repeat(46) });
@@ -188,7 +175,10 @@ describe(`createPost on ${testDbKind}`, () => {
     });
   });
 
-  it("says 'This field is required' for every empty text, the first one as the message", async () => {
+  test("says 'This field is required' for every empty text, the first one as the message", async ({
+    app: t,
+    admin,
+  }) => {
     const { response, body } = await uploadPost(t, admin, { title: '   ', subtitle: '', content: '<p><br></p>' });
     expect(response.status).toBe(400);
     expect(body.errors?.[0]).toMatchObject({
@@ -205,17 +195,19 @@ describe(`createPost on ${testDbKind}`, () => {
     expect(await t.db.prisma.post.count()).toBe(0);
   });
 
-  it('treats content that is only what sanitizing removes as empty', async () => {
+  test('treats content that is only what sanitizing removes as empty', async ({ app: t, admin }) => {
     const { body } = await uploadPost(t, admin, { content: '<script>alert(1)</script><iframe src="x"></iframe>' });
     expect(body.errors?.[0]?.extensions?.fieldErrors).toEqual({ content: 'This field is required' });
   });
 
-  it('refuses content above 100000 characters', async () => {
+  test('refuses content above 100000 characters', async ({ app: t, admin }) => {
     const { body } = await uploadPost(t, admin, { content: `<p>${'x'.repeat(100_000)}</p>` });
     expect(body.errors?.[0]?.extensions?.fieldErrors).toEqual({ content: 'Content must be at most 100000 characters' });
   });
 
-  it('gives the REST door the category and image messages that GraphQL types make unreachable', async () => {
+  test('gives the REST door the category and image messages that GraphQL types make unreachable', async ({
+    app: t,
+  }) => {
     const posts = t.app.services.posts;
     const base = { title: 'T', subtitle: 'S', content: '<p>C</p>' };
     await expect(posts.create({ ...base, category: '' })).rejects.toMatchObject({
@@ -231,9 +223,9 @@ describe(`createPost on ${testDbKind}`, () => {
 });
 
 describe(`updatePost on ${testDbKind}`, () => {
-  beforeEach(clearPosts);
+  test.beforeEach(({ app }) => emptyContent(app));
 
-  it('replaces the fields and keeps the image when none is sent', async () => {
+  test('replaces the fields and keeps the image when none is sent', async ({ app: t, admin }) => {
     const created = (await uploadPost(t, admin)).body.data.createPost;
     const { data } = await t.graphql(
       UPDATE_POST,
@@ -261,7 +253,7 @@ describe(`updatePost on ${testDbKind}`, () => {
     expect((await t.graphql(POST, { id: created.id })).data.post).toEqual(data.updatePost);
   });
 
-  it('validates like createPost and leaves the post unchanged', async () => {
+  test('validates like createPost and leaves the post unchanged', async ({ app: t, admin }) => {
     const created = (await uploadPost(t, admin)).body.data.createPost;
     const response = await t.graphqlResponse(
       UPDATE_POST,
@@ -279,7 +271,7 @@ describe(`updatePost on ${testDbKind}`, () => {
     expect((await t.graphql(POST, { id: created.id })).data.post).toEqual(created);
   });
 
-  it("answers NOT_FOUND 'Blogpost not found' for an unknown or malformed id", async () => {
+  test("answers NOT_FOUND 'Blogpost not found' for an unknown or malformed id", async ({ app: t, admin }) => {
     for (const id of ['0196f0a0-0000-7000-8000-000000000000', 'nope']) {
       const response = await t.graphqlResponse(UPDATE_POST, { id, input: postInput() }, { cookie: admin });
       expect(response.status).toBe(404);
@@ -292,9 +284,9 @@ describe(`updatePost on ${testDbKind}`, () => {
 });
 
 describe(`deletePost on ${testDbKind}`, () => {
-  beforeEach(clearPosts);
+  test.beforeEach(({ app }) => emptyContent(app));
 
-  it('deletes the post and answers its id', async () => {
+  test('deletes the post and answers its id', async ({ app: t, admin }) => {
     const created = (await uploadPost(t, admin)).body.data.createPost;
     expect(await t.graphql(DELETE_POST, { id: created.id }, { cookie: admin })).toEqual({
       data: { deletePost: created.id },
@@ -303,7 +295,10 @@ describe(`deletePost on ${testDbKind}`, () => {
     expect(await t.db.prisma.image.count()).toBe(0);
   });
 
-  it("answers NOT_FOUND 'Blogpost not found' for an unknown, malformed or already deleted id", async () => {
+  test("answers NOT_FOUND 'Blogpost not found' for an unknown, malformed or already deleted id", async ({
+    app: t,
+    admin,
+  }) => {
     const created = (await uploadPost(t, admin)).body.data.createPost;
     await t.graphql(DELETE_POST, { id: created.id }, { cookie: admin });
     for (const id of [created.id, '0196f0a0-0000-7000-8000-000000000000', '42']) {

@@ -1,16 +1,8 @@
 // The /api/upcoming doors ('Currently' cards), as the original client calls them.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { describe, expect } from 'vitest';
 import { makeImage } from '../support/images.ts';
+import { testOnEmptyContent as test } from '../support/fixtures.ts';
 import { testDbKind } from '../support/test-database.ts';
-
-let t: TestApp;
-let admin: string;
-beforeEach(async () => {
-  t = await createTestApp();
-  admin = (await t.signIn({ isAdmin: true })).cookie;
-});
-afterEach(() => t.dispose());
 
 async function cardForm(fields: Record<string, string>, withImage = true) {
   const form = new FormData();
@@ -23,7 +15,7 @@ async function cardForm(fields: Record<string, string>, withImage = true) {
 }
 
 describe(`/api/upcoming on ${testDbKind}`, () => {
-  it('creates, lists newest first and deletes cards', async () => {
+  test('creates, lists newest first and deletes cards', async ({ app: t, admin }) => {
     const created = await t.request('/api/upcoming', {
       method: 'POST',
       headers: { cookie: admin },
@@ -55,7 +47,7 @@ describe(`/api/upcoming on ${testDbKind}`, () => {
     expect((await t.request(card.image.url)).status).toBe(404);
   });
 
-  it('refuses a title other than Reading, Watching or Playing, and a missing subtitle', async () => {
+  test('refuses a title other than Reading, Watching or Playing, and a missing subtitle', async ({ app: t, admin }) => {
     const response = await t.request('/api/upcoming', {
       method: 'POST',
       headers: { cookie: admin },
@@ -76,7 +68,7 @@ describe(`/api/upcoming on ${testDbKind}`, () => {
     expect(await t.db.prisma.upcomingCard.count()).toBe(0);
   });
 
-  it('answers unknown or malformed ids with 404 Card not found', async () => {
+  test('answers unknown or malformed ids with 404 Card not found', async ({ app: t, admin }) => {
     for (const id of ['0190f1f2-0000-7000-8000-000000000000', 'nope']) {
       const response = await t.request(`/api/upcoming/${id}`, { method: 'DELETE', headers: { cookie: admin } });
       expect(response.status).toBe(404);
@@ -84,7 +76,7 @@ describe(`/api/upcoming on ${testDbKind}`, () => {
     }
   });
 
-  it('answers anonymous writes with 401 and a reader with 403', async () => {
+  test('answers anonymous writes with 401 and a reader with 403', async ({ app: t }) => {
     const reader = (await t.signIn()).cookie;
     expect(
       (await t.request('/api/upcoming', { method: 'POST', body: await cardForm({ title: 'Reading', subtitle: 'x' }) }))

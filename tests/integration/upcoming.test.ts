@@ -1,28 +1,16 @@
 // Upcoming ('Currently') cards through GraphQL: the list, creating with its validation messages, and
 // deleting.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { CARDS, DELETE_CARD, uploadCard } from '../support/content.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testOnEmptyContent as test } from '../support/fixtures.ts';
 import { testDbKind } from '../support/test-database.ts';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.signIn({ isAdmin: true })).cookie;
-});
-afterAll(() => t.dispose());
-beforeEach(async () => {
-  await t.db.prisma.upcomingCard.deleteMany();
-  await t.db.prisma.image.deleteMany();
-});
-
 describe(`upcomingCards on ${testDbKind}`, () => {
-  it('is empty at first', async () => {
+  test('is empty at first', async ({ app: t }) => {
     expect(await t.graphql(CARDS)).toEqual({ data: { upcomingCards: [] } });
   });
 
-  it('lists every card, newest first, with its image', async () => {
+  test('lists every card, newest first, with its image', async ({ app: t, admin }) => {
     const reading = (await uploadCard(t, admin, { title: 'READING', subtitle: 'Dune' })).body.data.createUpcomingCard;
     const watching = (await uploadCard(t, admin, { title: 'WATCHING', subtitle: 'Frieren' })).body.data
       .createUpcomingCard;
@@ -39,17 +27,17 @@ describe(`upcomingCards on ${testDbKind}`, () => {
 });
 
 describe(`createUpcomingCard on ${testDbKind}`, () => {
-  it('stores a trimmed subtitle', async () => {
+  test('stores a trimmed subtitle', async ({ app: t, admin }) => {
     const { response, body } = await uploadCard(t, admin, { subtitle: '  The Dispossessed  ' });
     expect(response.status).toBe(200);
     expect(body.data.createUpcomingCard).toMatchObject({ title: 'READING', subtitle: 'The Dispossessed' });
   });
 
-  it.each([
+  test.for([
     ['', 'This field is required'],
     ['   ', 'This field is required'],
     ['x'.repeat(46), '45 characters maximum allowed'],
-  ])('refuses the subtitle %j with %j', async (subtitle, message) => {
+  ])('refuses the subtitle %j with %j', async ([subtitle, message], { app: t, admin }) => {
     const { response, body } = await uploadCard(t, admin, { subtitle });
     expect(response.status).toBe(400);
     expect(body.errors?.[0]).toMatchObject({
@@ -59,7 +47,7 @@ describe(`createUpcomingCard on ${testDbKind}`, () => {
     expect(await t.db.prisma.upcomingCard.count()).toBe(0);
   });
 
-  it('refuses an image of another type with 415', async () => {
+  test('refuses an image of another type with 415', async ({ app: t, admin }) => {
     const text = new File(['GIF89a but not really'], 'card.webp', { type: 'image/webp' });
     const { response, body } = await uploadCard(t, admin, {}, text);
     expect(response.status).toBe(415);
@@ -69,7 +57,7 @@ describe(`createUpcomingCard on ${testDbKind}`, () => {
     });
   });
 
-  it('gives the REST door the title and image messages that GraphQL types make unreachable', async () => {
+  test('gives the REST door the title and image messages that GraphQL types make unreachable', async ({ app: t }) => {
     const cards = t.app.services.upcoming;
     await expect(cards.create({ title: '', subtitle: 'Dune' })).rejects.toMatchObject({
       code: 'BAD_USER_INPUT',
@@ -86,7 +74,7 @@ describe(`createUpcomingCard on ${testDbKind}`, () => {
 });
 
 describe(`deleteUpcomingCard on ${testDbKind}`, () => {
-  it('deletes the card and answers its id', async () => {
+  test('deletes the card and answers its id', async ({ app: t, admin }) => {
     const card = (await uploadCard(t, admin)).body.data.createUpcomingCard;
     expect(await t.graphql(DELETE_CARD, { id: card.id }, { cookie: admin })).toEqual({
       data: { deleteUpcomingCard: card.id },
@@ -94,7 +82,10 @@ describe(`deleteUpcomingCard on ${testDbKind}`, () => {
     expect(await t.graphql(CARDS)).toEqual({ data: { upcomingCards: [] } });
   });
 
-  it("answers NOT_FOUND 'Card not found' for an unknown, malformed or already deleted id", async () => {
+  test("answers NOT_FOUND 'Card not found' for an unknown, malformed or already deleted id", async ({
+    app: t,
+    admin,
+  }) => {
     const card = (await uploadCard(t, admin)).body.data.createUpcomingCard;
     await t.graphql(DELETE_CARD, { id: card.id }, { cookie: admin });
     for (const id of [card.id, '0196f0a0-0000-7000-8000-000000000000', 'card-1']) {

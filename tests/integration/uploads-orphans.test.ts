@@ -2,9 +2,9 @@
 // post or a card. Replacing and deleting remove files; a write that fails leaves neither a row nor a
 // file; a process stopped in the middle of a write leaves nothing that the upkeep does not finish;
 // the start-up sweep removes files that no row refers to.
-import { cpSync, mkdirSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { ImageFiles } from '../../server/modules/media/image-files.ts';
 import { commitImage } from '../../server/modules/media/image-upload.ts';
 import { PostService } from '../../server/modules/post/post.service.ts';
@@ -20,26 +20,12 @@ import {
   uploadPost,
 } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testOnEmptyContent as test } from '../support/fixtures.ts';
+import type { TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.signIn({ isAdmin: true })).cookie;
-});
-afterAll(() => t.dispose());
-beforeEach(async () => {
-  await t.db.prisma.post.deleteMany();
-  await t.db.prisma.upcomingCard.deleteMany();
-  await t.db.prisma.image.deleteMany();
-  await t.db.prisma.pendingImageFiles.deleteMany();
-  rmSync(path.join(t.dataDir, 'uploads'), { recursive: true, force: true });
-});
-
 /** The files an Image row names, as uploadedFiles() lists them. */
-async function filesOfRows(): Promise<string[]> {
+async function filesOfRows(t: TestApp): Promise<string[]> {
   const rows = await t.db.prisma.image.findMany();
   return rows
     .flatMap((row) => row.variantWidths.map((w) => `${row.storageKey.slice(0, 2)}/${row.storageKey}-${w}.webp`))
@@ -50,14 +36,14 @@ async function filesOfRows(): Promise<string[]> {
  * Every file has its row and every row its files, every row belongs to a post or a card, and no
  * file is left pending.
  */
-async function expectNothingOrphaned() {
-  expect(uploadedFiles(t)).toEqual(await filesOfRows());
+async function expectNothingOrphaned(t: TestApp) {
+  expect(uploadedFiles(t)).toEqual(await filesOfRows(t));
   expect(await t.db.prisma.image.count({ where: { post: null, upcomingCard: null } })).toBe(0);
   expect(await t.db.prisma.pendingImageFiles.count()).toBe(0);
 }
 
 /** Makes the database refuse writes to a table, as a full disk or a lost connection would. */
-async function breakWritesTo(table: 'Post' | 'UpcomingCard') {
+async function breakWritesTo(t: TestApp, table: 'Post' | 'UpcomingCard') {
   await t.db.prisma.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN RAISE EXCEPTION 'writes refused by the test'; END $$`);
   await t.db.prisma.$executeRawUnsafe(
@@ -67,7 +53,7 @@ async function breakWritesTo(table: 'Post' | 'UpcomingCard') {
 }
 
 describe(`replacing and deleting on ${testDbKind}`, () => {
-  it("replacing a post's image deletes the old files and row, and keeps the new", async () => {
+  test("replacing a post's image deletes the old files and row, and keeps the new", async ({ app: t, admin }) => {
     const created = (await uploadPost(t, admin)).body.data.createPost;
     const oldFiles = uploadedFiles(t);
     expect(oldFiles).toHaveLength(3);
@@ -89,10 +75,10 @@ describe(`replacing and deleting on ${testDbKind}`, () => {
     expect(newFiles.filter((file) => oldFiles.includes(file))).toEqual([]);
     expect((await t.request(created.image.url)).status).toBe(404);
     expect((await t.request(body.data.updatePost.image.url)).status).toBe(200);
-    await expectNothingOrphaned();
+    await expectNothingOrphaned(t);
   });
 
-  it('deleting a post deletes its files and image row', async () => {
+  test('deleting a post deletes its files and image row', async ({ app: t, admin }) => {
     const created = (await uploadPost(t, admin)).body.data.createPost;
     const kept = (await uploadPost(t, admin, { title: 'Kept' })).body.data.createPost;
     await t.graphql(DELETE_POST, { id: created.id }, { cookie: admin });
@@ -100,10 +86,10 @@ describe(`replacing and deleting on ${testDbKind}`, () => {
     expect(uploadedFiles(t)).toHaveLength(3);
     expect((await t.request(created.image.url)).status).toBe(404);
     expect((await t.request(kept.image.url)).status).toBe(200);
-    await expectNothingOrphaned();
+    await expectNothingOrphaned(t);
   });
 
-  it('deleting a card deletes its files and image row', async () => {
+  test('deleting a card deletes its files and image row', async ({ app: t, admin }) => {
     const card = (await uploadCard(t, admin)).body.data.createUpcomingCard;
     expect(uploadedFiles(t)).toHaveLength(2); // 800 wide: 480 and 800
     expect(await t.graphql(DELETE_CARD, { id: card.id }, { cookie: admin })).toEqual({
@@ -115,14 +101,17 @@ describe(`replacing and deleting on ${testDbKind}`, () => {
 });
 
 describe(`failed writes on ${testDbKind}`, () => {
-  it('a post refused by validation stores no file', async () => {
+  test('a post refused by validation stores no file', async ({ app: t, admin }) => {
     await uploadPost(t, admin, { title: '' });
     expect(uploadedFiles(t)).toEqual([]);
     expect(await t.db.prisma.image.count()).toBe(0);
   });
 
-  it('a post the database refuses after its files were written leaves neither row nor file', async () => {
-    const repair = await breakWritesTo('Post');
+  test('a post the database refuses after its files were written leaves neither row nor file', async ({
+    app: t,
+    admin,
+  }) => {
+    const repair = await breakWritesTo(t, 'Post');
     try {
       const { body } = await uploadPost(t, admin);
       expect(body.errors?.[0]).toMatchObject({ message: 'Unexpected error.' });
@@ -134,10 +123,10 @@ describe(`failed writes on ${testDbKind}`, () => {
     expect(uploadedFiles(t)).toEqual([]);
   });
 
-  it('a replacement the database refuses keeps the old image and leaves no new file', async () => {
+  test('a replacement the database refuses keeps the old image and leaves no new file', async ({ app: t, admin }) => {
     const created = (await uploadPost(t, admin)).body.data.createPost;
     const before = uploadedFiles(t);
-    const repair = await breakWritesTo('Post');
+    const repair = await breakWritesTo(t, 'Post');
     try {
       const { body } = await t.upload(
         UPDATE_POST,
@@ -151,10 +140,10 @@ describe(`failed writes on ${testDbKind}`, () => {
     }
     expect(uploadedFiles(t)).toEqual(before);
     expect((await t.graphql(POST, { id: created.id })).data.post).toEqual(created);
-    await expectNothingOrphaned();
+    await expectNothingOrphaned(t);
   });
 
-  it('a replacement for a post deleted meanwhile leaves no new file', async () => {
+  test('a replacement for a post deleted meanwhile leaves no new file', async ({ app: t, admin }) => {
     const created = (await uploadPost(t, admin)).body.data.createPost;
     await t.graphql(DELETE_POST, { id: created.id }, { cookie: admin });
     const { response } = await t.upload(
@@ -167,8 +156,8 @@ describe(`failed writes on ${testDbKind}`, () => {
     expect(uploadedFiles(t)).toEqual([]);
   });
 
-  it('a card the database refuses leaves neither row nor file', async () => {
-    const repair = await breakWritesTo('UpcomingCard');
+  test('a card the database refuses leaves neither row nor file', async ({ app: t, admin }) => {
+    const repair = await breakWritesTo(t, 'UpcomingCard');
     try {
       const { body } = await uploadCard(t, admin);
       expect(body.errors?.[0]).toMatchObject({ message: 'Unexpected error.' });
@@ -181,37 +170,40 @@ describe(`failed writes on ${testDbKind}`, () => {
 });
 
 describe(`the start-up sweep on ${testDbKind}`, () => {
-  const uploadsDir = () => path.join(t.dataDir, 'uploads');
+  const uploadsDir = (t: TestApp) => path.join(t.dataDir, 'uploads');
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
 
   /** Copies a stored file under a storage key no row has, dated `date`. */
-  function plantOrphan(from: string, key: string, date: Date): string {
+  function plantOrphan(t: TestApp, from: string, key: string, date: Date): string {
     const relative = `${key.slice(0, 2)}/${key}-480.webp`;
-    mkdirSync(path.join(uploadsDir(), key.slice(0, 2)), { recursive: true });
-    cpSync(path.join(uploadsDir(), from), path.join(uploadsDir(), relative));
-    utimesSync(path.join(uploadsDir(), relative), date, date);
+    mkdirSync(path.join(uploadsDir(t), key.slice(0, 2)), { recursive: true });
+    cpSync(path.join(uploadsDir(t), from), path.join(uploadsDir(t), relative));
+    utimesSync(path.join(uploadsDir(t), relative), date, date);
     return relative;
   }
 
-  it('removes files no row refers to, keeping the others and any younger than an hour', async () => {
+  test('removes files no row refers to, keeping the others and any younger than an hour', async ({ app: t, admin }) => {
     await uploadPost(t, admin);
     const kept = uploadedFiles(t);
-    for (const file of kept) utimesSync(path.join(uploadsDir(), file), hoursAgo(3), hoursAgo(3));
-    const old = plantOrphan(kept[0]!, 'ab'.repeat(16), hoursAgo(2));
-    const inProgress = plantOrphan(kept[0]!, 'cd'.repeat(16), new Date());
+    for (const file of kept) utimesSync(path.join(uploadsDir(t), file), hoursAgo(3), hoursAgo(3));
+    const old = plantOrphan(t, kept[0]!, 'ab'.repeat(16), hoursAgo(2));
+    const inProgress = plantOrphan(t, kept[0]!, 'cd'.repeat(16), new Date());
     expect(uploadedFiles(t)).toEqual([...kept, old, inProgress].sort());
 
     const lines: string[] = [];
     await prepareDatabase(t.db, t.config, (line) => lines.push(line));
     expect(uploadedFiles(t)).toEqual([...kept, inProgress].sort());
     expect(lines).toContain('Removed 1 image file(s) that no record refers to.');
-    expect(readdirSync(path.join(uploadsDir(), 'ab'))).toEqual([]);
+    expect(readdirSync(path.join(uploadsDir(t), 'ab'))).toEqual([]);
   });
 
-  it('leaves the files alone when the database has no image at all (likely the wrong database)', async () => {
+  test('leaves the files alone when the database has no image at all (likely the wrong database)', async ({
+    app: t,
+    admin,
+  }) => {
     await uploadPost(t, admin);
     const files = uploadedFiles(t);
-    for (const file of files) utimesSync(path.join(uploadsDir(), file), hoursAgo(3), hoursAgo(3));
+    for (const file of files) utimesSync(path.join(uploadsDir(t), file), hoursAgo(3), hoursAgo(3));
     await t.db.prisma.post.deleteMany();
     await t.db.prisma.image.deleteMany();
 
@@ -224,7 +216,7 @@ describe(`the start-up sweep on ${testDbKind}`, () => {
 
 describe(`after a process stopped in the middle of a write, on ${testDbKind}`, () => {
   /** The app's image files as another server process sees them, one that has stopped (kill -9). */
-  function filesOfAStoppedProcess(): ImageFiles {
+  function filesOfAStoppedProcess(t: TestApp): ImageFiles {
     return new ImageFiles(t.app.services.images, {
       prisma: t.db.prisma,
       instanceId: 'a-process-that-stopped',
@@ -233,7 +225,7 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
   }
 
   /** A post service of a process that stops right after a delete (or replacement) commits. */
-  function postsOfAProcessStoppingAfterCommit(): PostService {
+  function postsOfAProcessStoppingAfterCommit(t: TestApp): PostService {
     class StopsAfterCommit extends ImageFiles {
       override async removeNow(): Promise<void> {}
     }
@@ -241,11 +233,14 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
     return new PostService(t.db.prisma, files, t.app.changes);
   }
 
-  it('an upload whose process stopped after writing its files is undone at the next start', async () => {
+  test('an upload whose process stopped after writing its files is undone at the next start', async ({
+    app: t,
+    admin,
+  }) => {
     const kept = (await uploadPost(t, admin)).body.data.createPost;
     const keptFiles = uploadedFiles(t);
     // What the stopped process did: recorded the upload, wrote every file, never committed the row.
-    await filesOfAStoppedProcess().write(await makeImage({ width: 2000, height: 1000 }));
+    await filesOfAStoppedProcess(t).write(await makeImage({ width: 2000, height: 1000 }));
     expect(uploadedFiles(t)).toHaveLength(keptFiles.length + 3);
 
     const lines: string[] = [];
@@ -253,14 +248,17 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
     expect(lines).toContain('Removed the files of 1 image(s) whose upload or delete was interrupted.');
     expect(uploadedFiles(t)).toEqual(keptFiles);
     expect((await t.request(kept.image.url)).status).toBe(200);
-    await expectNothingOrphaned();
+    await expectNothingOrphaned(t);
   });
 
-  it('a delete whose process stopped after its commit has its files removed by the upkeep', async () => {
+  test('a delete whose process stopped after its commit has its files removed by the upkeep', async ({
+    app: t,
+    admin,
+  }) => {
     const deleted = (await uploadPost(t, admin)).body.data.createPost;
     const replaced = (await uploadPost(t, admin, { title: 'Replaced' })).body.data.createPost;
     const kept = (await uploadPost(t, admin, { title: 'Kept' })).body.data.createPost;
-    const stopping = postsOfAProcessStoppingAfterCommit();
+    const stopping = postsOfAProcessStoppingAfterCommit(t);
     await stopping.delete(deleted.id);
     await stopping.update(replaced.id, { ...postInput(), category: 'game', image: await makeImage() });
     expect(uploadedFiles(t)).toHaveLength(4 * 3);
@@ -272,10 +270,10 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
     expect((await t.request(deleted.image.url)).status).toBe(404);
     expect((await t.request(replaced.image.url)).status).toBe(404);
     expect((await t.request(kept.image.url)).status).toBe(200);
-    await expectNothingOrphaned();
+    await expectNothingOrphaned(t);
   });
 
-  it('never sweeps an upload in flight in a running process, which then commits', async () => {
+  test('never sweeps an upload in flight in a running process, which then commits', async ({ app: t }) => {
     const files = t.app.services.imageFiles;
     const stored = await files.write(await makeImage({ width: 800, height: 600 }));
     await prepareDatabase(t.db, t.config, () => {});
@@ -284,11 +282,11 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
     await commitImage(t.db.prisma, files, stored, (tx) =>
       tx.upcomingCard.create({ data: { title: 'Reading', subtitle: 'A book', image: { create: stored } } }),
     );
-    expect(uploadedFiles(t)).toEqual(await filesOfRows());
-    await expectNothingOrphaned();
+    expect(uploadedFiles(t)).toEqual(await filesOfRows(t));
+    await expectNothingOrphaned(t);
   });
 
-  it('an upload stuck for an hour is given up, and its row then refuses to commit', async () => {
+  test('an upload stuck for an hour is given up, and its row then refuses to commit', async ({ app: t }) => {
     const files = t.app.services.imageFiles;
     const stored = await files.write(await makeImage({ width: 800, height: 600 }));
     await t.db.prisma.pendingImageFiles.updateMany({ data: { createdAt: new Date(Date.now() - 2 * 3600_000) } });
@@ -307,6 +305,6 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
       consoleError.mockRestore();
     }
     expect(await t.db.prisma.upcomingCard.count()).toBe(0);
-    await expectNothingOrphaned();
+    await expectNothingOrphaned(t);
   });
 });

@@ -1,32 +1,18 @@
 // Uploads through GraphQL multipart with real image bytes: what is accepted (judged from the bytes),
 // what is refused and with which status, what is stored and how it is served.
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { CREATE_POST, postInput, uploadedFiles, uploadPost } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
 import { noisePng, pngClaiming, sidewaysJpegWithExif } from '../support/odd-images.ts';
+import { testOnEmptyContent as test } from '../support/fixtures.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
-
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.signIn({ isAdmin: true })).cookie;
-});
-afterAll(() => t.dispose());
-beforeEach(async () => {
-  await t.db.prisma.post.deleteMany();
-  await t.db.prisma.image.deleteMany();
-  rmSync(path.join(t.dataDir, 'uploads'), { recursive: true, force: true });
-});
 
 const IMAGE_TYPE_MESSAGE = 'Image must be of type jpeg, jpg, png or webp';
 
 /** Uploads the file and expects it refused with the status and message, leaving nothing behind. */
-async function expectRefused(file: File, status: number, message: string, app: TestApp = t, cookie = admin) {
+async function expectRefused(app: TestApp, cookie: string, file: File, status: number, message: string) {
   const filesBefore = uploadedFiles(app);
   const { response, body } = await uploadPost(app, cookie, {}, file);
   expect(response.status).toBe(status);
@@ -41,27 +27,35 @@ async function expectRefused(file: File, status: number, message: string, app: T
 }
 
 describe(`accepted uploads on ${testDbKind}`, () => {
-  it.each(['png', 'jpeg', 'webp'] as const)('accepts %s, re-encoded as WebP variants', async (format) => {
-    const { response, body } = await uploadPost(t, admin, {}, fileOf(await makeImage({ format }), `cover.${format}`));
-    expect(response.status).toBe(200);
-    const { image } = body.data.createPost;
-    expect(image.width).toBe(1200);
-    expect(image.height).toBe(675);
-    expect(image.url).toMatch(/^\/uploads\/[0-9a-f]{2}\/[0-9a-f]{32}-1200\.webp$/);
-    const stored = await t.db.prisma.image.findFirstOrThrow();
-    expect(stored).toMatchObject({ mimeType: 'image/webp', width: 1200, height: 675, variantWidths: [480, 960, 1200] });
-    expect(uploadedFiles(t)).toEqual(
-      [480, 960, 1200].map((w) => `${stored.storageKey.slice(0, 2)}/${stored.storageKey}-${w}.webp`).sort(),
-    );
-  });
+  test.for(['png', 'jpeg', 'webp'] as const)(
+    'accepts %s, re-encoded as WebP variants',
+    async (format, { app: t, admin }) => {
+      const { response, body } = await uploadPost(t, admin, {}, fileOf(await makeImage({ format }), `cover.${format}`));
+      expect(response.status).toBe(200);
+      const { image } = body.data.createPost;
+      expect(image.width).toBe(1200);
+      expect(image.height).toBe(675);
+      expect(image.url).toMatch(/^\/uploads\/[0-9a-f]{2}\/[0-9a-f]{32}-1200\.webp$/);
+      const stored = await t.db.prisma.image.findFirstOrThrow();
+      expect(stored).toMatchObject({
+        mimeType: 'image/webp',
+        width: 1200,
+        height: 675,
+        variantWidths: [480, 960, 1200],
+      });
+      expect(uploadedFiles(t)).toEqual(
+        [480, 960, 1200].map((w) => `${stored.storageKey.slice(0, 2)}/${stored.storageKey}-${w}.webp`).sort(),
+      );
+    },
+  );
 
-  it('judges the type from the bytes, never the name or the declared type', async () => {
+  test('judges the type from the bytes, never the name or the declared type', async ({ app: t, admin }) => {
     const jpeg = new File([await makeImage({ format: 'jpeg' })], 'holiday.gif', { type: 'text/plain' });
     const { body } = await uploadPost(t, admin, {}, jpeg);
     expect(body.data.createPost.image.width).toBe(1200);
   });
 
-  it('never upscales: a small picture keeps its width as its only variant', async () => {
+  test('never upscales: a small picture keeps its width as its only variant', async ({ app: t, admin }) => {
     const { body } = await uploadPost(t, admin, {}, fileOf(await makeImage({ width: 300, height: 200 })));
     const { image } = body.data.createPost;
     expect(image).toMatchObject({ width: 300, height: 200 });
@@ -69,7 +63,7 @@ describe(`accepted uploads on ${testDbKind}`, () => {
     expect(image.srcset).toBe(`${image.url} 300w`);
   });
 
-  it('caps a large picture at 1600 pixels wide, keeping its proportions', async () => {
+  test('caps a large picture at 1600 pixels wide, keeping its proportions', async ({ app: t, admin }) => {
     const { body } = await uploadPost(t, admin, {}, fileOf(await makeImage({ width: 2400, height: 1200 })));
     const { image } = body.data.createPost;
     expect(image).toMatchObject({ width: 1600, height: 800 });
@@ -78,7 +72,10 @@ describe(`accepted uploads on ${testDbKind}`, () => {
     expect(urls[2][0]).toBe(image.url);
   });
 
-  it('serves every variant as WebP with immutable caching and nosniff, metadata stripped', async () => {
+  test('serves every variant as WebP with immutable caching and nosniff, metadata stripped', async ({
+    app: t,
+    admin,
+  }) => {
     const photo = fileOf(await sidewaysJpegWithExif(600, 400), 'photo.jpg', 'image/jpeg');
     const { body } = await uploadPost(t, admin, {}, photo);
     const { image } = body.data.createPost;
@@ -104,35 +101,35 @@ describe(`accepted uploads on ${testDbKind}`, () => {
     }
   });
 
-  it('answers 404 for an image that does not exist', async () => {
+  test('answers 404 for an image that does not exist', async ({ app: t }) => {
     const response = await t.request(`/uploads/ab/${'ab'.repeat(16)}-480.webp`);
     expect(response.status).toBe(404);
   });
 });
 
 describe(`refused uploads on ${testDbKind}`, () => {
-  it('refuses text bytes under an image name with 415', async () => {
+  test('refuses text bytes under an image name with 415', async ({ app: t, admin }) => {
     const text = new File(['<svg onload="alert(1)"></svg>'], 'innocent.png', { type: 'image/png' });
-    await expectRefused(text, 415, IMAGE_TYPE_MESSAGE);
+    await expectRefused(t, admin, text, 415, IMAGE_TYPE_MESSAGE);
   });
 
-  it.each(['gif', 'avif'] as const)('refuses a %s picture with 415', async (format) => {
+  test.for(['gif', 'avif'] as const)('refuses a %s picture with 415', async (format, { app: t, admin }) => {
     const picture = fileOf(await makeImage({ format, width: 64, height: 64 }), 'cover.png', 'image/png');
-    await expectRefused(picture, 415, IMAGE_TYPE_MESSAGE);
+    await expectRefused(t, admin, picture, 415, IMAGE_TYPE_MESSAGE);
   });
 
-  it('refuses more than 40 megapixels from the header, before decoding, with 413', async () => {
+  test('refuses more than 40 megapixels from the header, before decoding, with 413', async ({ app: t, admin }) => {
     // 100000 x 100000 pixels in 69 bytes: decoding it would need 30 GB.
-    await expectRefused(fileOf(pngClaiming(100_000, 100_000)), 413, 'Image must be at most 40 megapixels');
-    await expectRefused(fileOf(pngClaiming(8_000, 5_001)), 413, 'Image must be at most 40 megapixels');
+    await expectRefused(t, admin, fileOf(pngClaiming(100_000, 100_000)), 413, 'Image must be at most 40 megapixels');
+    await expectRefused(t, admin, fileOf(pngClaiming(8_000, 5_001)), 413, 'Image must be at most 40 megapixels');
   });
 
-  it('refuses bytes that start like a PNG but cannot be decoded, leaving no file', async () => {
+  test('refuses bytes that start like a PNG but cannot be decoded, leaving no file', async ({ app: t, admin }) => {
     const png = await makeImage({ width: 1200, height: 675 });
-    await expectRefused(fileOf(png.slice(0, 80)), 400, 'The image could not be read');
+    await expectRefused(t, admin, fileOf(png.slice(0, 80)), 400, 'The image could not be read');
   });
 
-  it('refuses a request without the CSRF prevention header, before anything is stored', async () => {
+  test('refuses a request without the CSRF prevention header, before anything is stored', async ({ app: t, admin }) => {
     const form = new FormData();
     form.set('operations', JSON.stringify({ query: CREATE_POST, variables: { input: postInput({ image: null }) } }));
     form.set('map', JSON.stringify({ 0: ['variables.input.image'] }));
@@ -153,13 +150,13 @@ describe(`the upload size limit on ${testDbKind}`, () => {
   });
   afterAll(() => small.dispose());
 
-  it('refuses an image above MAX_UPLOAD_MB with 413', async () => {
+  test('refuses an image above MAX_UPLOAD_MB with 413', async () => {
     const big = await noisePng(700, 700);
     expect(big.byteLength).toBeGreaterThan(1024 * 1024);
-    await expectRefused(fileOf(big), 413, 'Image must be at most 1 MB', small, smallAdmin);
+    await expectRefused(small, smallAdmin, fileOf(big), 413, 'Image must be at most 1 MB');
   });
 
-  it('accepts one just below it', async () => {
+  test('accepts one just below it', async () => {
     const fits = await noisePng(500, 500);
     expect(fits.byteLength).toBeLessThan(1024 * 1024);
     const { body } = await uploadPost(small, smallAdmin, {}, fileOf(fits));
