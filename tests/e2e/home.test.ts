@@ -31,7 +31,10 @@ describe('the home page in a browser', () => {
       graphqlRequests.length = 0;
       await site.page.goto(`${site.url}${path}`);
       await site.page.getByRole('banner').getByRole('link', { name: 'Pixel Diaries, home page' }).waitFor();
-      expect(graphqlRequests.filter((body) => /query Site\b/.test(body)), path).toEqual([]);
+      expect(
+        graphqlRequests.filter((body) => /query Site\b/.test(body)),
+        path,
+      ).toEqual([]);
     }
     expect(site.problems).toEqual([]);
   });
