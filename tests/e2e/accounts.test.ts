@@ -14,7 +14,7 @@ import {
   toast,
 } from './support/accounts.ts';
 import { openSite, type E2eSite } from './support/e2e-site.ts';
-import { h1Text, pathOf } from './support/page-checks.ts';
+import { h1Text, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
 
 let site: E2eSite;
 beforeAll(async () => {
@@ -80,17 +80,7 @@ describe('logging in', () => {
   it('shows the spinner while the request runs, and the button cannot send it twice', async () => {
     const { page } = site;
     const reader = await createAccount(site);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let logins = 0;
-    await page.route('**/graphql', async (route) => {
-      if (route.request().postData()?.includes('mutation Login')) {
-        logins += 1;
-        await held;
-      }
-      await route.continue();
-    });
-    try {
+    const logins = await whileGraphqlHeld(page, operation('mutation Login'), async (release) => {
       await page.goto(`${site.url}/login`);
       await page.getByLabel('Email').fill(reader.email);
       await page.getByLabel('Password').fill(reader.password);
@@ -101,11 +91,8 @@ describe('logging in', () => {
       release();
       await toast(page, 'Logged in successfully').waitFor();
       expect(await page.getByRole('status', { name: 'Signing in' }).count()).toBe(0);
-      expect(logins).toBe(1);
-    } finally {
-      release();
-      await page.unroute('**/graphql');
-    }
+    });
+    expect(logins).toBe(1);
     expect(site.problems).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSite, type E2eSite } from './support/e2e-site.ts';
-import { h1Text, pathOf } from './support/page-checks.ts';
+import { h1Text, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
 import { createPosts } from './support/site-content.ts';
 
 let site: E2eSite;
@@ -207,23 +207,14 @@ describe('searching the blog', () => {
 
   it('shows the loading indicator while the list loads', async () => {
     const { page } = site;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/graphql', async (route) => {
-      if (route.request().postData()?.includes('query BlogList')) await released;
-      await route.continue();
-    });
-    try {
+    await whileGraphqlHeld(page, operation('query BlogList'), async (release) => {
       await page.goto(`${site.url}/blog`);
       const spinner = page.getByRole('status', { name: 'Loading posts' });
       await expect.poll(() => spinner.isVisible()).toBe(true);
       release();
       await expect.poll(() => cardTitles(page)).toHaveLength(15);
       expect(await spinner.count()).toBe(0);
-    } finally {
-      release();
-      await page.unroute('**/graphql');
-    }
+    });
     expect(site.problems).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSite, type E2eSite } from './support/e2e-site.ts';
-import { h1Text, pathOf } from './support/page-checks.ts';
+import { h1Text, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
 import { createCard, createPosts } from './support/site-content.ts';
 
 let site: E2eSite;
@@ -50,23 +50,14 @@ describe('the home page of a new site, with no cards and no posts', () => {
 
   it('shows the loading indicator while its query runs', async () => {
     const { page } = site;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await interceptHomeQuery(page, async (route) => {
-      await released;
-      await route.continue();
-    });
-    try {
+    await whileGraphqlHeld(page, operation('query HomePage'), async (release) => {
       await comeHome(page);
       const spinner = page.getByRole('status', { name: 'Loading the home page' });
       await expect.poll(() => spinner.isVisible()).toBe(true);
       release();
       await expect.poll(() => spinner.count()).toBe(0);
       await expect.poll(() => page.getByText('Nothing on the go right now. Check back soon.').count()).toBe(1);
-    } finally {
-      release();
-      await page.unroute('**/graphql');
-    }
+    });
     expect(site.problems).toEqual([]);
   });
 

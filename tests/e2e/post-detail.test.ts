@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostWithImage } from '../../server/modules/post/post.service.ts';
 import { openSite, type E2eSite } from './support/e2e-site.ts';
-import { canonicalLinks, h1Text, headMeta, pathOf } from './support/page-checks.ts';
+import { canonicalLinks, h1Text, headMeta, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 
 let site: E2eSite;
@@ -277,23 +277,14 @@ describe('an address with no post behind it', () => {
 
   it('shows the loading indicator while the post loads', async () => {
     const { page } = site;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/graphql', async (route) => {
-      if (route.request().postData()?.includes('query PostDetail')) await released;
-      await route.continue();
-    });
-    try {
+    await whileGraphqlHeld(page, operation('query PostDetail'), async (release) => {
       await openFromTheBlog(page, post);
       const spinner = page.getByRole('status', { name: 'Loading the post' });
       await expect.poll(() => spinner.isVisible()).toBe(true);
       release();
       await expect.poll(() => h1Text(page)).toBe('Outer Wilds Is a Museum of Time');
       expect(await spinner.count()).toBe(0);
-    } finally {
-      release();
-      await page.unroute('**/graphql');
-    }
+    });
     expect(site.problems).toEqual([]);
   });
 });

@@ -7,35 +7,29 @@ import { randomUUID } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  createAccount,
   footer,
   imageFiles,
   markPageLoad,
   problemsBesidesStatus,
-  restoreSession,
+  openAdminSite,
+  resumeAdmin,
   toast,
   type Account,
 } from './support/accounts.ts';
-import { openSite, type E2eSite } from './support/e2e-site.ts';
+import type { E2eSite } from './support/e2e-site.ts';
 import { h1Text, pathOf } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 
 let site: E2eSite;
 let admin: Account;
 const images = imageFiles();
-beforeAll(async () => {
-  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
-  await site.page.setViewportSize({ width: 1280, height: 900 });
-  admin = await createAccount(site, { isAdmin: true, name: 'Ada' });
-});
+beforeAll(async () => ({ site, admin } = await openAdminSite('Ada', 900)));
 afterAll(async () => {
   images.remove();
   await site?.close();
 });
 beforeEach(async () => {
-  await restoreSession(site, admin);
-  await footer(site.page).getByText('Signed in as Ada').waitFor();
-  site.problems.length = 0;
+  await resumeAdmin(site, admin);
 });
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Content' });

@@ -4,36 +4,30 @@
 import type { Dialog, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  createAccount,
   footer,
   imageFiles,
   markPageLoad,
   problemsBesidesStatus,
-  restoreSession,
+  openAdminSite,
+  resumeAdmin,
   toast,
   type Account,
 } from './support/accounts.ts';
-import { openSite, type E2eSite } from './support/e2e-site.ts';
-import { h1Text, pathOf } from './support/page-checks.ts';
+import type { E2eSite } from './support/e2e-site.ts';
+import { h1Text, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
 import { createCard } from './support/site-content.ts';
 
 let site: E2eSite;
 let admin: Account;
 const images = imageFiles();
-beforeAll(async () => {
-  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
-  await site.page.setViewportSize({ width: 1280, height: 800 });
-  admin = await createAccount(site, { isAdmin: true, name: 'Grace' });
-});
+beforeAll(async () => ({ site, admin } = await openAdminSite('Grace', 800)));
 afterAll(async () => {
   images.remove();
   await site?.close();
 });
 beforeEach(async () => {
   await site.t.db.prisma.upcomingCard.deleteMany();
-  await restoreSession(site, admin);
-  await footer(site.page).getByText('Signed in as Grace').waitFor();
-  site.problems.length = 0;
+  await resumeAdmin(site, admin);
 });
 
 const carousel = (page: Page) => page.getByRole('region', { name: 'Currently' });
@@ -93,26 +87,21 @@ describe('creating a card', () => {
 
   it('shows the spinner while the card is sent', async () => {
     const { page } = site;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/graphql', async (route) => {
-      if (route.request().headers()['apollo-require-preflight']) await held;
-      await route.continue();
-    });
-    try {
-      await page.goto(`${site.url}/new-upcoming`);
-      await page.getByLabel('Image').setInputFiles(await images.write());
-      await page.getByLabel('Title', { exact: true }).selectOption('Playing');
-      await page.getByLabel('Subtitle').fill('Hollow Knight');
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await page.getByRole('status', { name: 'Creating the card' }).waitFor();
-      expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
-      release();
-      await toast(page, 'Card has been created').waitFor();
-    } finally {
-      release();
-      await page.unroute('**/graphql');
-    }
+    await whileGraphqlHeld(
+      page,
+      (request) => Boolean(request.headers()['apollo-require-preflight']),
+      async (release) => {
+        await page.goto(`${site.url}/new-upcoming`);
+        await page.getByLabel('Image').setInputFiles(await images.write());
+        await page.getByLabel('Title', { exact: true }).selectOption('Playing');
+        await page.getByLabel('Subtitle').fill('Hollow Knight');
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await page.getByRole('status', { name: 'Creating the card' }).waitFor();
+        expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
+        release();
+        await toast(page, 'Card has been created').waitFor();
+      },
+    );
     expect(site.problems).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { makeImage, type ImageFormat } from '../../support/images.ts';
-import type { E2eSite } from './e2e-site.ts';
+import { openSite, type E2eSite } from './e2e-site.ts';
 import { pathOf } from './page-checks.ts';
 
 export interface Account {
@@ -114,4 +114,18 @@ export function imageFiles() {
 /** Console problems other than the browser's own log of a refused request with this status. */
 export function problemsBesidesStatus(problems: string[], status: number): string[] {
   return problems.filter((problem) => !problem.includes(`the server responded with a status of ${status}`));
+}
+
+/** A site for a file of admin tests, in a 1280 px wide window, with an admin account named `name`. */
+export async function openAdminSite(name: string, height: number): Promise<{ site: E2eSite; admin: Account }> {
+  const site = await openSite({ SITE_NAME: 'Pixel Diaries' });
+  await site.page.setViewportSize({ width: 1280, height });
+  return { site, admin: await createAccount(site, { isAdmin: true, name }) };
+}
+
+/** Before each admin test: the admin's session back in the browser, the footer saying so, earlier problems forgotten. */
+export async function resumeAdmin(site: E2eSite, admin: Account): Promise<void> {
+  await restoreSession(site, admin);
+  await footer(site.page).getByText(`Signed in as ${admin.name}`).waitFor();
+  site.problems.length = 0;
 }

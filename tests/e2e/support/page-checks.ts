@@ -1,5 +1,5 @@
 // Small reads of what a visitor's browser shows, for the browser tests.
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 
 /** The text of the page's h1, once there is one. */
 export async function h1Text(page: Page): Promise<string | null> {
@@ -27,3 +27,35 @@ export function pathOf(page: Page): string {
   const url = new URL(page.url());
   return url.pathname + url.search;
 }
+
+/**
+ * Runs `steps` while the GraphQL requests that `held` picks wait (a screen's loading state stays on
+ * screen), until the steps call release(); released and unrouted whatever happens. Resolves to how
+ * many requests were held.
+ */
+export async function whileGraphqlHeld(
+  page: Page,
+  held: (request: Request) => boolean,
+  steps: (release: () => void) => Promise<void>,
+): Promise<number> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let count = 0;
+  await page.route('**/graphql', async (route) => {
+    if (held(route.request())) {
+      count += 1;
+      await released;
+    }
+    await route.continue();
+  });
+  try {
+    await steps(release);
+  } finally {
+    release();
+    await page.unroute('**/graphql');
+  }
+  return count;
+}
+
+/** A GraphQL request for the named operation (its document names it: `query Name` / `mutation Name`). */
+export const operation = (name: string) => (request: Request) => (request.postData() ?? '').includes(name);
