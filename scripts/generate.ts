@@ -14,7 +14,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): void
 
 export function generatePrismaClient(): void {
   // `prisma generate` never runs the schema engine, but the CLI insists on finding one and would try
-  // to download it (impossible here): any existing file satisfies it (../shared/ENVIRONMENT.md).
+  // to download it (impossible without internet access): any existing file satisfies it.
   run(bin('prisma'), ['generate', '--no-hints'], {
     PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
   });

@@ -13,14 +13,11 @@ import {
   storedUserInfo,
   toast,
 } from './support/accounts.ts';
-import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { h1Text, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
 
 let site: E2eSite;
-beforeAll(async () => {
-  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
-  await site.page.setViewportSize({ width: 1280, height: 800 });
-});
+beforeAll(async () => (site = await openDesktopSite()));
 afterAll(() => site?.close());
 beforeEach(async () => {
   await signOutBrowser(site);

@@ -2,7 +2,7 @@
 // by word prefix, NOTHING FOUND, the server's message for a refused keyword, and the cards' images.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { h1Text, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
 import { createPosts } from './support/site-content.ts';
 
@@ -11,8 +11,7 @@ let site: E2eSite;
 let titles: string[];
 
 beforeAll(async () => {
-  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
-  await site.page.setViewportSize({ width: 1280, height: 800 });
+  site = await openDesktopSite();
   // 17 posts: a full first page of 15 and a second page of 2. Two of them are about Zelda.
   const posts = await createPosts(site.t, 17, (i) =>
     i === 3

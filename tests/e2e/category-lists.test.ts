@@ -2,7 +2,7 @@
 // /{category}/page/{n}, and NOTHING FOUND for a category with no posts yet.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { h1Text, pathOf } from './support/page-checks.ts';
 import { createPost, createPosts } from './support/site-content.ts';
 
@@ -10,8 +10,7 @@ let site: E2eSite;
 let gameTitles: string[];
 
 beforeAll(async () => {
-  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
-  await site.page.setViewportSize({ width: 1280, height: 800 });
+  site = await openDesktopSite();
   const games = await createPosts(site.t, 16, (i) => ({ title: `Game post ${i + 1}`, category: 'game' }));
   gameTitles = games.map((post) => post.title).reverse();
   await createPost(site.t, { title: 'An anime post', category: 'anime' });

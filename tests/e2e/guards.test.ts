@@ -1,4 +1,4 @@
-// The guarded screens (../shared/SPEC.md section 2): /profile needs a session, the admin screens an
+// The guarded screens: /profile needs a session, the admin screens an
 // admin; anyone else lands on the home page, whether they type the address or follow a link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, restoreSession, signOutBrowser } from './support/accounts.ts';

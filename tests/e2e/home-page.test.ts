@@ -2,15 +2,12 @@
 // posts, in each of their states, on a phone, a tablet and a wide screen.
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { h1Text, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
 import { createCard, createPosts } from './support/site-content.ts';
 
 let site: E2eSite;
-beforeAll(async () => {
-  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
-  await site.page.setViewportSize({ width: 1280, height: 800 });
-});
+beforeAll(async () => (site = await openDesktopSite()));
 afterAll(() => site?.close());
 
 const currentlySection = (page: Page) => page.getByRole('region', { name: 'Currently' });

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostWithImage } from '../../server/modules/post/post.service.ts';
-import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { canonicalLinks, h1Text, headMeta, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 
@@ -12,8 +12,7 @@ let site: E2eSite;
 let post: PostWithImage;
 
 beforeAll(async () => {
-  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
-  await site.page.setViewportSize({ width: 1280, height: 800 });
+  site = await openDesktopSite();
   post = await createPost(site.t, {
     title: 'Outer Wilds Is a Museum of Time',
     subtitle: 'Twenty-two minutes, forever',

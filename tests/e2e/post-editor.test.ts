@@ -5,32 +5,15 @@
 // page load, from the cache the writes updated.
 import { randomUUID } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  footer,
-  imageFiles,
-  markPageLoad,
-  problemsBesidesStatus,
-  openAdminSite,
-  resumeAdmin,
-  toast,
-  type Account,
-} from './support/accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { adminTests, footer, imageFiles, markPageLoad, problemsBesidesStatus, toast } from './support/accounts.ts';
 import type { E2eSite } from './support/e2e-site.ts';
 import { h1Text, pathOf } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 
 let site: E2eSite;
-let admin: Account;
 const images = imageFiles();
-beforeAll(async () => ({ site, admin } = await openAdminSite('Ada', 900)));
-afterAll(async () => {
-  images.remove();
-  await site?.close();
-});
-beforeEach(async () => {
-  await resumeAdmin(site, admin);
-});
+adminTests({ name: 'Ada', height: 900, images }, (opened) => (site = opened));
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Content' });
 const tool = (page: Page, name: string) =>

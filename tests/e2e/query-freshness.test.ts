@@ -3,14 +3,13 @@
 // again, and a post written meanwhile appears.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { h1Text, pathOf } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 
 let site: E2eSite;
 beforeAll(async () => {
-  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
-  await site.page.setViewportSize({ width: 1280, height: 800 });
+  site = await openDesktopSite();
   await createPost(site.t, { title: 'An older post', category: 'game' });
   await createPost(site.t, { title: 'A recent post', category: 'game' });
 }, 60_000);

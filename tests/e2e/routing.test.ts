@@ -1,14 +1,11 @@
 // Addresses that are not pages of the site get the error page, inside the usual header and footer;
 // list addresses with a page number only when it is a positive integer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { h1Text, headMeta, pathOf } from './support/page-checks.ts';
 
 let site: E2eSite;
-beforeAll(async () => {
-  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
-  await site.page.setViewportSize({ width: 1280, height: 800 });
-});
+beforeAll(async () => (site = await openDesktopSite()));
 afterAll(() => site?.close());
 
 describe('an unknown path', () => {

@@ -1,13 +1,10 @@
 // The blog's search box as a visitor uses it: the spec's messages under the box, then a search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { h1Text, pathOf } from './support/page-checks.ts';
 
 let site: E2eSite;
-beforeAll(async () => {
-  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
-  await site.page.setViewportSize({ width: 1280, height: 800 });
-});
+beforeAll(async () => (site = await openDesktopSite()));
 afterAll(() => site?.close());
 
 describe('the search box', () => {

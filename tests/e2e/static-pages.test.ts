@@ -2,14 +2,11 @@
 // page's metadata; and the social image every page points to.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { canonicalLinks, h1Text, headMeta } from './support/page-checks.ts';
 
 let site: E2eSite;
-beforeAll(async () => {
-  site = await openSite({ SITE_NAME: 'Pixel Diaries' });
-  await site.page.setViewportSize({ width: 1280, height: 800 });
-});
+beforeAll(async () => (site = await openDesktopSite()));
 afterAll(() => site?.close());
 
 // What the test app's configuration makes the site's public address.

@@ -2,33 +2,16 @@
 // /show-upcoming and deleting after 'Are you sure?'; the home page's carousel follows each change
 // at once, in the same page load, from the cache the writes updated.
 import type { Dialog, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  footer,
-  imageFiles,
-  markPageLoad,
-  problemsBesidesStatus,
-  openAdminSite,
-  resumeAdmin,
-  toast,
-  type Account,
-} from './support/accounts.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { adminTests, footer, imageFiles, markPageLoad, problemsBesidesStatus, toast } from './support/accounts.ts';
 import type { E2eSite } from './support/e2e-site.ts';
 import { h1Text, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
 import { createCard } from './support/site-content.ts';
 
 let site: E2eSite;
-let admin: Account;
 const images = imageFiles();
-beforeAll(async () => ({ site, admin } = await openAdminSite('Grace', 800)));
-afterAll(async () => {
-  images.remove();
-  await site?.close();
-});
-beforeEach(async () => {
-  await site.t.db.prisma.upcomingCard.deleteMany();
-  await resumeAdmin(site, admin);
-});
+adminTests({ name: 'Grace', height: 800, images }, (opened) => (site = opened));
+beforeEach(() => site.t.db.prisma.upcomingCard.deleteMany());
 
 const carousel = (page: Page) => page.getByRole('region', { name: 'Currently' });
 

@@ -1,6 +1,6 @@
 // The HTML the server returns for each page, as a link preview or a crawler without JavaScript sees
 // it: the page's own head tags (all marked data-server-meta), its status, and its cache headers.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
@@ -16,20 +16,10 @@ const SITE_NAME = 'Pixel "Diaries" & <Co>';
 // As Vite writes it: its script and stylesheet tags must come through untouched.
 const VITE_TAGS = `<script type="module" crossorigin src="/assets/index-W8su-6Sp.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/index-DAj1ZoOV.css">`;
-const INDEX = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-    <title>Blog</title>
-    ${VITE_TAGS}
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
+// The project's own template as the build leaves it: its source script replaced by Vite's tags.
+const INDEX = readFileSync(path.resolve(import.meta.dirname, '../../client/index.html'), 'utf8')
+  .replace(/\s*<script type="module" src="\/src\/main\.tsx"><\/script>/, '')
+  .replace('</head>', `  ${VITE_TAGS}\n  </head>`);
 
 let t: TestApp;
 let clientDir: string;

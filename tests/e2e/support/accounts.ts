@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { makeImage, type ImageFormat } from '../../support/images.ts';
 import { openSite, type E2eSite } from './e2e-site.ts';
 import { pathOf } from './page-checks.ts';
@@ -116,16 +116,30 @@ export function problemsBesidesStatus(problems: string[], status: number): strin
   return problems.filter((problem) => !problem.includes(`the server responded with a status of ${status}`));
 }
 
-/** A site for a file of admin tests, in a 1280 px wide window, with an admin account named `name`. */
-export async function openAdminSite(name: string, height: number): Promise<{ site: E2eSite; admin: Account }> {
-  const site = await openSite({ SITE_NAME: 'Pixel Diaries' });
-  await site.page.setViewportSize({ width: 1280, height });
-  return { site, admin: await createAccount(site, { isAdmin: true, name }) };
-}
-
-/** Before each admin test: the admin's session back in the browser, the footer saying so, earlier problems forgotten. */
-export async function resumeAdmin(site: E2eSite, admin: Account): Promise<void> {
-  await restoreSession(site, admin);
-  await footer(site.page).getByText(`Signed in as ${admin.name}`).waitFor();
-  site.problems.length = 0;
+/**
+ * Opens one site for a file of admin tests (1280 px wide, `height` tall, an admin named `name`), hands
+ * it to `opened`, signs the admin in again before each test (earlier problems forgotten), and closes
+ * the site and removes the test's picture files after the last test.
+ */
+export function adminTests(
+  { name, height, images }: { name: string; height: number; images: ReturnType<typeof imageFiles> },
+  opened: (site: E2eSite) => void,
+): void {
+  let site: E2eSite;
+  let admin: Account;
+  beforeAll(async () => {
+    site = await openSite({ SITE_NAME: 'Pixel Diaries' });
+    await site.page.setViewportSize({ width: 1280, height });
+    admin = await createAccount(site, { isAdmin: true, name });
+    opened(site);
+  });
+  afterAll(async () => {
+    images.remove();
+    await site?.close();
+  });
+  beforeEach(async () => {
+    await restoreSession(site, admin);
+    await footer(site.page).getByText(`Signed in as ${name}`).waitFor();
+    site.problems.length = 0;
+  });
 }

@@ -21,8 +21,7 @@ const NPM_CHROMIUM = '@sparticuz/chromium';
 
 // Without the background-networking flags Chromium keeps trying to reach Google's hosts, which the
 // closed network here refuses, many connections at a time. --no-sandbox: the tests run as root.
-const ARGS = [
-  '--headless',
+export const QUIET_CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -31,6 +30,7 @@ const ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+const ARGS = ['--headless', ...QUIET_CHROMIUM_FLAGS];
 
 export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const executablePath = await findChromium();

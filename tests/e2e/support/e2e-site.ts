@@ -16,6 +16,13 @@ export interface E2eSite {
   close(): Promise<void>;
 }
 
+/** The site as most browser tests read it: named Pixel Diaries, in a 1280 x 800 window. */
+export async function openDesktopSite(): Promise<E2eSite> {
+  const site = await openSite({ SITE_NAME: 'Pixel Diaries' });
+  await site.page.setViewportSize({ width: 1280, height: 800 });
+  return site;
+}
+
 export async function openSite(env: Record<string, string> = {}): Promise<E2eSite> {
   const t = await createTestApp({ env, clientDir: inject('clientBuildDir') });
   const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });

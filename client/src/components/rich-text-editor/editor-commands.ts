@@ -165,43 +165,49 @@ export function setAlign(editor: Editor, align: Align): void {
 
 /** Deeper: a list item becomes an item of a sub-list of the item above it; other blocks indent by one step. */
 export function indent(editor: Editor): void {
-  const blocks = selectedTextBlocks(editor);
-  Editor.withoutNormalizing(editor, () => {
-    eachRef(refsOf(editor, blocks), (path) => {
-      const block = Node.get(editor, path) as TextBlockElement;
-      const list = parentList(editor, path);
-      if (list) {
-        // The first item of a list has no item above it to belong to.
-        if (path[path.length - 1] === 0 || listDepth(editor, path) >= MAX_LIST_DEPTH) return;
-        Transforms.wrapNodes(editor, { type: list[0].type, children: [] }, { at: path });
-        // Adjacent lists of one kind merge (normalizeNode): the item joins the sub-list above.
-        return;
-      }
-      const level = Math.min(MAX_INDENT, (block.indent ?? 0) + 1);
-      Transforms.setNodes(editor, { indent: level }, { at: path });
-    });
+  eachSelectedBlock(editor, (block, path, list) => {
+    if (list) {
+      // The first item of a list has no item above it to belong to.
+      if (path[path.length - 1] === 0 || listDepth(editor, path) >= MAX_LIST_DEPTH) return;
+      Transforms.wrapNodes(editor, { type: list[0].type, children: [] }, { at: path });
+      // Adjacent lists of one kind merge (normalizeNode): the item joins the sub-list above.
+      return;
+    }
+    const level = Math.min(MAX_INDENT, (block.indent ?? 0) + 1);
+    Transforms.setNodes(editor, { indent: level }, { at: path });
   });
 }
 
 /** Shallower: a list item moves up one list level (out of the list at the top); other blocks by one step. */
 export function outdent(editor: Editor): void {
+  eachSelectedBlock(editor, (block, path, list) => {
+    if (list) {
+      const inNestedList = parentList(editor, list[1]) !== null;
+      const lifted = Editor.pathRef(editor, path);
+      Transforms.liftNodes(editor, { at: path });
+      // Out of a top-level list, the item is a paragraph again.
+      if (!inNestedList && lifted.current) Transforms.setNodes(editor, { type: 'paragraph' }, { at: lifted.current });
+      lifted.unref();
+      return;
+    }
+    const level = (block.indent ?? 0) - 1;
+    if (level >= 1) Transforms.setNodes(editor, { indent: level }, { at: path });
+    else Transforms.unsetNodes(editor, 'indent', { at: path });
+  });
+}
+
+/**
+ * Runs `step` on each selected text block, with the list it is an item of (if any), as one change.
+ * The blocks are followed by reference: a step may move the blocks after it.
+ */
+function eachSelectedBlock(
+  editor: Editor,
+  step: (block: TextBlockElement, path: Path, list: ReturnType<typeof parentList>) => void,
+): void {
   const blocks = selectedTextBlocks(editor);
   Editor.withoutNormalizing(editor, () => {
     eachRef(refsOf(editor, blocks), (path) => {
-      const block = Node.get(editor, path) as TextBlockElement;
-      const list = parentList(editor, path);
-      if (list) {
-        const inNestedList = parentList(editor, list[1]) !== null;
-        const lifted = Editor.pathRef(editor, path);
-        Transforms.liftNodes(editor, { at: path });
-        // Out of a top-level list, the item is a paragraph again.
-        if (!inNestedList && lifted.current) Transforms.setNodes(editor, { type: 'paragraph' }, { at: lifted.current });
-        lifted.unref();
-        return;
-      }
-      const level = (block.indent ?? 0) - 1;
-      if (level >= 1) Transforms.setNodes(editor, { indent: level }, { at: path });
-      else Transforms.unsetNodes(editor, 'indent', { at: path });
+      step(Node.get(editor, path) as TextBlockElement, path, parentList(editor, path));
     });
   });
 }

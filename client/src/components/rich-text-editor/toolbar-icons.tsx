@@ -1,23 +1,10 @@
 // Small line icons for the toolbar (20x20, drawn in the text colour). Decorative: every button has
 // its own accessible name.
 import type { ReactNode } from 'react';
+import type { ShortcutCommand } from './shortcuts';
 
-export type IconName =
-  | 'bold'
-  | 'italic'
-  | 'underline'
-  | 'strikethrough'
-  | 'block-quote'
-  | 'numbered-list'
-  | 'bulleted-list'
-  | 'outdent'
-  | 'indent'
-  | 'align-left'
-  | 'align-center'
-  | 'align-right'
-  | 'align-justify'
-  | 'link'
-  | 'clean';
+/** An icon for each command that has a shortcut, and one for each alignment. */
+export type IconName = ShortcutCommand | 'align-left' | 'align-center' | 'align-right' | 'align-justify';
 
 const lines = (rows: Array<[number, number]>) =>
   rows.map(([from, to], index) => <path key={index} d={`M${from} ${4 + index * 4}H${to}`} />);
