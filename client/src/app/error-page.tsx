@@ -1,17 +1,17 @@
 // What the router shows when a screen cannot: an unknown path or an invalid page number is 'Page
 // not found'; anything unexpected gets an apology and a way back.
+import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { PageMeta } from '../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 
-export function NotFoundPage() {
-  const { pathname } = useLocation();
+/** An error screen: the label above its heading, the heading, what to say, and the way home. */
+function ErrorScreen({ meta, eyebrow, children }: { meta: ReactNode; eyebrow: string; children: ReactNode }) {
   return (
     <section className="container error-page" aria-labelledby="error-page-title">
-      <PageMeta {...SCREEN_TEXTS.notFound} path={pathname} noindex />
-      <p className="eyebrow">Error 404</p>
-      <h1 id="error-page-title">Page not found</h1>
-      <p>There is nothing at this address. The link may be broken, or the page may have moved.</p>
+      {meta}
+      <p className="eyebrow">{eyebrow}</p>
+      {children}
       <p>
         <Link className="button" to="/">
           Go to the home page
@@ -21,21 +21,29 @@ export function NotFoundPage() {
   );
 }
 
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorScreen meta={<PageMeta {...SCREEN_TEXTS.notFound} path={pathname} noindex />} eyebrow="Error 404">
+      <h1 id="error-page-title">Page not found</h1>
+      <p>There is nothing at this address. The link may be broken, or the page may have moved.</p>
+    </ErrorScreen>
+  );
+}
+
 export function RouteErrorPage() {
   const error = useRouteError();
   const { pathname } = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
-    <section className="container error-page" aria-labelledby="error-page-title">
-      <PageMeta title="Something went wrong" description="This page could not be shown." path={pathname} noindex />
-      <p className="eyebrow">Error</p>
+    <ErrorScreen
+      meta={
+        <PageMeta title="Something went wrong" description="This page could not be shown." path={pathname} noindex />
+      }
+      eyebrow="Error"
+    >
       <h1 id="error-page-title">Something went wrong</h1>
       <p>This page could not be shown. Reloading often helps; if it does not, try again in a little while.</p>
-      <p>
-        <Link className="button" to="/">
-          Go to the home page
-        </Link>
-      </p>
-    </section>
+    </ErrorScreen>
   );
 }

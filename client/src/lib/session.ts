@@ -2,17 +2,24 @@
 import type { ApolloClient } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useState } from 'react';
-import { graphql } from '../gql';
+import { graphql, getFragmentData, type FragmentType } from '../gql';
 import { evictCurrentUser } from './cache-updates';
 import { clearUserInfo, markUserInfoConfirmed, saveUserInfo, storedUserInfoText, type UserInfo } from './user-info';
+
+/** What the client keeps of a user (user-info.ts): every answer that names the signed-in user asks for it. */
+export const StoredUserFragment = graphql(`
+  fragment Session_StoredUser on User {
+    id
+    name
+    email
+    isAdmin
+  }
+`);
 
 const CurrentUserQuery = graphql(`
   query CurrentUser {
     me {
-      id
-      name
-      email
-      isAdmin
+      ...Session_StoredUser
     }
   }
 `);
@@ -23,9 +30,10 @@ const LogoutMutation = graphql(`
   }
 `);
 
-/** The user info the spec stores, from any User the API returned. */
-export function toUserInfo(user: UserInfo): UserInfo {
-  return { name: user.name, email: user.email, isAdmin: user.isAdmin };
+/** The user info the client stores (name, email, isAdmin), from a User the API returned. */
+export function toUserInfo(user: FragmentType<typeof StoredUserFragment>): UserInfo {
+  const { name, email, isAdmin } = getFragmentData(StoredUserFragment, user);
+  return { name, email, isAdmin };
 }
 
 /**

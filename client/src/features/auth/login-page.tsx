@@ -16,10 +16,7 @@ import { saveUserInfo } from '../../lib/user-info';
 const LoginMutation = graphql(`
   mutation Login($email: String!, $password: String!) {
     login(email: $email, password: $password) {
-      id
-      name
-      email
-      isAdmin
+      ...Session_StoredUser
     }
   }
 `);

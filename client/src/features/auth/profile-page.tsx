@@ -17,10 +17,7 @@ import { saveUserInfo, useUserInfo } from '../../lib/user-info';
 const UpdateProfileMutation = graphql(`
   mutation UpdateProfile($input: UpdateProfileInput!) {
     updateProfile(input: $input) {
-      id
-      name
-      email
-      isAdmin
+      ...Session_StoredUser
     }
   }
 `);
