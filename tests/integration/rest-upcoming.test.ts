@@ -2,6 +2,7 @@
 import { describe, expect } from 'vitest';
 import { makeImage } from '../support/images.ts';
 import { testOnEmptyContent as test } from '../support/fixtures.ts';
+import type { TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
 
 async function cardForm(fields: Record<string, string>, withImage = true) {
@@ -14,13 +15,18 @@ async function cardForm(fields: Record<string, string>, withImage = true) {
   return form;
 }
 
+/** POST /api/upcoming as the original client sends it (multipart), with or without a picture. */
+async function postCard(t: TestApp, cookie: string | undefined, fields: Record<string, string>, withImage = true) {
+  return t.request('/api/upcoming', {
+    method: 'POST',
+    headers: cookie ? { cookie } : {},
+    body: await cardForm(fields, withImage),
+  });
+}
+
 describe(`/api/upcoming on ${testDbKind}`, () => {
   test('creates, lists newest first and deletes cards', async ({ app: t, admin }) => {
-    const created = await t.request('/api/upcoming', {
-      method: 'POST',
-      headers: { cookie: admin },
-      body: await cardForm({ title: 'Reading', subtitle: 'Dune Messiah' }),
-    });
+    const created = await postCard(t, admin, { title: 'Reading', subtitle: 'Dune Messiah' });
     expect(created.status).toBe(201);
     const card = await created.json();
     expect(card).toEqual({
@@ -29,11 +35,7 @@ describe(`/api/upcoming on ${testDbKind}`, () => {
       subtitle: 'Dune Messiah',
       image: { url: expect.stringMatching(/^\/uploads\//), width: 600, height: 800, srcset: expect.any(String) },
     });
-    await t.request('/api/upcoming', {
-      method: 'POST',
-      headers: { cookie: admin },
-      body: await cardForm({ title: 'Playing', subtitle: 'Hades II' }),
-    });
+    await postCard(t, admin, { title: 'Playing', subtitle: 'Hades II' });
 
     const list = await (await t.request('/api/upcoming')).json();
     expect(list.map((c: { subtitle: string }) => c.subtitle)).toEqual(['Hades II', 'Dune Messiah']);
@@ -48,21 +50,13 @@ describe(`/api/upcoming on ${testDbKind}`, () => {
   });
 
   test('refuses a title other than Reading, Watching or Playing, and a missing subtitle', async ({ app: t, admin }) => {
-    const response = await t.request('/api/upcoming', {
-      method: 'POST',
-      headers: { cookie: admin },
-      body: await cardForm({ title: 'Cooking', subtitle: '' }),
-    });
+    const response = await postCard(t, admin, { title: 'Cooking', subtitle: '' });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       message: 'Not a valid option',
       fieldErrors: { title: 'Not a valid option', subtitle: 'This field is required' },
     });
-    const noImage = await t.request('/api/upcoming', {
-      method: 'POST',
-      headers: { cookie: admin },
-      body: await cardForm({ title: 'Reading', subtitle: 'x' }, false),
-    });
+    const noImage = await postCard(t, admin, { title: 'Reading', subtitle: 'x' }, false);
     expect(noImage.status).toBe(400);
     expect((await noImage.json()).fieldErrors).toEqual({ image: 'Image is required' });
     expect(await t.db.prisma.upcomingCard.count()).toBe(0);
@@ -78,19 +72,8 @@ describe(`/api/upcoming on ${testDbKind}`, () => {
 
   test('answers anonymous writes with 401 and a reader with 403', async ({ app: t }) => {
     const reader = (await t.signIn()).cookie;
-    expect(
-      (await t.request('/api/upcoming', { method: 'POST', body: await cardForm({ title: 'Reading', subtitle: 'x' }) }))
-        .status,
-    ).toBe(401);
-    expect(
-      (
-        await t.request('/api/upcoming', {
-          method: 'POST',
-          headers: { cookie: reader },
-          body: await cardForm({ title: 'Reading', subtitle: 'x' }),
-        })
-      ).status,
-    ).toBe(403);
+    expect((await postCard(t, undefined, { title: 'Reading', subtitle: 'x' })).status).toBe(401);
+    expect((await postCard(t, reader, { title: 'Reading', subtitle: 'x' })).status).toBe(403);
     expect(await t.db.prisma.upcomingCard.count()).toBe(0);
     expect(await t.db.prisma.image.count()).toBe(0);
   });

@@ -43,19 +43,23 @@ export async function uploadPost(
   overrides: Record<string, unknown> = {},
   file?: File,
 ) {
-  const image = file ?? fileOf(await makeImage({ width: 1200, height: 675 }));
-  return t.upload(CREATE_POST, { input: postInput(overrides) }, { 'input.image': image }, { cookie });
+  return t.upload(CREATE_POST, { input: postInput(overrides) }, await imageUpload(file, 1200, 675), { cookie });
 }
 
+/** createUpcomingCard as a multipart request carrying a real PNG (or the given file). */
 export async function uploadCard(
   t: TestApp,
   cookie: string | undefined,
   overrides: Record<string, unknown> = {},
   file?: File,
 ) {
-  const image = file ?? fileOf(await makeImage({ width: 800, height: 600 }));
   const input = { title: 'READING', subtitle: 'The Left Hand of Darkness', ...overrides };
-  return t.upload(CREATE_CARD, { input }, { 'input.image': image }, { cookie });
+  return t.upload(CREATE_CARD, { input }, await imageUpload(file, 800, 600), { cookie });
+}
+
+/** The multipart files of a write: the given file, or a fresh PNG of that size, as input.image. */
+async function imageUpload(file: File | undefined, width: number, height: number) {
+  return { 'input.image': file ?? fileOf(await makeImage({ width, height })) };
 }
 
 export interface SeedPost {

@@ -65,3 +65,16 @@ export function showApiError(error: unknown): ApiError {
   toast.error(failure.message);
   return failure;
 }
+
+/**
+ * Runs a form's request: undefined when it succeeded; when it failed, the failure is shown
+ * (showApiError) and the server's field messages come back for the form to put under its fields.
+ */
+export async function fieldErrorsOf(request: () => Promise<unknown>): Promise<FieldErrors | undefined> {
+  try {
+    await request();
+    return undefined;
+  } catch (error) {
+    return showApiError(error).fieldErrors;
+  }
+}

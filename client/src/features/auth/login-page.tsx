@@ -5,10 +5,10 @@ import { useNavigate } from 'react-router';
 import { validateLogin } from '#kernel/user-rules.ts';
 import { FormActions, TextField } from '../../components/form/form-field';
 import { useForm } from '../../components/form/use-form';
-import { PageMeta } from '../../components/page-meta';
+import { FormScreen } from '../../components/form/form-screen';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { graphql } from '../../gql';
-import { showApiError } from '../../lib/api-errors';
+import { fieldErrorsOf } from '../../lib/api-errors';
 import { toUserInfo } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { saveUserInfo } from '../../lib/user-info';
@@ -28,13 +28,11 @@ export function LoginPage() {
     initialValues: { email: '', password: '' },
     validate: validateLogin,
     async send(values) {
-      try {
+      const refused = await fieldErrorsOf(async () => {
         const { data } = await login({ variables: { email: values.email.trim(), password: values.password } });
-        if (!data) return undefined;
-        saveUserInfo(toUserInfo(data.login));
-      } catch (error) {
-        return showApiError(error).fieldErrors;
-      }
+        if (data) saveUserInfo(toUserInfo(data.login));
+      });
+      if (refused) return refused;
       toast.success('Logged in successfully');
       navigate('/');
       return undefined;
@@ -42,14 +40,10 @@ export function LoginPage() {
   });
 
   return (
-    <div className="container container-narrow">
-      <PageMeta {...SCREEN_TEXTS.login} path="/login" noindex />
-      <h1>Login</h1>
-      <form className="form" {...form.formProps}>
-        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
-        <FormActions submitLabel="Login" busy={form.busy} busyLabel="Signing in" />
-      </form>
-    </div>
+    <FormScreen meta={SCREEN_TEXTS.login} path="/login" heading="Login" formProps={form.formProps}>
+      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+      <FormActions submitLabel="Login" busy={form.busy} busyLabel="Signing in" />
+    </FormScreen>
   );
 }

@@ -6,7 +6,7 @@ import { useMutation } from '@apollo/client/react';
 import { changesCredentials, validateProfile } from '#kernel/user-rules.ts';
 import { FormActions, TextField } from '../../components/form/form-field';
 import { useForm } from '../../components/form/use-form';
-import { PageMeta } from '../../components/page-meta';
+import { FormScreen } from '../../components/form/form-screen';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
@@ -58,29 +58,25 @@ export function ProfilePage() {
   });
 
   return (
-    <div className="container container-narrow">
-      <PageMeta {...SCREEN_TEXTS.profile} path="/profile" noindex />
-      <h1>Profile</h1>
-      <form className="form" {...form.formProps}>
-        <TextField label="Name" autoComplete="name" {...form.field('name')} />
-        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+    <FormScreen meta={SCREEN_TEXTS.profile} path="/profile" heading="Profile" formProps={form.formProps}>
+      <TextField label="Name" autoComplete="name" {...form.field('name')} />
+      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Leave empty to keep the current one"
+        {...form.field('password')}
+      />
+      {asksCurrentPassword(form.values) && (
         <TextField
-          label="Password"
+          label="Current password"
           type="password"
-          autoComplete="new-password"
-          placeholder="Leave empty to keep the current one"
-          {...form.field('password')}
+          autoComplete="current-password"
+          {...form.field('currentPassword')}
         />
-        {asksCurrentPassword(form.values) && (
-          <TextField
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            {...form.field('currentPassword')}
-          />
-        )}
-        <FormActions submitLabel="Update" busy={form.busy} busyLabel="Updating your profile" />
-      </form>
-    </div>
+      )}
+      <FormActions submitLabel="Update" busy={form.busy} busyLabel="Updating your profile" />
+    </FormScreen>
   );
 }

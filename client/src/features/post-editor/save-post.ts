@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import type { FieldErrors } from '#kernel/api-errors.ts';
 import { toApiCategory } from '#kernel/post-rules.ts';
 import { graphql } from '../../gql';
-import { showApiError } from '../../lib/api-errors';
+import { fieldErrorsOf } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { evictAfterPostCreated, evictAfterPostUpdated } from './post-cache';
 import { clearNewPostDraft, type PostFormValues } from './post-form-values';
@@ -46,12 +46,12 @@ export function useSavePost(postId: string | null) {
       category: toApiCategory(values.category),
       ...(image ? { image } : {}),
     };
-    try {
-      if (postId === null) await createPost({ variables: { input: { ...input, image: image! } } });
-      else await updatePost({ variables: { id: postId, input } });
-    } catch (error) {
-      return showApiError(error).fieldErrors;
-    }
+    const refused = await fieldErrorsOf(() =>
+      postId === null
+        ? createPost({ variables: { input: { ...input, image: image! } } })
+        : updatePost({ variables: { id: postId, input } }),
+    );
+    if (refused) return refused;
     if (postId === null) {
       clearNewPostDraft();
       toast.success('Blogpost has been created');

@@ -7,10 +7,10 @@ import { useNavigate } from 'react-router';
 import { validateUpcomingFields, type UpcomingFieldErrors } from '#kernel/upcoming-rules.ts';
 import { FormActions, ImageField, SelectField, TextField } from '../../components/form/form-field';
 import { useForm } from '../../components/form/use-form';
-import { PageMeta } from '../../components/page-meta';
+import { FormScreen } from '../../components/form/form-screen';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { graphql } from '../../gql';
-import { showApiError } from '../../lib/api-errors';
+import { fieldErrorsOf } from '../../lib/api-errors';
 import { imageFileError } from '../../lib/image-file';
 import { toast } from '../../lib/toast';
 import { evictUpcomingCards } from './card-cache';
@@ -48,13 +48,11 @@ export function NewUpcomingPage() {
     async send(values) {
       const title = TITLE_OPTIONS.find((option) => option.label === values.title);
       if (!values.image || !title) return undefined; // validate has refused both
-      try {
-        await createCard({
-          variables: { input: { title: title.value, subtitle: values.subtitle.trim(), image: values.image } },
-        });
-      } catch (error) {
-        return showApiError(error).fieldErrors;
-      }
+      const { image } = values;
+      const refused = await fieldErrorsOf(() =>
+        createCard({ variables: { input: { title: title.value, subtitle: values.subtitle.trim(), image } } }),
+      );
+      if (refused) return refused;
       toast.success('Card has been created');
       navigate('/');
       return undefined;
@@ -62,20 +60,21 @@ export function NewUpcomingPage() {
   });
 
   return (
-    <div className="container container-narrow">
-      <PageMeta {...SCREEN_TEXTS.newUpcoming} path="/new-upcoming" noindex />
-      <h1>New upcoming card</h1>
-      <form className="form" {...form.formProps}>
-        <ImageField error={form.errorOf('image')} onFile={(image) => form.change({ image })} />
-        <SelectField
-          label="Title"
-          placeholder="Choose a title"
-          options={TITLE_OPTIONS.map(({ label }) => [label, label] as const)}
-          {...form.field('title')}
-        />
-        <TextField label="Subtitle" autoComplete="off" {...form.field('subtitle')} />
-        <FormActions submitLabel="Submit" busy={form.busy} busyLabel="Creating the card" />
-      </form>
-    </div>
+    <FormScreen
+      meta={SCREEN_TEXTS.newUpcoming}
+      path="/new-upcoming"
+      heading="New upcoming card"
+      formProps={form.formProps}
+    >
+      <ImageField error={form.errorOf('image')} onFile={(image) => form.change({ image })} />
+      <SelectField
+        label="Title"
+        placeholder="Choose a title"
+        options={TITLE_OPTIONS.map(({ label }) => [label, label] as const)}
+        {...form.field('title')}
+      />
+      <TextField label="Subtitle" autoComplete="off" {...form.field('subtitle')} />
+      <FormActions submitLabel="Submit" busy={form.busy} busyLabel="Creating the card" />
+    </FormScreen>
   );
 }
