@@ -17,7 +17,7 @@ import { markShareableResults } from './shareable-results.ts';
 
 // maxCost is in the fields' prices (server/graphql/operation-cost.ts): the client's dearest operation
 // (the blog list with a search) costs about 350; 1000 leaves room for integrators and refuses
-// fan-outs such as many aliased full pages or searches. tests/integration/graphql-client-costs.test.ts
+// fan-outs such as many aliased full pages or searches. tests/unit/graphql-client-costs.test.ts
 // fails if a client operation ever needs more than half of it.
 export const GRAPHQL_LIMITS = { maxDepth: 10, maxAliases: 15, maxCost: 1000, maxTokens: 2000 } as const;
 
