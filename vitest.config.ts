@@ -47,6 +47,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Files run in parallel workers; each has its own database, so nothing is shared.
     pool: 'forks',
+    // In every project: a console.error during a test fails it (tests/support/console-errors.ts).
+    setupFiles: ['tests/support/console-errors.ts'],
     projects: [
       databaseProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [databaseProject('postgres')] : []),

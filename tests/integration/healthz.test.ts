@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
+import { expectErrorLog } from '../support/expected-errors.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -18,6 +19,7 @@ describe(`GET /healthz on ${testDbKind}`, () => {
   });
 
   it('answers 503 when the database is gone', async () => {
+    expectErrorLog(/Health check failed: /);
     t = await createTestApp();
     await t.db.close();
     const response = await t.request('/healthz');

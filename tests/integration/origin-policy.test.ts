@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshAddress } from '../support/auth-requests.ts';
 import { CARDS, DELETE_CARD, LATEST_POSTS, seedPosts, uploadCard } from '../support/content.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, documentText, type AnyDocument, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
 
 const SITE = 'http://blog.test';
@@ -35,8 +35,8 @@ async function newCard(): Promise<string> {
 const cardExists = async (id: string) => (await t.db.prisma.upcomingCard.count({ where: { id } })) === 1;
 
 /** A JSON GraphQL POST with its length, as a browser sends it (the response cache needs the length). */
-function graphqlPost(query: string, variables: Record<string, unknown>, headers: Record<string, string>) {
-  const body = JSON.stringify({ query, variables });
+function graphqlPost(query: AnyDocument, variables: Record<string, unknown>, headers: Record<string, string>) {
+  const body = JSON.stringify({ query: documentText(query), variables });
   return t.request('/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, LATEST_POSTS, POST, POSTS, seedPosts } from '../support/content.ts';
 import { createQueryLoggingApp, type QueryLoggingApp } from '../support/query-log.ts';
-import type { GraphqlResult } from '../support/test-app.ts';
+import type { AnyDocument, GraphqlResult } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
 
 let t: QueryLoggingApp;
@@ -13,9 +13,9 @@ beforeAll(async () => {
 afterAll(() => t.dispose());
 
 /** The queries of a cold read: the caches are emptied first, as after any write. */
-async function countQueries(query: string, variables?: Record<string, unknown>) {
+async function countQueries(query: AnyDocument, variables?: Record<string, unknown>) {
   t.app.changes.changed();
-  let body: GraphqlResult = {};
+  let body: GraphqlResult = { data: undefined };
   const queries = await t.queriesDuring(async () => {
     body = await t.graphql(query, variables);
   });

@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATEST_POSTS, POST, POSTS, postInput, seedPosts, UPDATE_POST } from '../support/content.ts';
 import { createQueryLoggingApp, type QueryLoggingApp } from '../support/query-log.ts';
+import { documentText, type AnyDocument } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
 
 let t: QueryLoggingApp;
@@ -25,8 +26,8 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.fetch(new Request(`http://blog.test${url}`, { headers }));
 
 /** As a browser sends it: JSON with its length (the cache reads no body of unknown length). */
-function graphql(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const body = JSON.stringify({ query, variables });
+function graphql(query: AnyDocument, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  const body = JSON.stringify({ query: documentText(query), variables });
   return t.app.fetch(
     new Request('http://blog.test/graphql', {
       method: 'POST',

@@ -23,6 +23,7 @@ import { fileOf, makeImage } from '../support/images.ts';
 import { testOnEmptyContent as test } from '../support/fixtures.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
+import { expectErrorLog } from '../support/expected-errors.ts';
 
 /** The files an Image row names, as uploadedFiles() lists them. */
 async function filesOfRows(t: TestApp): Promise<string[]> {
@@ -111,6 +112,7 @@ describe(`failed writes on ${testDbKind}`, () => {
     app: t,
     admin,
   }) => {
+    expectErrorLog(/Unexpected error in a GraphQL operation .*: PrismaClientKnownRequestError/);
     const repair = await breakWritesTo(t, 'Post');
     try {
       const { body } = await uploadPost(t, admin);
@@ -124,6 +126,7 @@ describe(`failed writes on ${testDbKind}`, () => {
   });
 
   test('a replacement the database refuses keeps the old image and leaves no new file', async ({ app: t, admin }) => {
+    expectErrorLog(/Unexpected error in a GraphQL operation .*: PrismaClientKnownRequestError/);
     const created = (await uploadPost(t, admin)).body.data.createPost;
     const before = uploadedFiles(t);
     const repair = await breakWritesTo(t, 'Post');
@@ -157,6 +160,7 @@ describe(`failed writes on ${testDbKind}`, () => {
   });
 
   test('a card the database refuses leaves neither row nor file', async ({ app: t, admin }) => {
+    expectErrorLog(/Unexpected error in a GraphQL operation .*: PrismaClientKnownRequestError/);
     const repair = await breakWritesTo(t, 'UpcomingCard');
     try {
       const { body } = await uploadCard(t, admin);

@@ -4,35 +4,120 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Category, Post, PrismaClient } from '../../server/generated/prisma/client.ts';
+import { graphql } from '../gql/index.ts';
+import type { Category as ApiCategory } from '../gql/graphql.ts';
 import { fileOf, makeImage } from './images.ts';
 import type { TestApp } from './test-app.ts';
 
+// For queries built in a test (prices, aliases): a post's fields as a selection.
 export const IMAGE_FIELDS = 'url width height srcset';
 export const POST_FIELDS = `id title subtitle content category createdAt updatedAt image { ${IMAGE_FIELDS} }`;
-export const CARD_FIELDS = `id title subtitle createdAt image { ${IMAGE_FIELDS} }`;
 
-export const CREATE_POST = `mutation CreatePost($input: CreatePostInput!) { createPost(input: $input) { ${POST_FIELDS} } }`;
-export const UPDATE_POST = `mutation UpdatePost($id: ID!, $input: UpdatePostInput!) {
-  updatePost(id: $id, input: $input) { ${POST_FIELDS} }
-}`;
-export const DELETE_POST = 'mutation DeletePost($id: ID!) { deletePost(id: $id) }';
-export const POSTS = `query Posts($page: Int, $category: Category, $search: String) {
-  posts(page: $page, category: $category, search: $search) { page pages total items { ${POST_FIELDS} } }
-}`;
-export const POST = `query Post($id: ID!) { post(id: $id) { ${POST_FIELDS} } }`;
-export const LATEST_POSTS = `query Latest { latestPosts { ${POST_FIELDS} } }`;
+graphql(`
+  fragment TestImage on Image {
+    url
+    width
+    height
+    srcset
+  }
+`);
+graphql(`
+  fragment TestPost on Post {
+    id
+    title
+    subtitle
+    content
+    category
+    createdAt
+    updatedAt
+    image {
+      ...TestImage
+    }
+  }
+`);
+graphql(`
+  fragment TestCard on UpcomingCard {
+    id
+    title
+    subtitle
+    createdAt
+    image {
+      ...TestImage
+    }
+  }
+`);
 
-export const CREATE_CARD = `mutation CreateCard($input: CreateUpcomingCardInput!) {
-  createUpcomingCard(input: $input) { ${CARD_FIELDS} }
-}`;
-export const DELETE_CARD = 'mutation DeleteCard($id: ID!) { deleteUpcomingCard(id: $id) }';
-export const CARDS = `query Cards { upcomingCards { ${CARD_FIELDS} } }`;
+export const CREATE_POST = graphql(`
+  mutation TestCreatePost($input: CreatePostInput!) {
+    createPost(input: $input) {
+      ...TestPost
+    }
+  }
+`);
+export const UPDATE_POST = graphql(`
+  mutation TestUpdatePost($id: ID!, $input: UpdatePostInput!) {
+    updatePost(id: $id, input: $input) {
+      ...TestPost
+    }
+  }
+`);
+export const DELETE_POST = graphql(`
+  mutation TestDeletePost($id: ID!) {
+    deletePost(id: $id)
+  }
+`);
+export const POSTS = graphql(`
+  query TestPosts($page: Int, $category: Category, $search: String) {
+    posts(page: $page, category: $category, search: $search) {
+      page
+      pages
+      total
+      items {
+        ...TestPost
+      }
+    }
+  }
+`);
+export const POST = graphql(`
+  query TestPost($id: ID!) {
+    post(id: $id) {
+      ...TestPost
+    }
+  }
+`);
+export const LATEST_POSTS = graphql(`
+  query TestLatest {
+    latestPosts {
+      ...TestPost
+    }
+  }
+`);
+
+export const CREATE_CARD = graphql(`
+  mutation TestCreateCard($input: CreateUpcomingCardInput!) {
+    createUpcomingCard(input: $input) {
+      ...TestCard
+    }
+  }
+`);
+export const DELETE_CARD = graphql(`
+  mutation TestDeleteCard($id: ID!) {
+    deleteUpcomingCard(id: $id)
+  }
+`);
+export const CARDS = graphql(`
+  query TestCards {
+    upcomingCards {
+      ...TestCard
+    }
+  }
+`);
 
 export const postInput = (overrides: Record<string, unknown> = {}) => ({
   title: 'Breath of the Wild',
   subtitle: 'A second look',
   content: '<p>The open air, again.</p>',
-  category: 'GAME',
+  category: 'GAME' as ApiCategory,
   ...overrides,
 });
 

@@ -14,7 +14,7 @@ import { CONTENT_CHANNEL } from '../../server/cache/content-changes.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { hashPassword } from '../../server/modules/auth/password.ts';
 import { PrismaClient } from '../../server/generated/prisma/client.ts';
-import { standInClient, type GraphqlResult } from './test-app.ts';
+import { documentText, standInClient, type AnyDocument, type GraphqlResult } from './test-app.ts';
 import { announceOwnWrites, createPostgresDatabase, loadPgliteTemplate, testDbKind } from './test-database.ts';
 
 export interface QueryLoggingApp {
@@ -22,7 +22,7 @@ export interface QueryLoggingApp {
   prisma: PrismaClient;
   /** SQL statements sent while fn ran (transaction control included, as the driver sees it). */
   queriesDuring(fn: () => Promise<unknown>): Promise<string[]>;
-  graphql(query: string, variables?: Record<string, unknown>): Promise<GraphqlResult>;
+  graphql(query: AnyDocument, variables?: Record<string, unknown>): Promise<GraphqlResult>;
   /** Creates an admin and a session; returns its Cookie header value. */
   signIn(): Promise<string>;
   /**
@@ -93,7 +93,7 @@ export async function createQueryLoggingApp(): Promise<QueryLoggingApp> {
         new Request('http://blog.test/graphql', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query, variables }),
+          body: JSON.stringify({ query: documentText(query), variables }),
         }),
       );
       return (await response.json()) as GraphqlResult;

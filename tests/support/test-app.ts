@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print } from 'graphql';
 import { createApp, type App } from '../../server/app.ts';
 import { hashPassword } from '../../server/modules/auth/password.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
@@ -11,9 +13,19 @@ import { createTestDatabase, type TestDatabase } from './test-database.ts';
 // Test bodies are read loosely on purpose: each test asserts the exact shape it expects.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export interface GraphqlResult<T = any> {
-  data?: T;
+  /** Typed by the document; absent or null when the operation failed (the test checks errors). */
+  data: T;
   errors?: Array<{ message: string; path?: string[]; extensions?: Record<string, any> }>;
 }
+
+/** A GraphQL document: a typed one from tests/gql, or a string. */
+export type Document<T, V> = TypedDocumentNode<T, V> | string;
+
+/** Any document, whatever its result and variables. */
+export type AnyDocument = Document<unknown, any>;
+
+/** The text a request carries for a document. */
+export const documentText = (query: AnyDocument) => (typeof query === 'string' ? query : print(query));
 
 export interface RequestOptions {
   /** A Cookie header value, such as the one signIn() returns. */
@@ -27,20 +39,28 @@ export interface TestApp extends TestDatabase {
   dataDir: string;
   /** Sends a request to the app; a relative URL is resolved against the site URL. */
   request(input: string, init?: RequestInit): Promise<Response>;
-  /** Posts a GraphQL operation as JSON and returns the parsed body. */
-  graphql<T = any>(
-    query: string,
-    variables?: Record<string, unknown>,
+  /**
+   * Posts a GraphQL operation as JSON and returns the parsed body. A typed document (tests/gql)
+   * types its variables and its result; a string is read loosely.
+   */
+  graphql<T = any, V = Record<string, unknown>>(
+    query: Document<T, V>,
+    variables?: V,
     options?: RequestOptions,
   ): Promise<GraphqlResult<T>>;
   /** The same, returning the raw Response (status, headers). */
-  graphqlResponse(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<Response>;
+  graphqlResponse<V = Record<string, unknown>>(
+    query: Document<unknown, V>,
+    variables?: V,
+    options?: RequestOptions,
+  ): Promise<Response>;
   /**
    * A GraphQL multipart request (file uploads): files maps a variable path such as
    * 'input.image' to the file sent for it.
    */
   upload<T = any>(
-    query: string,
+    // The files stand in for some variables (input.image), so the variables are not the document's.
+    query: Document<T, any>,
     variables: Record<string, unknown>,
     files: Record<string, File>,
     options?: RequestOptions,
@@ -76,11 +96,11 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const app = createApp({ config, db: database.db, clientDir: options.clientDir ?? standInClient() });
   const request = (input: string, init?: RequestInit) => app.fetch(new Request(new URL(input, config.siteUrl), init));
-  const graphqlResponse = (query: string, variables?: Record<string, unknown>, options: RequestOptions = {}) =>
+  const graphqlResponse = <V>(query: Document<unknown, V>, variables?: V, options: RequestOptions = {}) =>
     request('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...cookieHeader(options), ...options.headers },
-      body: JSON.stringify({ query, variables }),
+      body: JSON.stringify({ query: documentText(query), variables }),
     });
   return {
     ...database,
@@ -100,7 +120,7 @@ export async function createTestApp(
         setPath(withNulls, variablePath, null);
         map[String(index)] = [`variables.${variablePath}`];
       });
-      form.set('operations', JSON.stringify({ query, variables: withNulls }));
+      form.set('operations', JSON.stringify({ query: documentText(query), variables: withNulls }));
       form.set('map', JSON.stringify(map));
       Object.values(files).forEach((file, index) => form.set(String(index), file));
       const response = await request('/graphql', {
