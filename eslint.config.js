@@ -13,7 +13,18 @@ const features = readdirSync('client/src/features', { withFileTypes: true })
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'coverage/', 'node_modules/', '.cache/', 'server/generated/', 'client/src/gql/', 'tests/gql/'] },
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      'coverage/',
+      'node_modules/',
+      '.cache/',
+      'server/generated/',
+      'client/src/gql/',
+      'tests/gql/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

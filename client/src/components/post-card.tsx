@@ -5,6 +5,7 @@ import { graphql, type FragmentType, getFragmentData } from '../gql';
 import { formatDate } from '../lib/format-date';
 import { UploadedImage } from './uploaded-image';
 import './post-card.css';
+import { postPath } from '#kernel/route-paths.ts';
 
 export const PostCardFragment = graphql(`
   fragment PostCard_Post on Post {
@@ -52,7 +53,7 @@ export function PostCard({
           <time dateTime={createdAt}>{formatDate(createdAt)}</time>
         </p>
         <div className="post-card-actions">
-          <Link className="button" to={`/blog/${id}`}>
+          <Link className="button" to={postPath(id)}>
             READ MORE<span className="visually-hidden">: {title}</span>
           </Link>
           {onDelete && (

@@ -4,6 +4,7 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { useNavigate } from 'react-router';
 import { keywordError } from '#kernel/search-rules.ts';
 import './search-box.css';
+import { searchPath } from '#kernel/route-paths.ts';
 
 interface SearchBoxProps {
   /** The keyword already searched for, shown in the box. */
@@ -33,7 +34,7 @@ export function SearchBox({ initialKeyword = '' }: SearchBoxProps) {
       inputRef.current?.focus();
       return;
     }
-    navigate(`/blog/search/${encodeURIComponent(q.trim())}`);
+    navigate(searchPath(q.trim()));
   }
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {

@@ -7,6 +7,7 @@ import { CATEGORY_SCREENS, pageTitle, SCREEN_TEXTS, type CategoryScreen } from '
 import { ImageStore } from '../media/image-store.ts';
 import type { PostWithImage } from '../post/post.service.ts';
 import { cdata, escapeMarkup } from '../../http/markup.ts';
+import { postPath } from '#kernel/route-paths.ts';
 
 export type FeedFormat = 'rss' | 'atom';
 
@@ -68,7 +69,7 @@ function itemsOf(input: FeedInput): FeedItem[] {
   const { siteUrl } = input.site;
   return input.posts.map((post) => {
     return {
-      url: `${siteUrl}/blog/${post.id}`,
+      url: `${siteUrl}${postPath(post.id)}`,
       title: post.title,
       summary: post.subtitle,
       content: absoluteLinks(post.content, siteUrl),

@@ -11,6 +11,7 @@ import { feedLinks, type FeedLink } from './feeds.ts';
 import { matchPageRoute, type PageRoute } from './page-routes.ts';
 import type { SeoService } from './seo.service.ts';
 import { blogPostingData, webSiteData } from './structured-data.ts';
+import { canonicalListPagePath, postPath, searchPath } from '#kernel/route-paths.ts';
 
 export interface MetaImage {
   /** Absolute. */
@@ -99,7 +100,7 @@ export class PageMetaResolver {
         const [post, authorName] = await Promise.all([this.deps.posts.get(route.id), this.deps.seo.authorName()]);
         if (!post) return notFound(SCREEN_TEXTS.missingPost);
         const image = postImage(post, config.siteUrl);
-        return screen({ title: post.title, description: post.subtitle }, `/blog/${post.id}`, {
+        return screen({ title: post.title, description: post.subtitle }, postPath(post.id), {
           type: 'article',
           image,
           jsonLd: [blogPostingData(post, image, authorName, config)],
@@ -118,20 +119,20 @@ export class PageMetaResolver {
     screen: (text: ScreenText, path: string, extra?: Partial<PageMeta>) => PageMeta,
   ): Promise<PageMeta> {
     const { config } = this.deps;
-    const pathname = route.page === 1 ? '' : `/page/${route.page}`;
+    const at = (listPath: string) => canonicalListPagePath(listPath, route.page);
     if (route.kind === 'blog') {
       const text = SCREEN_TEXTS.blog;
       if (route.keyword !== null) {
-        return screen(text, `/blog/search/${encodeURIComponent(route.keyword)}${pathname}`, { noindex: true });
+        return screen(text, at(searchPath(route.keyword)), { noindex: true });
       }
       const pages = pageCount((await this.deps.seo.postCounts()).total);
       const past = route.page > Math.max(1, pages);
-      return screen(text, `/blog${pathname}`, past ? { status: 404, noindex: true } : {});
+      return screen(text, at('/blog'), past ? { status: 404, noindex: true } : {});
     }
     const { category } = route;
     const counts = await this.deps.seo.postCounts();
     const past = route.page > Math.max(1, pageCount(counts.byCategory[category.category]));
-    return screen({ title: category.heading, description: category.description }, `/${category.path}${pathname}`, {
+    return screen({ title: category.heading, description: category.description }, at(`/${category.path}`), {
       feeds: [...feedLinks(null, config), ...feedLinks(category, config)],
       ...(past ? { status: 404, noindex: true } : {}),
     });

@@ -2,6 +2,7 @@
 // client/src/app/router.tsx): literal segments ignore case, trailing slashes are allowed, a page
 // number must be valid, and anything else is the error page. Pure: no data is read here.
 import { CATEGORY_SCREENS, parsePageNumber, type CategoryScreen, type ScreenName } from '#kernel/page-meta-rules.ts';
+import { editPostPath } from '#kernel/route-paths.ts';
 
 export type FormScreen = Extract<
   ScreenName,
@@ -75,7 +76,7 @@ export function matchPageRoute(pathname: string): PageRoute {
     if (rest.length === 0) return { kind: 'blog', page: 1, keyword: null };
     if (rest.length === 1) return { kind: 'post', id: rest[0]! };
     if (rest.length === 2 && rest[1]!.toLowerCase() === 'edit') {
-      return { kind: 'form', screen: 'editPost', path: `/blog/${encodeURIComponent(rest[0]!)}/edit` };
+      return { kind: 'form', screen: 'editPost', path: editPostPath(encodeURIComponent(rest[0]!)) };
     }
     return NOT_FOUND;
   }

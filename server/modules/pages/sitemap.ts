@@ -8,6 +8,7 @@ import { pageCount } from '#kernel/post-rules.ts';
 import { ImageStore } from '../media/image-store.ts';
 import { SITEMAP_MAX_URLS, type PostCounts, type SitemapPost } from './seo.service.ts';
 import { escapeMarkup } from '../../http/markup.ts';
+import { listPagePath, postPath } from '#kernel/route-paths.ts';
 
 type Site = Pick<Config, 'siteUrl'>;
 
@@ -34,7 +35,7 @@ interface SitemapUrl {
 function listUrls(prefix: string, total: number, lastModified: Date | null): SitemapUrl[] {
   const pages = pageCount(total);
   const urls: SitemapUrl[] = [{ path: prefix, lastModified }];
-  for (let page = 2; page <= pages; page++) urls.push({ path: `${prefix}/page/${page}` });
+  for (let page = 2; page <= pages; page++) urls.push({ path: listPagePath(prefix, page) });
   return urls;
 }
 
@@ -47,7 +48,7 @@ export function sitemapUrls(counts: PostCounts, posts: SitemapPost[]): SitemapUr
       listUrls(`/${screen.path}`, counts.byCategory[screen.category], counts.lastModifiedByCategory[screen.category]),
     ),
     ...posts.map((post) => ({
-      path: `/blog/${post.id}`,
+      path: postPath(post.id),
       lastModified: post.updatedAt,
       imageUrl: ImageStore.largestUrl(post.image),
     })),

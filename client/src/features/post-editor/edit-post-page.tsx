@@ -14,6 +14,7 @@ import { graphql } from '../../gql';
 import { PostForm } from './post-form';
 import { fromApiCategory } from '#kernel/post-rules.ts';
 import { useSavePost } from './save-post';
+import { editPostPath, postPath } from '#kernel/route-paths.ts';
 
 const EditPostQuery = graphql(`
   query EditPost($id: ID!) {
@@ -43,7 +44,7 @@ export function EditPostPage() {
 
   function cancel() {
     // Opened straight from its address there is nothing to go back to: the post's page instead.
-    if (location.key === 'default') navigate(`/blog/${id}`);
+    if (location.key === 'default') navigate(postPath(id));
     else navigate(-1);
   }
 
@@ -94,7 +95,7 @@ export function EditPostPage() {
 
   return (
     <div className="container">
-      <PageMeta {...SCREEN_TEXTS.editPost} path={`/blog/${id}/edit`} noindex />
+      <PageMeta {...SCREEN_TEXTS.editPost} path={editPostPath(id)} noindex />
       <h1>Edit post</h1>
       {body}
     </div>

@@ -12,6 +12,7 @@ import { fieldErrorsOf } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { evictAfterPostCreated, evictAfterPostUpdated } from './post-cache';
 import { clearNewPostDraft, type PostFormValues } from './post-form-values';
+import { postPath } from '#kernel/route-paths.ts';
 
 const CreatePostMutation = graphql(`
   mutation CreatePost($input: CreatePostInput!) {
@@ -58,7 +59,7 @@ export function useSavePost(postId: string | null) {
       navigate('/blog');
     } else {
       toast.success('Blogpost has been updated');
-      navigate(`/blog/${postId}`);
+      navigate(postPath(postId));
     }
     return undefined;
   };

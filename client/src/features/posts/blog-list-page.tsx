@@ -9,6 +9,7 @@ import { graphql } from '../../gql';
 import { parsePageNumber, SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { useFreshQuery } from '../../lib/query-freshness';
 import { PostList } from './post-list';
+import { listPagePath, searchPath } from '#kernel/route-paths.ts';
 
 const BlogListQuery = graphql(`
   query BlogList($page: Int!, $search: String) {
@@ -29,8 +30,7 @@ export function BlogListPage() {
     skip: keywordProblem !== null,
   });
 
-  const pageHref = (to: number) =>
-    keyword === undefined ? `/blog/page/${to}` : `/blog/search/${encodeURIComponent(keyword)}/page/${to}`;
+  const pageHref = (to: number) => listPagePath(keyword === undefined ? '/blog' : searchPath(keyword), to);
 
   return (
     <div className="container">

@@ -6,6 +6,7 @@ import { parsePageNumber, type CategoryScreen } from '#kernel/page-meta-rules.ts
 import { toApiCategory } from '#kernel/post-rules.ts';
 import { useFreshQuery } from '../../lib/query-freshness';
 import { PostList } from './post-list';
+import { listPagePath } from '#kernel/route-paths.ts';
 
 const CategoryListQuery = graphql(`
   query CategoryList($page: Int!, $category: Category!) {
@@ -33,7 +34,12 @@ export function CategoryListPage({ category }: CategoryListPageProps) {
         <h1>{category.heading}</h1>
         <p className="page-lead">{category.description}</p>
       </header>
-      <PostList postPage={data?.posts} error={error} page={page} pageHref={(to) => `/${category.path}/page/${to}`} />
+      <PostList
+        postPage={data?.posts}
+        error={error}
+        page={page}
+        pageHref={(to) => listPagePath(`/${category.path}`, to)}
+      />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { showApiError } from '../../lib/api-errors';
 import { evictAfterPostDeleted } from './post-cache';
 import { toast } from '../../lib/toast';
 import { useUserInfo } from '../../lib/user-info';
+import { editPostPath } from '#kernel/route-paths.ts';
 
 const DeletePostMutation = graphql(`
   mutation DeletePost($id: ID!) {
@@ -38,7 +39,7 @@ export function PostAdminActions({ postId }: { postId: string }) {
 
   return (
     <>
-      <Link className="button" to={`/blog/${postId}/edit`}>
+      <Link className="button" to={editPostPath(postId)}>
         Edit
       </Link>
       <button type="button" className="button button-danger" onClick={handleDelete} disabled={deleting}>

@@ -10,6 +10,7 @@ import { useUserInfo } from '../../lib/user-info';
 import { MissingPost } from './missing-post';
 import { PostAdminActions } from './post-admin-actions';
 import { loadSanitizer, PostArticle } from './post-article';
+import { postPath } from '#kernel/route-paths.ts';
 
 const PostDetailQuery = graphql(`
   query PostDetail($id: ID!) {
@@ -49,7 +50,7 @@ export function PostDetailPage() {
         <PageMeta
           title={post.title}
           description={post.subtitle}
-          path={`/blog/${post.id}`}
+          path={postPath(post.id)}
           type="article"
           image={{ url: post.image.url, width: post.image.width, height: post.image.height, alt: post.title }}
         />

@@ -1,0 +1,19 @@
+// The site's addresses that carry a value, as the client's links and navigation and the server's
+// page heads, feeds and sitemap write them: one place, so a link and the page it names agree.
+// (Fixed addresses such as /about or /login are written where they are used: they say themselves.)
+
+/** A post's page. */
+export const postPath = (id: string) => `/blog/${id}`;
+
+/** The form that edits a post. */
+export const editPostPath = (id: string) => `/blog/${id}/edit`;
+
+/** The blog's search results for a keyword. */
+export const searchPath = (keyword: string) => `/blog/search/${encodeURIComponent(keyword)}`;
+
+/** Page `page` of a list (the blog, a search, a category), as the paginator links to it. */
+export const listPagePath = (listPath: string, page: number) => `${listPath}/page/${page}`;
+
+/** The canonical address of a list's page (page heads, the sitemap): page 1 is the list's own. */
+export const canonicalListPagePath = (listPath: string, page: number) =>
+  page === 1 ? listPath : listPagePath(listPath, page);
