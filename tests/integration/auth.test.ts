@@ -1,9 +1,10 @@
 // Signing in and out through /graphql, as a browser sees it: statuses, Set-Cookie headers, the cookie
 // sent back, and what the database keeps. (Registration: registration.test.ts.)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { SESSION_LIFETIME_MS } from '../../server/modules/auth/session.service.ts';
 import { call, login, LOGOUT, me, sessionIdOf } from '../support/auth-requests.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { test } from '../support/fixtures.ts';
+import { createTestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -12,14 +13,10 @@ function maxAgeOf(setCookie: string): number {
   return Number(/Max-Age=(\d+)/.exec(setCookie)?.[1]);
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
-});
-afterAll(() => t.dispose());
+test.override('appEnv', { scope: 'file' }, { TRUST_PROXY: 'true' });
 
 describe(`login on ${testDbKind}`, () => {
-  it('returns the user and a session cookie that signs in the next requests', async () => {
+  test('returns the user and a session cookie that signs in the next requests', async ({ app: t }) => {
     const { email, password, userId } = await t.signIn({ name: 'Ada' });
     const result = await login(t, email, password);
 
@@ -28,7 +25,7 @@ describe(`login on ${testDbKind}`, () => {
     expect(await me(t, result.cookie)).toMatchObject({ id: userId, email });
   });
 
-  it('sets the cookie HttpOnly, SameSite=Lax, Path=/, for 30 days, and not Secure over http', async () => {
+  test('sets the cookie HttpOnly, SameSite=Lax, Path=/, for 30 days, and not Secure over http', async ({ app: t }) => {
     const { email, password } = await t.signIn();
     const { setCookie } = await login(t, email, password);
 
@@ -38,7 +35,7 @@ describe(`login on ${testDbKind}`, () => {
     expect(attributes).not.toContain('Secure');
   });
 
-  it('marks the cookie Secure when the site is served over https', async () => {
+  test('marks the cookie Secure when the site is served over https', async () => {
     const secure = await createTestApp({ env: { SITE_URL: 'https://blog.example.com' } });
     try {
       const { email, password } = await secure.signIn();
@@ -50,14 +47,14 @@ describe(`login on ${testDbKind}`, () => {
     }
   });
 
-  it('finds the account whatever the case of the email', async () => {
+  test('finds the account whatever the case of the email', async ({ app: t }) => {
     const { email, password, userId } = await t.signIn({ email: 'mixed.case@example.com' });
     const result = await login(t, '  Mixed.Case@EXAMPLE.com ', password);
     expect(result.body.data?.login.id).toBe(userId);
     expect(email).toBe('mixed.case@example.com');
   });
 
-  it('starts a fresh session on every login; sessions on other devices stay', async () => {
+  test('starts a fresh session on every login; sessions on other devices stay', async ({ app: t }) => {
     const { email, password } = await t.signIn();
     const first = await login(t, email, password);
     const second = await login(t, email, password);
@@ -67,7 +64,7 @@ describe(`login on ${testDbKind}`, () => {
     expect(await me(t, second.cookie)).not.toBeNull();
   });
 
-  it('never promotes a session id planted before login', async () => {
+  test('never promotes a session id planted before login', async ({ app: t }) => {
     const { email, password, userId } = await t.signIn();
     const planted = 'session=plantedByAttacker0000000000.knownSecret000000000000';
     const result = await login(t, email, password, { cookie: planted });
@@ -79,7 +76,7 @@ describe(`login on ${testDbKind}`, () => {
     expect(await me(t, result.cookie)).toMatchObject({ id: userId });
   });
 
-  it("ends the session the browser came with (someone else's planted session included)", async () => {
+  test("ends the session the browser came with (someone else's planted session included)", async ({ app: t }) => {
     const attacker = await t.signIn({ name: 'Attacker' });
     const victim = await t.signIn({ name: 'Victim' });
     const result = await login(t, victim.email, victim.password, { cookie: attacker.cookie });
@@ -91,7 +88,7 @@ describe(`login on ${testDbKind}`, () => {
     expect(await me(t, result.cookie)).toMatchObject({ id: victim.userId });
   });
 
-  it('sends a single session cookie even when the old session was due for renewal', async () => {
+  test('sends a single session cookie even when the old session was due for renewal', async ({ app: t }) => {
     const { email, password, cookie } = await t.signIn();
     await t.db.prisma.session.update({
       where: { id: sessionIdOf(cookie) },
@@ -104,7 +101,7 @@ describe(`login on ${testDbKind}`, () => {
     expect(await me(t, result.cookie)).not.toBeNull();
   });
 
-  it('refuses a wrong password and an unknown email alike: 401, the same message, no cookie', async () => {
+  test('refuses a wrong password and an unknown email alike: 401, the same message, no cookie', async ({ app: t }) => {
     const { email } = await t.signIn();
     const wrongPassword = await login(t, email, 'not the password');
     const unknownEmail = await login(t, 'nobody@example.com', 'not the password');
@@ -123,7 +120,7 @@ describe(`login on ${testDbKind}`, () => {
     expect(wrongPassword.body.errors![0]!.extensions).toEqual(unknownEmail.body.errors![0]!.extensions);
   });
 
-  it.each([
+  test.for<[{ email: string; password: string }, Record<string, string>]>([
     [{ email: '', password: 'x' }, { email: 'This field is required' }],
     [{ email: '   ', password: 'x' }, { email: 'This field is required' }],
     [{ email: 'not-an-email', password: 'x' }, { email: 'Not a valid email' }],
@@ -132,7 +129,7 @@ describe(`login on ${testDbKind}`, () => {
       { email: '', password: '' },
       { email: 'This field is required', password: 'This field is required' },
     ],
-  ])('validates %o: BAD_USER_INPUT with field errors', async (variables, fieldErrors) => {
+  ])('validates %o: BAD_USER_INPUT with field errors', async ([variables, fieldErrors], { app: t }) => {
     const result = await login(t, variables.email, variables.password);
 
     expect(result.response.status).toBe(400);
@@ -145,14 +142,14 @@ describe(`login on ${testDbKind}`, () => {
     expect(result.setCookie).toBeUndefined();
   });
 
-  it('does not count a form that fails validation as a login attempt', async () => {
+  test('does not count a form that fails validation as a login attempt', async ({ app: t }) => {
     await login(t, 'counted@example.com', '');
     expect(await t.db.prisma.loginAttempt.count({ where: { email: 'counted@example.com' } })).toBe(0);
   });
 });
 
 describe('sessions', () => {
-  it('are extended to 30 days when used in their second half', async () => {
+  test('are extended to 30 days when used in their second half', async ({ app: t }) => {
     const { cookie } = await t.signIn();
     const id = sessionIdOf(cookie);
     await t.db.prisma.session.update({ where: { id }, data: { expiresAt: new Date(Date.now() + 10 * DAY_MS) } });
@@ -166,7 +163,7 @@ describe('sessions', () => {
     expect(expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY_MS);
   });
 
-  it('are left alone in their first half (no cookie sent)', async () => {
+  test('are left alone in their first half (no cookie sent)', async ({ app: t }) => {
     const { cookie } = await t.signIn();
     const id = sessionIdOf(cookie);
     const expiresAt = new Date(Date.now() + 20 * DAY_MS);
@@ -178,7 +175,7 @@ describe('sessions', () => {
     expect((await t.db.prisma.session.findUniqueOrThrow({ where: { id } })).expiresAt).toEqual(expiresAt);
   });
 
-  it('stop working once expired, and are deleted', async () => {
+  test('stop working once expired, and are deleted', async ({ app: t }) => {
     const { cookie } = await t.signIn();
     const id = sessionIdOf(cookie);
     await t.db.prisma.session.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
@@ -187,7 +184,7 @@ describe('sessions', () => {
     expect(await t.db.prisma.session.count({ where: { id } })).toBe(0);
   });
 
-  it('refuse a cookie whose secret is wrong', async () => {
+  test('refuse a cookie whose secret is wrong', async ({ app: t }) => {
     const { cookie } = await t.signIn();
     expect(await me(t, `session=${sessionIdOf(cookie)}.wrongSecretOfTheSameLength000`)).toBeNull();
     expect(await me(t, cookie)).not.toBeNull();
@@ -195,7 +192,7 @@ describe('sessions', () => {
 });
 
 describe('logout', () => {
-  it('deletes the session on the server, clears the cookie, and the old cookie is dead', async () => {
+  test('deletes the session on the server, clears the cookie, and the old cookie is dead', async ({ app: t }) => {
     const { email, password } = await t.signIn();
     const { cookie } = await login(t, email, password);
     const result = await call(t, LOGOUT, {}, { cookie });
@@ -209,7 +206,7 @@ describe('logout', () => {
     expect(await me(t, cookie)).toBeNull();
   });
 
-  it("ends only this browser's session", async () => {
+  test("ends only this browser's session", async ({ app: t }) => {
     const { email, password } = await t.signIn();
     const laptop = await login(t, email, password);
     const phone = await login(t, email, password);
@@ -219,7 +216,7 @@ describe('logout', () => {
     expect(await me(t, phone.cookie)).not.toBeNull();
   });
 
-  it('succeeds without a session and clears a stale cookie', async () => {
+  test('succeeds without a session and clears a stale cookie', async ({ app: t }) => {
     const anonymous = await call(t, LOGOUT);
     expect(anonymous.body).toEqual({ data: { logout: true } });
     expect(anonymous.setCookie).toMatch(/^session=;.*Max-Age=0/);

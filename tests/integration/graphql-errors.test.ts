@@ -1,18 +1,12 @@
 // How GraphQL answers what goes wrong: expected errors keep their code and message, bad requests say
 // what is wrong, anything else is masked and logged with the request id the caller receives.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.dispose());
+import { describe, expect, vi } from 'vitest';
+import { test } from '../support/fixtures.ts';
 
 const CREATE_POST = `mutation ($input: CreatePostInput!) { createPost(input: $input) { id } }`;
 
 describe('GraphQL errors', () => {
-  it('answers a value of the wrong kind for a file with a bad-input error, not a masked one', async () => {
+  test('answers a value of the wrong kind for a file with a bad-input error, not a masked one', async ({ app: t }) => {
     const { cookie } = await t.signIn({ isAdmin: true });
     const response = await t.graphqlResponse(
       CREATE_POST,
@@ -26,13 +20,13 @@ describe('GraphQL errors', () => {
     expect(response.status).toBe(400);
   });
 
-  it('answers an unknown enum value with a request error that names it', async () => {
+  test('answers an unknown enum value with a request error that names it', async ({ app: t }) => {
     const body = await t.graphql('{ posts(category: MOVIES) { total } }');
     expect(body.errors?.[0]?.message).toMatch(/MOVIES/);
     expect(body.data).toBeUndefined();
   });
 
-  it('answers a variable that does not fit its type without logging anything', async () => {
+  test('answers a variable that does not fit its type without logging anything', async ({ app: t }) => {
     const logged = vi.spyOn(console, 'error');
     try {
       const response = await t.graphqlResponse('query ($c: Category) { posts(category: $c) { total } }', {
@@ -46,7 +40,7 @@ describe('GraphQL errors', () => {
     }
   });
 
-  it('masks an unexpected failure and logs it with the request id sent back', async () => {
+  test('masks an unexpected failure and logs it with the request id sent back', async ({ app: t }) => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       // A database that went away mid-flight is nobody's expected failure.

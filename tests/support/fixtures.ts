@@ -1,6 +1,7 @@
 // The fixtures a server test starts from, as Vitest fixtures instead of a prologue in every file:
 //   app      the real application on a database of its own, one per file (set up for the first
-//            test that asks, disposed after the file's last test);
+//            test that asks, disposed after the file's last test), configured with appEnv
+//            (a file sets it with `test.override('appEnv', { scope: 'file' }, { TRUST_PROXY: 'true' })`);
 //   admin    the Cookie header of a signed-in admin of that app, one per file;
 // and, with `testOnEmptyContent`, every test starts with no posts, cards, image rows or image files.
 //
@@ -12,9 +13,9 @@ import { test as base } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 export const test = base
-  // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this pattern
-  .extend('app', { scope: 'file' }, async ({}, { onCleanup }) => {
-    const app = await createTestApp();
+  .extend('appEnv', { scope: 'file' }, {} as Record<string, string>)
+  .extend('app', { scope: 'file' }, async ({ appEnv }, { onCleanup }) => {
+    const app = await createTestApp({ env: appEnv });
     onCleanup(() => app.dispose());
     return app;
   })
