@@ -34,7 +34,7 @@ export function generateClientDocuments(): void {
     return;
   }
   run(bin('graphql-codegen'), ['--config', 'codegen.ts', '--silent']);
-  console.log('✔ Generated client documents to client/src/gql');
+  console.log('✔ Generated typed documents to client/src/gql and tests/gql');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

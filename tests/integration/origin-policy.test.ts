@@ -209,7 +209,7 @@ describe(`behind a reverse proxy that rewrites Host (${testDbKind})`, () => {
       const response = await upstream('/graphql', {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie, ...forwarded, origin, ...headers },
-        body: JSON.stringify({ query: DELETE_CARD, variables: { id } }),
+        body: JSON.stringify({ query: documentText(DELETE_CARD), variables: { id } }),
       });
       const left = await app.db.prisma.upcomingCard.count({ where: { id } });
       return { response, deleted: left === 0 };

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATEST_POSTS, POST, POSTS, postInput, seedPosts, UPDATE_POST } from '../support/content.ts';
 import { createQueryLoggingApp, type QueryLoggingApp } from '../support/query-log.ts';
 import { documentText, type AnyDocument } from '../support/test-app.ts';
+import { expectErrorLog } from '../support/expected-errors.ts';
 import { testDbKind } from '../support/test-database.ts';
 
 let t: QueryLoggingApp;
@@ -172,6 +173,7 @@ describe(`cached public reads (${testDbKind})`, () => {
 
 describe.runIf(testDbKind === 'postgres')('when the change channel is lost (postgres)', () => {
   it('stop answering from memory until it is back, and then cache again', async () => {
+    expectErrorLog(/Lost the database's content-change channel/);
     const [post] = await seedPosts(t.prisma, [{ title: 'Channel test' }]);
     await t.settle();
     await get(`/api/blogposts/${post!.id}`);

@@ -2,27 +2,22 @@
 // (with its image) or not at all, so feeds, the sitemap, lists and page heads never fail on a post
 // deleted between two statements of one read.
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { LATEST_POSTS, POSTS, seedPosts } from '../support/content.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { test } from '../support/fixtures.ts';
 import { testDbKind } from '../support/test-database.ts';
 
 const { DOMParser } = new JSDOM('').window;
 const ROUNDS = 12;
 const POSTS_PER_ROUND = 30;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.dispose());
-
 function isWellFormedXml(text: string): boolean {
   return new DOMParser().parseFromString(text, 'text/xml').getElementsByTagName('parsererror').length === 0;
 }
 
 /** What a reader got: the status and whether the body is what that address serves. */
-async function read(path: string): Promise<string> {
+async function read(t: TestApp, path: string): Promise<string> {
   if (path === 'graphql') {
     const [list, latest] = await Promise.all([t.graphql(POSTS, {}), t.graphql(LATEST_POSTS)]);
     const errors = [...(list.errors ?? []), ...(latest.errors ?? [])];
@@ -35,7 +30,7 @@ async function read(path: string): Promise<string> {
 }
 
 describe(`reads during deletes on ${testDbKind}`, () => {
-  it('feeds, the sitemap and the lists answer whole while posts are deleted', async () => {
+  test('feeds, the sitemap and the lists answer whole while posts are deleted', async ({ app: t }) => {
     const problems = new Set<string>();
     for (let round = 0; round < ROUNDS; round++) {
       const posts = await seedPosts(
@@ -52,7 +47,7 @@ describe(`reads during deletes on ${testDbKind}`, () => {
       })();
       const readers = ['/rss.xml', '/atom.xml', '/sitemap.xml', '/games/rss.xml', 'graphql'].map(async (path) => {
         do {
-          problems.add(await read(path));
+          problems.add(await read(t, path));
           // A cached answer comes back without any I/O: let the deletes' I/O run between reads.
           await new Promise((resolve) => setImmediate(resolve));
         } while (deleting);

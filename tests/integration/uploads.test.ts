@@ -6,7 +6,7 @@ import { CREATE_POST, postInput, uploadedFiles, uploadPost } from '../support/co
 import { fileOf, makeImage } from '../support/images.ts';
 import { noisePng, pngClaiming, sidewaysJpegWithExif } from '../support/odd-images.ts';
 import { testOnEmptyContent as test } from '../support/fixtures.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { documentText, createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
 
 const IMAGE_TYPE_MESSAGE = 'Image must be of type jpeg, jpg, png or webp';
@@ -131,7 +131,10 @@ describe(`refused uploads on ${testDbKind}`, () => {
 
   test('refuses a request without the CSRF prevention header, before anything is stored', async ({ app: t, admin }) => {
     const form = new FormData();
-    form.set('operations', JSON.stringify({ query: CREATE_POST, variables: { input: postInput({ image: null }) } }));
+    form.set(
+      'operations',
+      JSON.stringify({ query: documentText(CREATE_POST), variables: { input: postInput({ image: null }) } }),
+    );
     form.set('map', JSON.stringify({ 0: ['variables.input.image'] }));
     form.set('0', fileOf(await makeImage()));
     const response = await t.request('/graphql', { method: 'POST', headers: { cookie: admin }, body: form });

@@ -10,6 +10,7 @@ import { openDatabase, pgliteDirFor } from '../../server/db/database.ts';
 import { CREATE_POST, DELETE_POST, postInput } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
+import { documentText } from '../support/test-app.ts';
 import { createPostgresDatabase, testDbKind } from '../support/test-database.ts';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'a long enough password' };
@@ -67,7 +68,10 @@ async function signIn(server: ServerProcess): Promise<string> {
 
 async function createPost(server: ServerProcess, cookie: string, image: File): Promise<Response> {
   const form = new FormData();
-  form.set('operations', JSON.stringify({ query: CREATE_POST, variables: { input: postInput({ image: null }) } }));
+  form.set(
+    'operations',
+    JSON.stringify({ query: documentText(CREATE_POST), variables: { input: postInput({ image: null }) } }),
+  );
   form.set('map', JSON.stringify({ 0: ['variables.input.image'] }));
   form.set('0', image);
   return fetch(`${server.url}/graphql`, {
@@ -81,7 +85,7 @@ function deletePost(server: ServerProcess, cookie: string, id: string): Promise<
   return fetch(`${server.url}/graphql`, {
     method: 'POST',
     headers: { cookie, origin: server.url, 'content-type': 'application/json' },
-    body: JSON.stringify({ query: DELETE_POST, variables: { id } }),
+    body: JSON.stringify({ query: documentText(DELETE_POST), variables: { id } }),
   });
 }
 

@@ -44,8 +44,8 @@ export function PostCard({
   const { id, title, subtitle, createdAt, image } = getFragmentData(PostCardFragment, post);
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
-    <article className="post-card">
-      <UploadedImage className="post-card-image" image={image} alt={title} sizes={sizes} priority={priority} />
+    <article className="card post-card">
+      <UploadedImage className="card-image post-card-image" image={image} alt={title} sizes={sizes} priority={priority} />
       <div className="post-card-body">
         <Heading className="post-card-title">{title}</Heading>
         <p className="post-card-subtitle">{subtitle}</p>

@@ -36,9 +36,9 @@ export function CurrentlyCard({ card, priority = false, eager = false }: Current
   const { title, subtitle, image } = getFragmentData(CurrentlyCardFragment, card);
   const label = TITLE_LABELS[title];
   return (
-    <article className="currently-card">
+    <article className="card currently-card">
       <UploadedImage
-        className="currently-card-image"
+        className="card-image currently-card-image"
         image={image}
         alt={`${label}: ${subtitle}`}
         sizes={CURRENTLY_CARD_IMAGE_SIZES}
