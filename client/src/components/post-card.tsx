@@ -45,7 +45,13 @@ export function PostCard({
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <article className="card post-card">
-      <UploadedImage className="card-image post-card-image" image={image} alt={title} sizes={sizes} priority={priority} />
+      <UploadedImage
+        className="card-image post-card-image"
+        image={image}
+        alt={title}
+        sizes={sizes}
+        priority={priority}
+      />
       <div className="post-card-body">
         <Heading className="post-card-title">{title}</Heading>
         <p className="post-card-subtitle">{subtitle}</p>
