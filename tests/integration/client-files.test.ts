@@ -118,6 +118,12 @@ describe('the built client', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('sends browsers that ask for /favicon.ico to the SVG icon', async () => {
+    const response = await t.request('/favicon.ico');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/favicon.svg');
+  });
+
   it.each(['/assets/missing.js', '/api/nothing', '/uploads/nothing.webp'])(
     'answers 404 for %s, never the page',
     async (url) => {

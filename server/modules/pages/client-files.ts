@@ -126,6 +126,9 @@ export function mountClient(app: Hono, clientDir = defaultClientDir, resolvePage
     );
   }
   app.get('/assets/*', (c) => c.text('Not found', 404));
+  // Browsers ask for /favicon.ico wherever a page names no icon (a feed, robots.txt, an image opened
+  // on its own); the site's icon is an SVG, so they are sent to it instead of a 404 page.
+  app.get('/favicon.ico', (c) => c.redirect('/favicon.svg', 301));
 
   app.get('*', async (c) => {
     const requestPath = c.req.path;
