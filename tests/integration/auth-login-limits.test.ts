@@ -8,6 +8,7 @@ import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/fixtures.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
+import { graphqlErrors } from '../support/expected-errors.ts';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -24,12 +25,12 @@ async function fail(t: TestApp, times: number, email: string, address?: string):
 
 function expectTooMany(result: CallResult, minutes: number): void {
   expect(result.response.status).toBe(429);
-  expect(result.body.errors).toEqual([
-    expect.objectContaining({
-      message: `Too many login attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-      extensions: expect.objectContaining({ code: 'TOO_MANY_REQUESTS' }),
-    }),
-  ]);
+  expect(result.body.errors).toEqual(
+    graphqlErrors(
+      `Too many login attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      'TOO_MANY_REQUESTS',
+    ),
+  );
   const retryAfter = Number(result.response.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThan((minutes - 1) * 60);
   expect(retryAfter).toBeLessThanOrEqual(minutes * 60);

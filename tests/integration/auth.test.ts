@@ -6,6 +6,7 @@ import { call, login, LOGOUT, me, sessionIdOf } from '../support/auth-requests.t
 import { test } from '../support/fixtures.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
+import { graphqlErrors } from '../support/expected-errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -109,12 +110,7 @@ describe(`login on ${testDbKind}`, () => {
     for (const result of [wrongPassword, unknownEmail]) {
       expect(result.response.status).toBe(401);
       expect(result.body.data).toBeNull();
-      expect(result.body.errors).toEqual([
-        expect.objectContaining({
-          message: 'Invalid email or password',
-          extensions: expect.objectContaining({ code: 'UNAUTHENTICATED' }),
-        }),
-      ]);
+      expect(result.body.errors).toEqual(graphqlErrors('Invalid email or password', 'UNAUTHENTICATED'));
       expect(result.setCookie).toBeUndefined();
     }
     expect(wrongPassword.body.errors![0]!.extensions).toEqual(unknownEmail.body.errors![0]!.extensions);
@@ -133,12 +129,7 @@ describe(`login on ${testDbKind}`, () => {
     const result = await login(t, variables.email, variables.password);
 
     expect(result.response.status).toBe(400);
-    expect(result.body.errors).toEqual([
-      expect.objectContaining({
-        message: Object.values(fieldErrors)[0],
-        extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', fieldErrors }),
-      }),
-    ]);
+    expect(result.body.errors).toEqual(graphqlErrors(Object.values(fieldErrors)[0], 'BAD_USER_INPUT', { fieldErrors }));
     expect(result.setCookie).toBeUndefined();
   });
 

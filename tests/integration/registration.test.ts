@@ -6,6 +6,7 @@ import { verifyPassword } from '../../server/modules/auth/password.ts';
 import { call, freshAddress, login, REGISTER } from '../support/auth-requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
+import { graphqlErrors } from '../support/expected-errors.ts';
 
 const RECEIVED =
   'Registration received. If this e-mail had no account yet, you can now sign in with it and your password.';
@@ -44,9 +45,7 @@ describe(`registration closed (the default) on ${testDbKind}`, () => {
 
     const graphql = await call(t, REGISTER, { name: 'Reader', email: 'reader@example.com', password: 'long enough' });
     expect(graphql.response.status).toBe(403);
-    expect(graphql.body.errors).toEqual([
-      expect.objectContaining({ message: CLOSED, extensions: expect.objectContaining({ code: 'FORBIDDEN' }) }),
-    ]);
+    expect(graphql.body.errors).toEqual(graphqlErrors(CLOSED, 'FORBIDDEN'));
     expect(await t.db.prisma.user.count()).toBe(0);
     expect(await t.db.prisma.loginAttempt.count()).toBe(0);
   });
@@ -149,12 +148,7 @@ describe(`registration open on ${testDbKind}`, () => {
     const result = await call(t, REGISTER, variables);
 
     expect(result.response.status).toBe(400);
-    expect(result.body.errors).toEqual([
-      expect.objectContaining({
-        message: Object.values(fieldErrors)[0],
-        extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', fieldErrors }),
-      }),
-    ]);
+    expect(result.body.errors).toEqual(graphqlErrors(Object.values(fieldErrors)[0], 'BAD_USER_INPUT', { fieldErrors }));
     expect(await t.db.prisma.user.count({ where: { email: 'a@example.com' } })).toBe(0);
   });
 

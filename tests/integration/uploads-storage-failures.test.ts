@@ -12,6 +12,7 @@ import { uploadCard, uploadPost } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
+import { graphqlErrors } from '../support/expected-errors.ts';
 
 const NOT_STORED = 'The server could not store the image';
 
@@ -47,12 +48,7 @@ describe(`an upload the disk refuses on ${testDbKind}`, () => {
   it('is a 500 through GraphQL that says the server could not store the image, with the cause logged', async () => {
     const { response, body } = await uploadPost(t, admin);
     expect(response.status).toBe(500);
-    expect(body.errors).toEqual([
-      expect.objectContaining({
-        message: NOT_STORED,
-        extensions: expect.objectContaining({ code: 'STORAGE_FAILED', fieldErrors: { image: NOT_STORED } }),
-      }),
-    ]);
+    expect(body.errors).toEqual(graphqlErrors(NOT_STORED, 'STORAGE_FAILED', { fieldErrors: { image: NOT_STORED } }));
     expect(body.data?.createPost ?? null).toBeNull();
     expect(logged()).toContain('Could not store an uploaded image');
     expect(logged()).toContain('ENOTDIR');

@@ -5,6 +5,7 @@ import { verifyPassword } from '../../server/modules/auth/password.ts';
 import { call, login, me, UPDATE_PROFILE } from '../support/auth-requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
+import { graphqlErrors } from '../support/expected-errors.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,12 +49,7 @@ describe('updateProfile: who may call it', () => {
 
     expect(result.response.status).toBe(401);
     expect(result.body.data).toBeNull();
-    expect(result.body.errors).toEqual([
-      expect.objectContaining({
-        message: 'Not authorized',
-        extensions: expect.objectContaining({ code: 'UNAUTHENTICATED' }),
-      }),
-    ]);
+    expect(result.body.errors).toEqual(graphqlErrors('Not authorized', 'UNAUTHENTICATED'));
   });
 
   it('refuses a dead session (after logout) the same way', async () => {
@@ -137,12 +133,9 @@ describe('updateProfile: the changes', () => {
     const result = await update({ name: 'Moved', email: 'Occupied@Example.com' }, cookie);
 
     expect(result.response.status).toBe(400);
-    expect(result.body.errors).toEqual([
-      expect.objectContaining({
-        message: 'User already exists',
-        extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', fieldErrors: { email: 'User already exists' } }),
-      }),
-    ]);
+    expect(result.body.errors).toEqual(
+      graphqlErrors('User already exists', 'BAD_USER_INPUT', { fieldErrors: { email: 'User already exists' } }),
+    );
     // Nothing of a refused update is kept.
     expect(await storedUser(userId)).toMatchObject({ name: 'Mover', email });
   });
@@ -206,12 +199,7 @@ describe('updateProfile: validation', () => {
     const result = await update(input, cookie);
 
     expect(result.response.status).toBe(400);
-    expect(result.body.errors).toEqual([
-      expect.objectContaining({
-        message: Object.values(fieldErrors)[0],
-        extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', fieldErrors }),
-      }),
-    ]);
+    expect(result.body.errors).toEqual(graphqlErrors(Object.values(fieldErrors)[0], 'BAD_USER_INPUT', { fieldErrors }));
     expect(await storedUser(userId)).toEqual(before);
   });
 });

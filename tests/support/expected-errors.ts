@@ -12,3 +12,8 @@ export function expectErrorLog(expected: RegExp): void {
     expect(text, 'what the server logged').toMatch(expected);
   });
 }
+
+/** What a GraphQL answer's `errors` holds for one expected error: its message, code and any other extensions. */
+export function graphqlErrors(message: unknown, code: string, extensions: Record<string, unknown> = {}): unknown[] {
+  return [expect.objectContaining({ message, extensions: expect.objectContaining({ code, ...extensions }) })];
+}

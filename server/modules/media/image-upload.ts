@@ -3,9 +3,11 @@
 // into the field error the forms show, with the HTTP status that fits the refusal, and a disk that
 // fails into the server's own error (logged), never into a fault of the image.
 import type { FieldErrors } from '#kernel/api-errors.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { isUuid } from '#kernel/id-rules.ts';
 import { imageMessages } from '#kernel/image-rules.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import { isRecordNotFound } from '../shared/prisma-errors.ts';
 import { type ImageFiles, UploadGivenUpError } from './image-files.ts';
 import {
   ImageRejectedError,
@@ -44,7 +46,7 @@ function problemOf(error: unknown): ImageProblem {
  * Checks an upload without decoding it. Returns the problem to report rather than throwing, so the
  * caller can report it together with the other fields' errors.
  */
-export async function checkImageUpload(
+async function checkImageUpload(
   store: ImageStore,
   upload: ImageUpload | null | undefined,
   { required }: { required: boolean },
@@ -65,7 +67,7 @@ export async function checkImageUpload(
   }
 }
 
-export function isImageProblem(value: CheckedImage | ImageProblem | null): value is ImageProblem {
+function isImageProblem(value: CheckedImage | ImageProblem | null): value is ImageProblem {
   return value !== null && 'message' in value;
 }
 
@@ -73,10 +75,27 @@ export function isImageProblem(value: CheckedImage | ImageProblem | null): value
  * The BAD_USER_INPUT error of a write: the image's problem first (it is the form's first field),
  * and its status (413, 415) when the image is what was refused.
  */
-export function inputError(fieldErrors: FieldErrors, image: ImageProblem | null): AppError {
+function inputError(fieldErrors: FieldErrors, image: ImageProblem | null): AppError {
   const errors: FieldErrors = image ? { image: image.message, ...fieldErrors } : fieldErrors;
   const message = Object.values(errors)[0] ?? 'Invalid input';
   return new AppError('BAD_USER_INPUT', message, { fieldErrors: errors, ...(image ? { status: image.status } : {}) });
+}
+
+/**
+ * Checks a write's image beside its other fields' errors and throws them all in one BAD_USER_INPUT
+ * (inputError), so the author sees every problem at once; returns the checked image, or null when
+ * none was sent and none is required.
+ */
+export async function checkWriteInput(
+  store: ImageStore,
+  fieldErrors: FieldErrors,
+  upload: ImageUpload | null | undefined,
+  { required }: { required: boolean },
+): Promise<CheckedImage | null> {
+  const image = await checkImageUpload(store, upload, { required });
+  const problem = isImageProblem(image) ? image : null;
+  if (problem || Object.keys(fieldErrors).length > 0) throw inputError(fieldErrors, problem);
+  return image as CheckedImage | null;
 }
 
 /**
@@ -128,25 +147,41 @@ export async function commitImage<T>(
   }
 }
 
+/** A row that owns an image (a post, a card), to delete with it. */
+export interface ImageOwnerDeletion {
+  id: string;
+  /** The message of the NOT_FOUND error when there is no such row (a malformed id included). */
+  notFoundMessage: string;
+  /** Deletes the row; throws Prisma's not-found error when there is none. */
+  deleteRow: (tx: Prisma.TransactionClient) => Promise<{ imageId: string }>;
+  /** Runs once the rows are gone and before the files are (emptying the read caches). */
+  committed: () => void;
+}
+
 /**
- * Deletes a row that owns an image (a post, a card) with its image row in one transaction, and then
- * the image's files: first recorded for removal in that transaction (so a crash leaves none behind),
- * then removed at once. `deleteRow` throws Prisma's not-found error when there is no such row.
- * `committed` runs between the two (emptying the read caches), so no cached answer outlives the
- * files it points at.
+ * Deletes a row that owns an image with its image row in one transaction, and then the image's
+ * files: first recorded for removal in that transaction (so a crash leaves none behind), then
+ * removed at once. `committed` runs between the two, so no cached answer outlives the files it
+ * points at. Returns the id.
  */
 export async function deleteWithImage(
   prisma: PrismaClient,
   files: ImageFiles,
-  deleteRow: (tx: Prisma.TransactionClient) => Promise<{ imageId: string }>,
-  committed: () => void,
-): Promise<void> {
-  const image = await prisma.$transaction(async (tx) => {
-    const row = await deleteRow(tx);
-    const deleted = await tx.image.delete({ where: { id: row.imageId } });
-    await files.removeLater(tx, [deleted]);
-    return deleted;
-  });
+  { id, notFoundMessage, deleteRow, committed }: ImageOwnerDeletion,
+): Promise<string> {
+  if (!isUuid(id)) throw notFound(notFoundMessage);
+  let image;
+  try {
+    image = await prisma.$transaction(async (tx) => {
+      const row = await deleteRow(tx);
+      const deleted = await tx.image.delete({ where: { id: row.imageId } });
+      await files.removeLater(tx, [deleted]);
+      return deleted;
+    });
+  } catch (error) {
+    throw isRecordNotFound(error) ? notFound(notFoundMessage) : error;
+  }
   committed();
   await files.removeNow([image]);
+  return id;
 }

@@ -20,14 +20,12 @@ import {
 import { keywordError } from '#kernel/search-rules.ts';
 import type { ImageFiles } from '../media/image-files.ts';
 import {
-  checkImageUpload,
+  type CheckedImage,
+  checkWriteInput,
   commitImage,
   deleteWithImage,
   type ImageUpload,
-  inputError,
-  isImageProblem,
   saveImage,
-  type CheckedImage,
 } from '../media/image-upload.ts';
 import { isRecordNotFound } from '../shared/prisma-errors.ts';
 import { searchPage } from './post-search.ts';
@@ -235,18 +233,12 @@ export class PostService {
 
   /** Deletes the post, its image row and then its files; returns the id. */
   async delete(id: string): Promise<string> {
-    if (!isUuid(id)) throw notFound(POST_NOT_FOUND);
-    try {
-      await deleteWithImage(
-        this.prisma,
-        this.files,
-        (tx) => tx.post.delete({ where: { id }, select: { imageId: true } }),
-        () => this.changes.changed(),
-      );
-    } catch (error) {
-      throw isRecordNotFound(error) ? notFound(POST_NOT_FOUND) : error;
-    }
-    return id;
+    return deleteWithImage(this.prisma, this.files, {
+      id,
+      notFoundMessage: POST_NOT_FOUND,
+      deleteRow: (tx) => tx.post.delete({ where: { id }, select: { imageId: true } }),
+      committed: () => this.changes.changed(),
+    });
   }
 
   /**
@@ -261,9 +253,7 @@ export class PostService {
       // Content made only of what the sanitizer removes (a script, an iframe) is no content.
       if (isBlankHtml(content)) errors.content = messages.required;
     }
-    const image = await checkImageUpload(this.files.store, input.image, { required: imageRequired });
-    const imageProblem = isImageProblem(image) ? image : null;
-    if (imageProblem || Object.keys(errors).length > 0) throw inputError(errors, imageProblem);
+    const image = await checkWriteInput(this.files.store, errors, input.image, { required: imageRequired });
     return {
       data: {
         title: (input.title ?? '').trim(),
@@ -271,7 +261,7 @@ export class PostService {
         content,
         category: input.category as Category,
       },
-      image: image as CheckedImage | null,
+      image,
     };
   }
 }

@@ -1,24 +1,12 @@
 // Upcoming ('Currently') cards: the home page's carousel and the admin's writes, for GraphQL and REST
 // alike. Same contract as the post service: plain data in, rows out, AppErrors for expected failures,
 // authorization checked by the caller.
-import { notFound } from '../../errors.ts';
 import type { Image, PrismaClient, UpcomingCard, UpcomingTitle } from '../../generated/prisma/client.ts';
 import type { ContentChanges } from '../../cache/content-changes.ts';
 import { ReadCache } from '../../cache/read-cache.ts';
-import { isUuid } from '#kernel/id-rules.ts';
 import { validateUpcomingFields } from '#kernel/upcoming-rules.ts';
-import {
-  checkImageUpload,
-  type ImageUpload,
-  inputError,
-  isImageProblem,
-  saveImage,
-  commitImage,
-  deleteWithImage,
-  type CheckedImage,
-} from '../media/image-upload.ts';
+import { checkWriteInput, commitImage, deleteWithImage, type ImageUpload, saveImage } from '../media/image-upload.ts';
 import type { ImageFiles } from '../media/image-files.ts';
-import { isRecordNotFound } from '../shared/prisma-errors.ts';
 
 export const CARD_NOT_FOUND = 'Card not found';
 
@@ -63,12 +51,10 @@ export class UpcomingService {
 
   async create(input: UpcomingCardInput): Promise<UpcomingCardWithImage> {
     const errors = validateUpcomingFields(input);
-    const image = await checkImageUpload(this.files.store, input.image, { required: true });
-    const imageProblem = isImageProblem(image) ? image : null;
-    if (imageProblem || Object.keys(errors).length > 0) throw inputError(errors, imageProblem);
+    const image = await checkWriteInput(this.files.store, errors, input.image, { required: true });
 
     // The files are written first; the row that refers to them commits after, or the files go.
-    const stored = await saveImage(this.files, image as CheckedImage);
+    const stored = await saveImage(this.files, image!);
     const card = await commitImage(this.prisma, this.files, stored, (tx) =>
       tx.upcomingCard.create({
         data: {
@@ -85,17 +71,11 @@ export class UpcomingService {
 
   /** Deletes the card, its image row and then its files; returns the id. */
   async delete(id: string): Promise<string> {
-    if (!isUuid(id)) throw notFound(CARD_NOT_FOUND);
-    try {
-      await deleteWithImage(
-        this.prisma,
-        this.files,
-        (tx) => tx.upcomingCard.delete({ where: { id }, select: { imageId: true } }),
-        () => this.changes.changed(),
-      );
-    } catch (error) {
-      throw isRecordNotFound(error) ? notFound(CARD_NOT_FOUND) : error;
-    }
-    return id;
+    return deleteWithImage(this.prisma, this.files, {
+      id,
+      notFoundMessage: CARD_NOT_FOUND,
+      deleteRow: (tx) => tx.upcomingCard.delete({ where: { id }, select: { imageId: true } }),
+      committed: () => this.changes.changed(),
+    });
   }
 }
