@@ -1,6 +1,6 @@
 // A Vite plugin that prints, after each build, the gzipped JavaScript every page loads before it
 // renders (the entry chunk and what it statically imports), what the home page adds to it (the
-// carousel, which it waits for: issue 8 wants the home page's total under 120 KB) and the editor's
+// carousel, which it waits for: the home page's total is to stay under 120 KB) and the editor's
 // chunk, which public pages must never load. bench/ measures what real pages download; this is the
 // quick look.
 import { gzipSync } from 'node:zlib';
