@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { graphqlDocuments } from './client/build/graphql-documents.ts';
 import { precompress } from './client/build/precompress.ts';
 import { reportWeight } from './client/build/report-weight.ts';
+import { serverEntry } from './client/build/server-entry.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -15,12 +16,15 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
-// The client lives in client/ and is built into dist/client, which the server serves.
+const buildAlias = [{ find: /^react-router$/, replacement: reactRouterProduction }];
+
+// The client lives in client/ and is built into dist/client, which the server serves; the server's
+// render of the public pages is built into dist/client/.server (client/build/server-entry.ts).
 export default defineConfig(({ command }) => ({
   root: 'client',
-  plugins: [graphqlDocuments(), react(), reportWeight(), precompress()],
+  plugins: [graphqlDocuments(), react(), reportWeight(), precompress(), serverEntry({ alias: buildAlias })],
   resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias: command === 'build' ? buildAlias : [],
   },
   build: {
     outDir: '../dist/client',

@@ -26,7 +26,15 @@ export function precompress(): Plugin {
     // After Vite has written everything, public files included.
     async closeBundle() {
       const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+        // Not what sits in a dot-folder (the server's own files): it is never sent to a browser.
         .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+        .filter(
+          (entry) =>
+            !path
+              .relative(outDir, entry.parentPath)
+              .split(path.sep)
+              .some((part) => part.startsWith('.')),
+        )
         .map((entry) => path.join(entry.parentPath, entry.name));
       await Promise.all(
         files.map(async (file) => {

@@ -1,17 +1,50 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createAppParts } from './app/app';
+import { loadFirstRender } from './app/first-render';
+import { routes } from './app/router';
 import './app/global.css';
+import { recordAnswers } from './lib/query-freshness';
+import { readServerState } from './lib/server-state';
 
-// The server writes each page's title, description, canonical and social tags into the HTML for
-// crawlers and link previews (data-server-meta="page"); React renders the same tags itself and keeps
-// them current while navigating, so the server's copies go before it does. The feed links and the
-// JSON-LD (data-server-meta="extra") stay: React renders no copy of them, and crawlers that run
-// JavaScript read structured data from the rendered page.
-for (const element of document.head.querySelectorAll('[data-server-meta="page"]')) element.remove();
+async function start() {
+  const root = document.getElementById('root')!;
+  const serverState = readServerState();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+  // The server writes each page's title, description, canonical and social tags into the HTML for
+  // crawlers and link previews (data-server-meta="page"); React renders the same tags itself once
+  // the page is running and keeps them current while navigating, so the server's copies go. The
+  // feed links and the JSON-LD (data-server-meta="extra") stay: React renders no copy of them, and
+  // crawlers that run JavaScript read structured data from the rendered page.
+  for (const element of document.head.querySelectorAll('[data-server-meta="page"]')) element.remove();
+
+  if (!serverState || !root.firstChild) {
+    const parts = createAppParts();
+    createRoot(root).render(
+      <StrictMode>
+        <App {...parts} />
+      </StrictMode>,
+    );
+    return;
+  }
+
+  // A page the server rendered (first-render.ts): the same screens and chunks first, the data it was
+  // rendered from, then React takes over the markup in place.
+  try {
+    await loadFirstRender(routes, `${location.pathname}${location.search}`);
+  } catch (error) {
+    // A chunk that did not download: the router tries again, and React renders what differs afresh.
+    console.warn('Could not load the first screen before hydrating:', error);
+  }
+  // The page's answers arrived with it: fresh for the usual 5 seconds from then.
+  recordAnswers(serverState.answered, Date.now() - performance.now());
+  const parts = createAppParts(serverState);
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App {...parts} />
+    </StrictMode>,
+  );
+}
+
+void start();

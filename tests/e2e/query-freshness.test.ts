@@ -32,10 +32,11 @@ describe('a list shown again', () => {
       if (request.postData()?.includes('query BlogList')) listRequests.push(Date.now());
     });
 
+    // The list arrives with the page the server rendered: that is its answer, counted from then.
+    const answeredAt = Date.now();
     await page.goto(`${site.url}/blog`);
     await expect.poll(() => cardTitles(page)).toEqual(['A recent post', 'An older post']);
-    expect(listRequests).toHaveLength(1);
-    const answeredAt = Date.now();
+    expect(listRequests).toHaveLength(0);
 
     // The author publishes a post while the reader is on the site.
     await createPost(site.t, { title: 'A brand new post', category: 'game' });
@@ -44,7 +45,7 @@ describe('a list shown again', () => {
     await followNav(page, 'GAMES', '/games', 'Games');
     await followNav(page, 'BLOG', '/blog', 'Blog');
     expect(await cardTitles(page)).toEqual(['A recent post', 'An older post']);
-    expect(listRequests).toHaveLength(1);
+    expect(listRequests).toHaveLength(0);
     // The premise of the step above: it happened within the 5 seconds.
     expect(Date.now() - answeredAt).toBeLessThan(5000);
 
@@ -53,7 +54,7 @@ describe('a list shown again', () => {
     await page.waitForTimeout(Math.max(0, answeredAt + 5500 - Date.now()));
     await followNav(page, 'BLOG', '/blog', 'Blog');
     await expect.poll(() => cardTitles(page)).toEqual(['A brand new post', 'A recent post', 'An older post']);
-    expect(listRequests).toHaveLength(2);
+    expect(listRequests).toHaveLength(1);
     expect(site.problems).toEqual([]);
   });
 
@@ -73,12 +74,13 @@ describe('a list shown again', () => {
     await expect.poll(() => cardTitles(page)).toHaveLength(3);
     await page.goForward();
     await expect.poll(() => h1Text(page)).toBe('A recent post');
-    // Within 5 s, both came from the cache the second time.
-    expect(requests).toEqual(['CategoryList', 'PostDetail']);
+    // The list came with the page, the post from the server; within 5 s, both came from the cache
+    // the second time.
+    expect(requests).toEqual(['PostDetail']);
 
     await page.waitForTimeout(5500);
     await page.goBack();
-    await expect.poll(() => requests).toEqual(['CategoryList', 'PostDetail', 'CategoryList']);
+    await expect.poll(() => requests).toEqual(['PostDetail', 'CategoryList']);
     expect(site.problems).toEqual([]);
   });
 });

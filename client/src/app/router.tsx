@@ -3,15 +3,18 @@
 // demand (the lists and static pages in a chunk each, the form and admin screens too), so a visitor
 // downloads only the screens they open.
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
-import { HomePage } from '../features/home/home-page';
+import { HomePage, loadCarousel } from '../features/home/home-page';
 import { CATEGORY_SCREENS, type CategoryScreen } from '#kernel/page-meta-rules.ts';
+import { SEARCH_FORM_PATH } from '#kernel/server-render.ts';
+import { loadSanitizer } from '../features/posts/post-article';
 import { PostDetailPage } from '../features/posts/post-detail-page';
 import { NotFoundPage, RouteErrorPage } from './error-page';
 import { RequireAdmin, RequireUser } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { requireValidPageNumber } from './route-checks';
+import type { FirstRenderHandle } from './first-render';
 
 type LazyScreen = NonNullable<RouteObject['lazy']>;
 
@@ -46,7 +49,11 @@ export const routes: RouteObject[] = [
         // Errors render inside the layout, so the header and footer stay.
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, element: <HomePage /> },
+          {
+            index: true,
+            element: <HomePage />,
+            handle: { beforeFirstRender: loadCarousel } satisfies FirstRenderHandle,
+          },
           staticPage('about', async () => (await import('../features/static-pages/about-page')).AboutPage),
           staticPage('hire-me', async () => (await import('../features/static-pages/hire-me-page')).HireMePage),
           staticPage(
@@ -64,9 +71,22 @@ export const routes: RouteObject[] = [
 
           { path: 'blog', lazy: blogList },
           pageRoute('blog/page/:pageNumber', blogList),
+          // The search box's own address without JavaScript (?q=keyword): the server sends a valid
+          // keyword on to its results, and renders the blog with the box's message for any other.
+          {
+            path: SEARCH_FORM_PATH,
+            lazy: async () => {
+              const { BlogListPage } = await import('../features/posts/blog-list-page');
+              return { element: <BlogListPage searchForm /> };
+            },
+          },
           { path: 'blog/search/:keyword', lazy: blogList },
           pageRoute('blog/search/:keyword/page/:pageNumber', blogList),
-          { path: 'blog/:id', element: <PostDetailPage /> },
+          {
+            path: 'blog/:id',
+            element: <PostDetailPage />,
+            handle: { beforeFirstRender: loadSanitizer } satisfies FirstRenderHandle,
+          },
 
           ...CATEGORY_SCREENS.flatMap((category) => [
             { path: category.path, lazy: categoryList(category) },
@@ -118,6 +138,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The browser's router; with the state the server rendered the page in, when it did. */
+export function createAppRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
 }

@@ -29,6 +29,7 @@ interface CarouselProps {
 export const AUTOPLAY_DELAY_MS = 2500;
 const SPACE_BETWEEN_PX = 20;
 const MODULES = [Autoplay, Navigation, A11y];
+const AUTOPLAY = { delay: AUTOPLAY_DELAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true };
 const A11Y_MESSAGES = {
   prevSlideMessage: 'Previous slide',
   nextSlideMessage: 'Next slide',
@@ -49,16 +50,12 @@ export function Carousel({ label, slides }: CarouselProps) {
   // Every card already in view (three cards on a wide screen): nothing to move, so no controls.
   const [locked, setLocked] = useState(false);
   // Paused with the button: only the button starts it again. With reduced motion asked for, it
-  // starts paused: still a carousel, but one that waits for the reader to move it.
-  const [paused, setPaused] = useState(prefersReducedMotion);
+  // stops as soon as Swiper starts (before its first move): still a carousel, but one that waits
+  // for the reader to move it. Not decided in the first render: the server renders it too.
+  const [paused, setPaused] = useState(false);
   // Swiper's own options stay the same objects across renders, so a render never re-initialises it.
-  const [startsPaused] = useState(paused);
   const count = slides.length;
   const breakpoints = useMemo(() => breakpointsFor(count), [count]);
-  const autoplay = useMemo(
-    () => ({ enabled: !startsPaused, delay: AUTOPLAY_DELAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true }),
-    [startsPaused],
-  );
 
   function togglePause() {
     if (!swiper) return;
@@ -93,12 +90,16 @@ export function Carousel({ label, slides }: CarouselProps) {
         spaceBetween={SPACE_BETWEEN_PX}
         loop={count > 1}
         breakpoints={breakpoints}
-        autoplay={autoplay}
+        autoplay={AUTOPLAY}
         navigation
         a11y={A11Y_MESSAGES}
         onSwiper={(instance) => {
           setSwiper(instance);
           setLocked(instance.isLocked);
+          if (prefersReducedMotion()) {
+            instance.autoplay.stop();
+            setPaused(true);
+          }
         }}
         onLock={() => setLocked(true)}
         onUnlock={() => setLocked(false)}
@@ -107,12 +108,12 @@ export function Carousel({ label, slides }: CarouselProps) {
           <SwiperSlide key={slide.key}>{slide.content}</SwiperSlide>
         ))}
       </Swiper>
-      {!locked && (
-        <button className="carousel-pause" type="button" onClick={togglePause}>
-          {paused ? 'Play' : 'Pause'}
-          <span className="visually-hidden"> the carousel</span>
-        </button>
-      )}
+      {/* Hidden, not removed, when there is nothing to move: the server renders it before anyone
+          knows the screen's width, and taking it out would pull what is below up. */}
+      <button className={locked ? 'carousel-pause is-idle' : 'carousel-pause'} type="button" onClick={togglePause}>
+        {paused ? 'Play' : 'Pause'}
+        <span className="visually-hidden"> the carousel</span>
+      </button>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // into <head> and removes them when the screen goes away. The server puts the same tags in the HTML
 // it sends for crawlers; this keeps them right as the reader navigates in the app.
 import { pageTitle, SOCIAL_IMAGE, type SocialImage } from '#kernel/page-meta-rules.ts';
+import { useHydrated } from '../lib/hydration';
 import { useSite } from '../lib/site';
 
 interface PageMetaProps {
@@ -19,8 +20,11 @@ interface PageMetaProps {
 
 export function PageMeta({ title, description, path, image = SOCIAL_IMAGE, type = 'website', noindex }: PageMetaProps) {
   const site = useSite();
-  // Until the site's name arrives, the <title> of the HTML the server sent stays in place.
-  if (!site) return null;
+  // The server wrote the first page's tags into its head itself (server/modules/pages/page-head.ts):
+  // rendered during hydration, React would put a second copy of each there. Until the site's name
+  // arrives, the <title> of the HTML the server sent stays in place.
+  const hydrated = useHydrated();
+  if (!site || !hydrated) return null;
   const fullTitle = pageTitle(title, site.name);
   const canonical = new URL(path, site.url).href;
   const imageUrl = new URL(image.url, site.url).href;

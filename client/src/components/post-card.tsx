@@ -2,7 +2,7 @@
 // date, READ MORE to the post. In form mode (onDelete given) it also has an 'X' delete button.
 import { Link } from 'react-router';
 import { graphql, type FragmentType, getFragmentData } from '../gql';
-import { formatDate } from '../lib/format-date';
+import { LocalDate } from './local-date';
 import { UploadedImage } from './uploaded-image';
 import './post-card.css';
 import { postPath } from '#kernel/route-paths.ts';
@@ -56,7 +56,7 @@ export function PostCard({
         <Heading className="post-card-title">{title}</Heading>
         <p className="post-card-subtitle">{subtitle}</p>
         <p className="post-card-date">
-          <time dateTime={createdAt}>{formatDate(createdAt)}</time>
+          <LocalDate iso={createdAt} />
         </p>
         <div className="post-card-actions">
           <Link className="button" to={postPath(id)}>

@@ -1,28 +1,33 @@
 // The blog search box: a keyword leads to /blog/search/{keyword}. The keyword rule is the server's own
-// module, so the box refuses exactly what the API would refuse, with the same words.
+// module, so the box refuses exactly what the API would refuse, with the same words. Without
+// JavaScript it is a plain form, GET /blog/search?q=keyword: the server sends a keyword on to its
+// results, or renders the blog with this box showing the same message (initialError).
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { keywordError } from '#kernel/search-rules.ts';
 import './search-box.css';
 import { searchPath } from '#kernel/route-paths.ts';
+import { SEARCH_FORM_FIELD, SEARCH_FORM_PATH } from '#kernel/server-render.ts';
 
 interface SearchBoxProps {
   /** The keyword already searched for, shown in the box. */
   initialKeyword?: string;
+  /** The message for a keyword the form was sent with and the server refused. */
+  initialError?: string | null;
 }
 
-export function SearchBox({ initialKeyword = '' }: SearchBoxProps) {
+export function SearchBox({ initialKeyword = '', initialError = null }: SearchBoxProps) {
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
   // Like a form library's defaults: check on submit first, then again on every change.
-  const [submitted, setSubmitted] = useState(false);
+  const [submitted, setSubmitted] = useState(initialError !== null);
   const inputId = useId();
   const errorId = useId();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const q = new FormData(event.currentTarget).get('q');
+    const q = new FormData(event.currentTarget).get(SEARCH_FORM_FIELD);
     if (typeof q !== 'string') {
       navigate('/error');
       return;
@@ -42,7 +47,15 @@ export function SearchBox({ initialKeyword = '' }: SearchBoxProps) {
   }
 
   return (
-    <form className="search-box" role="search" aria-label="Posts" noValidate onSubmit={handleSubmit}>
+    <form
+      className="search-box"
+      role="search"
+      aria-label="Posts"
+      action={SEARCH_FORM_PATH}
+      method="get"
+      noValidate
+      onSubmit={handleSubmit}
+    >
       <label className="visually-hidden" htmlFor={inputId}>
         Search posts
       </label>
@@ -52,7 +65,7 @@ export function SearchBox({ initialKeyword = '' }: SearchBoxProps) {
           id={inputId}
           className="search-box-input"
           type="search"
-          name="q"
+          name={SEARCH_FORM_FIELD}
           defaultValue={initialKeyword}
           placeholder="Search posts"
           autoComplete="off"

@@ -26,7 +26,8 @@ const signOutOnUnauthenticated = new ErrorLink(({ error, operation }) => {
   evictCurrentUser(operation.client.cache);
 });
 
-export function createApolloClient(): ApolloClient {
+/** The browser's client; with the cache the server rendered the page from, when it did. */
+export function createApolloClient(cacheState?: Record<string, unknown>): ApolloClient {
   const transport = ApolloLink.split(
     isUploadOperation,
     createUploadLink({ uri: GRAPHQL_URI, credentials: CREDENTIALS }),
@@ -34,6 +35,6 @@ export function createApolloClient(): ApolloClient {
   );
   return new ApolloClient({
     link: ApolloLink.from([signOutOnUnauthenticated, initialResultsLink, transport]),
-    cache: new InMemoryCache(),
+    cache: cacheState ? new InMemoryCache().restore(cacheState as never) : new InMemoryCache(),
   });
 }

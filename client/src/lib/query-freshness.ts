@@ -11,33 +11,45 @@
 // is not refetched behind the reader's back. After its request, a query follows 'cache-first', so a
 // cache write by another query (the same post, fetched by its page) does not send it again.
 // Age is counted from the last answer, like a max-age, not from when the screen was left.
-import { NetworkStatus, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
+import { type DocumentNode, NetworkStatus, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { canonicalStringify } from '@apollo/client/utilities';
+import { canonicalStringify, getMainDefinition } from '@apollo/client/utilities';
 import { useEffect, useState } from 'react';
 
 export const QUERY_MAX_AGE_MS = 5_000;
 
-// Per document, then per variables: when the server last answered. Documents from graphql() are
-// module-level constants, so they make stable keys.
-const answeredAt = new WeakMap<object, Map<string, number>>();
+// When the server last answered each query, by operation name and variables. The documents from
+// graphql() each carry one named operation; the answers the server rendered the first page with
+// (lib/server-state.ts) are counted as arriving with the page.
+const answeredAt = new Map<string, number>();
 
-function lastAnswer(query: object, variablesKey: string): number | undefined {
-  return answeredAt.get(query)?.get(variablesKey);
+const answerKey = (operationName: string, variablesKey: string) => `${operationName} ${variablesKey}`;
+
+function operationNameOf(query: DocumentNode): string {
+  return getMainDefinition(query).name?.value ?? '';
 }
 
-function recordAnswer(query: object, variablesKey: string): void {
-  let byVariables = answeredAt.get(query);
-  if (!byVariables) answeredAt.set(query, (byVariables = new Map()));
-  byVariables.set(variablesKey, Date.now());
+function lastAnswer(query: DocumentNode, variablesKey: string): number | undefined {
+  return answeredAt.get(answerKey(operationNameOf(query), variablesKey));
+}
+
+function recordAnswer(query: DocumentNode, variablesKey: string): void {
+  answeredAt.set(answerKey(operationNameOf(query), variablesKey), Date.now());
+}
+
+/** Counts these queries as answered at `at` (ms since the epoch): the page's own data. */
+export function recordAnswers(answers: { operationName: string; variables: Record<string, unknown> }[], at: number) {
+  for (const { operationName, variables } of answers) {
+    answeredAt.set(answerKey(operationName, canonicalStringify(variables)), at);
+  }
 }
 
 type FreshPolicy = 'cache-first' | 'cache-and-network';
 
-// Answers older than this instant count as stale (a WeakMap cannot be cleared).
+// Answers older than this instant count as stale.
 let staleBefore = 0;
 
-function decide(query: object, variablesKey: string): FreshPolicy {
+function decide(query: DocumentNode, variablesKey: string): FreshPolicy {
   const at = lastAnswer(query, variablesKey);
   const fresh = at !== undefined && at > staleBefore && Date.now() - at <= QUERY_MAX_AGE_MS;
   return fresh ? 'cache-first' : 'cache-and-network';

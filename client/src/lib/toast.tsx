@@ -54,7 +54,12 @@ function subscribe(listener: () => void): () => void {
 
 /** Top right, closes after 5 s, dismissed by dragging 80% of its width. */
 export function AppToastContainer() {
-  const module = useSyncExternalStore(subscribe, () => toastify);
+  // No toast is ever shown in the HTML the server renders, nor while the browser hydrates it.
+  const module = useSyncExternalStore(
+    subscribe,
+    () => toastify,
+    () => undefined,
+  );
   if (!module) return null;
   return <module.ToastContainer position="top-right" autoClose={5000} draggablePercent={80} />;
 }

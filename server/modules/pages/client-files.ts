@@ -15,7 +15,12 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { PageMeta } from './page-meta.ts';
 import { matchPageRoute } from './page-routes.ts';
+import { isServerRendered, ServerRenderer } from './server-render.ts';
+import { keywordError } from '#kernel/search-rules.ts';
+import { searchPath } from '#kernel/route-paths.ts';
+import { SEARCH_FORM_FIELD, SERVER_STATE_ID, type RenderedPage } from '#kernel/server-render.ts';
 import { acceptedCodings } from '../../http/accept-encoding.ts';
+import { escapeMarkup, jsonForScript } from '../../http/markup.ts';
 import { readResponse } from '../../http/http-cache.ts';
 import { InitialResults, NO_INITIAL_DATA, renderInitialTags, type InitialPageData } from './initial-results.ts';
 import { headTemplate, renderHeadTags } from './page-head.ts';
@@ -83,6 +88,11 @@ async function compressPage(request: Request, response: Response): Promise<Respo
 const MISSING_CLIENT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Client not built</title></head>
 <body><h1>The client has not been built</h1><p>Run <code>npm run build</code> (npm start does it for you), then reload.</p></body></html>`;
 
+/** The state the page was rendered in, as a JSON data block (never run) for the browser's hydration. */
+function serverStateTag({ state }: RenderedPage): string {
+  return `<script type="application/json" id="${escapeMarkup(SERVER_STATE_ID)}">${jsonForScript(state)}</script>`;
+}
+
 /** The metadata and status of the page at a path (the request's pathname, as sent). */
 export type PageResolver = (pathname: string) => Promise<PageMeta>;
 
@@ -92,6 +102,7 @@ export function mountClient(app: Hono, clientDir = defaultClientDir, resolvePage
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   const template = indexHtml === null ? null : headTemplate(indexHtml);
   const initialResults = InitialResults.fromClientBuild(clientDir);
+  const renderer = new ServerRenderer(clientDir, app);
 
   // serveStatic builds its response before any hook could add headers, so they are set afterwards.
   // It adds Vary only when it sends a compressed copy; the uncompressed answer needs it as much.
@@ -140,6 +151,14 @@ export function mountClient(app: Hono, clientDir = defaultClientDir, resolvePage
       c.header('Cache-Control', REVALIDATE);
       return compressPage(c.req.raw, c.html(indexHtml!));
     }
+    const url = new URL(c.req.url);
+    const route = matchPageRoute(url.pathname);
+    // The search box without JavaScript: a keyword the API takes goes on to its results; any other
+    // is the blog with the box's message (rendered below).
+    if (route.kind === 'searchForm') {
+      const keyword = url.searchParams.get(SEARCH_FORM_FIELD) ?? '';
+      if (keywordError(keyword) === null) return c.redirect(searchPath(keyword.trim()), 303);
+    }
     let page: PageMeta;
     try {
       // The path as sent (still percent-encoded), as the client's location.pathname will have it.
@@ -150,18 +169,38 @@ export function mountClient(app: Hono, clientDir = defaultClientDir, resolvePage
       console.error(`Could not build the head of ${requestPath}:`, error);
       return compressPage(c.req.raw, c.html(indexHtml!, 503, { 'Cache-Control': 'no-store', 'Retry-After': '60' }));
     }
-    // The page's first answers (public data only, asked without the caller's session) and the
-    // preload of its picture; a form's page (private) gets them too, so its header needs no request.
-    let initial: InitialPageData = NO_INITIAL_DATA;
-    if (page.status === 200) {
+    // A public screen is rendered here, from public data only (asked without the caller's session),
+    // so the HTML is the same for every visitor; forms and the admin are the browser's to render.
+    let rendered: RenderedPage | null = null;
+    if (isServerRendered(route)) {
       try {
-        initial = await initialResults.load(app, matchPageRoute(new URL(c.req.url).pathname));
+        rendered = await renderer.render(`${url.pathname}${url.search}`);
+      } catch (error) {
+        // The page still works without it: the browser renders it, as it does a form's.
+        console.error(`Could not render ${requestPath} on the server:`, error);
+      }
+    }
+    // A rendered page carries its data and pictures itself, and needs only its chunks preloaded.
+    // Otherwise: the page's first answers and the preload of its picture; a form's page gets them
+    // too, so its header needs no request.
+    let initial: InitialPageData = NO_INITIAL_DATA;
+    if (rendered) {
+      initial = initialResults.chunkPreloads(route);
+    } else if (page.status === 200) {
+      try {
+        initial = await initialResults.load(app, route);
       } catch (error) {
         // The page still works without them: the client asks for its data itself.
         console.error(`Could not answer the first queries of ${requestPath}:`, error);
       }
     }
-    const response = readResponse(c.req.raw, template.render(renderHeadTags(page), renderInitialTags(initial)), {
+    const html = template.render(
+      renderHeadTags(page),
+      renderInitialTags(initial),
+      rendered?.html,
+      rendered ? serverStateTag(rendered) : undefined,
+    );
+    const response = readResponse(c.req.raw, html, {
       status: page.status,
       contentType: 'text/html; charset=UTF-8',
       private: page.private,

@@ -40,6 +40,7 @@ function firstChunkModules(route: PageRoute): string[] {
     case 'post':
       return ['src/lib/sanitize.ts'];
     case 'blog':
+    case 'searchForm':
       return ['src/features/posts/blog-list-page.tsx'];
     case 'category':
       return ['src/features/posts/category-list-page.tsx'];
@@ -77,6 +78,12 @@ export interface InitialPageData {
   /** Built files, relative to the site's root: scripts and their stylesheets. */
   preloadScripts: string[];
   preloadStyles: string[];
+  /**
+   * The chunks' stylesheets as stylesheets, for a page the server rendered: its markup is in the
+   * page, so its styles must be there before it is painted (Vite's loader then sees them and does
+   * not load them again).
+   */
+  stylesheets: string[];
 }
 
 export const NO_INITIAL_DATA: InitialPageData = {
@@ -84,6 +91,7 @@ export const NO_INITIAL_DATA: InitialPageData = {
   preloadImage: null,
   preloadScripts: [],
   preloadStyles: [],
+  stylesheets: [],
 };
 
 interface ImageAnswer {
@@ -133,6 +141,15 @@ export class InitialResults {
     );
   }
 
+  /**
+   * Only the preloads of the chunks a screen waits for: for a page the server rendered, whose data
+   * and pictures are in the page itself.
+   */
+  chunkPreloads(route: PageRoute): InitialPageData {
+    const { preloadScripts, preloadStyles } = this.firstChunks(route);
+    return { ...NO_INITIAL_DATA, preloadScripts, stylesheets: preloadStyles };
+  }
+
   private firstChunks(route: PageRoute): Pick<InitialPageData, 'preloadScripts' | 'preloadStyles'> {
     // Each chunk with those it imports (a list's shared parts), but not the entry, already loading.
     const chunks = new Set<ManifestChunk>();
@@ -177,15 +194,22 @@ export class InitialResults {
       }),
     );
     const results = answers.filter((answer): answer is InitialResult => answer !== null);
-    return { results, preloadImage: preloadImageOf(route, results), ...chunks };
+    return { ...NO_INITIAL_DATA, results, preloadImage: preloadImageOf(route, results), ...chunks };
   }
 }
 
 /** The head tags: the picture's preload, and the answers as a JSON data block (never run). */
-export function renderInitialTags({ results, preloadImage, preloadScripts, preloadStyles }: InitialPageData): string {
+export function renderInitialTags({
+  results,
+  preloadImage,
+  preloadScripts,
+  preloadStyles,
+  stylesheets,
+}: InitialPageData): string {
   const e = escapeMarkup;
   // crossorigin as Vite's own loader asks for them, or the browser would not reuse the preloads.
   const tags: string[] = [
+    ...stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${e(href)}">`),
     ...preloadScripts.map((href) => `<link rel="modulepreload" crossorigin href="${e(href)}">`),
     ...preloadStyles.map((href) => `<link rel="preload" as="style" crossorigin href="${e(href)}">`),
   ];

@@ -49,11 +49,17 @@ export function renderHeadTags(page: PageMeta): string {
 
 export interface HeadTemplate {
   /**
-   * index.html with the page's tags in place of its own <title>, and `endTags` (preloads, data)
-   * last in the head: after Vite's script and stylesheet, which the browser should ask for first.
+   * index.html with the page's tags in place of its own <title>, `endTags` (preloads, data) last
+   * in the head: after Vite's script and stylesheet, which the browser should ask for first; and
+   * `rootHtml`, the server's render of the page, inside <div id="root">, and `afterRoot` (its
+   * data) right after that element, where it does not hold up the first paint.
    */
-  render(headTags: string, endTags?: string): string;
+  render(headTags: string, endTags?: string, rootHtml?: string, afterRoot?: string): string;
 }
+
+/** Where index.html has the app's empty root element; the server's render goes inside. */
+const ROOT_OPEN = '<div id="root">';
+const CLOSE = '</div>';
 
 /**
  * Splits index.html once, where its <title> is (or before </head> when it has none) and before
@@ -69,10 +75,17 @@ export function headTemplate(indexHtml: string): HeadTemplate {
   const before = indexHtml.slice(0, start);
   const middle = indexHtml.slice(end, headEnd.index);
   const after = indexHtml.slice(headEnd.index);
+  // Where the root element's content goes, and its end: a file without an empty root gets neither.
+  const rootAt = after.indexOf(`${ROOT_OPEN}${CLOSE}`);
+  const [beforeRoot, rootEnd, afterRoot] =
+    rootAt < 0
+      ? [after, '', '']
+      : [after.slice(0, rootAt + ROOT_OPEN.length), CLOSE, after.slice(rootAt + ROOT_OPEN.length + CLOSE.length)];
   // The whitespace the file puts before </head>, so the added lines line up with the others.
   const indent = /\n([ \t]*)$/.exec(middle)?.[1] ?? '';
   return {
-    render: (headTags, endTags = '') =>
-      `${before}${headTags}${title ? '' : '\n'}${middle}${endTags ? `  ${endTags}\n${indent}` : ''}${after}`,
+    render: (headTags, endTags = '', rootHtml = '', afterRootTags = '') =>
+      `${before}${headTags}${title ? '' : '\n'}${middle}${endTags ? `  ${endTags}\n${indent}` : ''}${beforeRoot}` +
+      (rootAt < 0 ? afterRoot : `${rootHtml}${rootEnd}${afterRootTags}${afterRoot}`),
   };
 }

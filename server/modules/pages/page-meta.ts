@@ -96,6 +96,9 @@ export class PageMetaResolver {
       case 'blog':
       case 'category':
         return this.listPage(route, screen);
+      case 'searchForm':
+        // Where the form lands with a keyword it refuses: the blog, with the message; never indexed.
+        return screen(SCREEN_TEXTS.blog, '/blog', { noindex: true });
       case 'post': {
         const [post, authorName] = await Promise.all([this.deps.posts.get(route.id), this.deps.seo.authorName()]);
         if (!post) return notFound(SCREEN_TEXTS.missingPost);

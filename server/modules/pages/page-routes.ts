@@ -14,6 +14,8 @@ export type PageRoute =
   | { kind: 'home' }
   | { kind: 'static'; screen: StaticScreen; path: string }
   | { kind: 'blog'; page: number; keyword: string | null }
+  /** The search box's form without JavaScript: /blog/search?q=keyword. */
+  | { kind: 'searchForm' }
   | { kind: 'category'; category: CategoryScreen; page: number }
   | { kind: 'post'; id: string }
   | { kind: 'form'; screen: FormScreen; path: string }
@@ -69,6 +71,7 @@ export function matchPageRoute(pathname: string): PageRoute {
       const page = parsePageNumber(rest[1]);
       return page === null ? NOT_FOUND : { kind: 'blog', page, keyword: null };
     }
+    if (second === 'search' && rest.length === 1) return { kind: 'searchForm' };
     if (second === 'search' && rest.length >= 2) {
       const page = listPage(rest.slice(2));
       return page === null ? NOT_FOUND : { kind: 'blog', page, keyword: rest[1]! };

@@ -7,9 +7,17 @@ import { createContentSanitizer } from '#kernel/content-rules.ts';
 
 let sanitizer: ((html: string) => string) | undefined;
 
-/** The HTML cut down to the editor's tags, classes and safe links. */
-export function sanitizeContent(html: string): string {
-  // Built on first use: a process that never writes a post never loads jsdom's window.
+/**
+ * The sanitizer as the browser runs it (client/src/lib/sanitize.ts) over a post it shows: the page
+ * the server renders must hold the same markup the browser's own render would.
+ */
+export function displaySanitizer(): (html: string) => string {
+  // Built on first use: a process that never writes or renders a post never loads jsdom's window.
   sanitizer ??= createContentSanitizer(createDOMPurify(new JSDOM('').window));
-  return sanitizer(html).trim();
+  return sanitizer;
+}
+
+/** The HTML cut down to the editor's tags, classes and safe links, as it is stored. */
+export function sanitizeContent(html: string): string {
+  return displaySanitizer()(html).trim();
 }

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress } from 'node:zlib';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const NPM_CHROMIUM = '@sparticuz/chromium';
@@ -32,14 +32,22 @@ export const QUIET_CHROMIUM_FLAGS = [
 ];
 const ARGS = ['--headless', ...QUIET_CHROMIUM_FLAGS];
 
-export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+/** options: context settings beyond the defaults, such as `javaScriptEnabled: false` (tests/e2e/support/no-script.ts). */
+export async function launchBrowser(
+  options: Pick<BrowserContextOptions, 'javaScriptEnabled'> = {},
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const executablePath = await findChromium();
   // A fresh profile each time, so no test sees another's cookies or storage. Playwright refuses
   // --user-data-dir in args, hence launchPersistentContext.
   const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-chromium-profile-'));
   let context: BrowserContext;
   try {
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath, args: ARGS, headless: true });
+    context = await chromium.launchPersistentContext(userDataDir, {
+      ...options,
+      executablePath,
+      args: ARGS,
+      headless: true,
+    });
   } catch (error) {
     await rm(userDataDir, { recursive: true, force: true });
     throw error;

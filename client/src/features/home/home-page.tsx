@@ -33,7 +33,8 @@ const HomePageQuery = graphql(`
 
 type CarouselModule = typeof CarouselTypes;
 let carouselModule: CarouselModule | undefined;
-const loadCarousel = async () => (carouselModule ??= await import('../../components/carousel'));
+/** Loads the carousel's chunk (once); before a server-rendered home page is hydrated, it is loaded first. */
+export const loadCarousel = async () => (carouselModule ??= await import('../../components/carousel'));
 
 /** Cards in view on arrival: one under 700 px, up to three from 1000 px (components/carousel.tsx). */
 const CARDS_IN_VIEW = 3;

@@ -1,6 +1,7 @@
 // The blog list, at /blog, /blog/page/{n}, /blog/search/{keyword} and /blog/search/{keyword}/page/{n}:
-// the search box, then the page of posts.
-import { useLocation, useParams } from 'react-router';
+// the search box, then the page of posts. At /blog/search?q=..., where the search box's form lands
+// without JavaScript when the server refuses its keyword: the blog, with the box's message.
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { keywordError } from '#kernel/search-rules.ts';
 import { ErrorMessage } from '../../components/error-message';
 import { PageMeta } from '../../components/page-meta';
@@ -10,6 +11,7 @@ import { parsePageNumber, SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { useFreshQuery } from '../../lib/query-freshness';
 import { PostList } from './post-list';
 import { listPagePath, searchPath } from '#kernel/route-paths.ts';
+import { SEARCH_FORM_FIELD } from '#kernel/server-render.ts';
 
 const BlogListQuery = graphql(`
   query BlogList($page: Int!, $search: String) {
@@ -19,9 +21,11 @@ const BlogListQuery = graphql(`
   }
 `);
 
-export function BlogListPage() {
+export function BlogListPage({ searchForm = false }: { searchForm?: boolean }) {
   const { keyword, pageNumber } = useParams();
   const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const formKeyword = searchForm ? (searchParams.get(SEARCH_FORM_FIELD) ?? '') : undefined;
   // The route's loader has refused any page number that is not one (route-checks.ts).
   const page = parsePageNumber(pageNumber) ?? 1;
   // A keyword the API would refuse is not sent: the same rule, with the same words, answers here.
@@ -34,11 +38,19 @@ export function BlogListPage() {
 
   return (
     <div className="container">
-      <PageMeta {...SCREEN_TEXTS.blog} path={pathname} noindex={keyword !== undefined} />
+      <PageMeta
+        {...SCREEN_TEXTS.blog}
+        path={searchForm ? '/blog' : pathname}
+        noindex={keyword !== undefined || searchForm}
+      />
       <header className="page-header">
         <h1>{keyword === undefined ? 'Blog' : `Search results for “${keyword}”`}</h1>
       </header>
-      <SearchBox key={keyword ?? ''} initialKeyword={keyword} />
+      <SearchBox
+        key={keyword ?? formKeyword ?? ''}
+        initialKeyword={keyword ?? formKeyword}
+        initialError={formKeyword === undefined ? null : keywordError(formKeyword)}
+      />
       {keywordProblem ? (
         <ErrorMessage>{keywordProblem}</ErrorMessage>
       ) : (

@@ -1,10 +1,11 @@
 // A post as its page shows it: the picture, title,
 // subtitle, creation date and the rich content, sanitized once more here before it is rendered.
 // DOMPurify is needed on no other screen, so it comes in a chunk of its own (loadSanitizer).
-import { use, type ReactNode } from 'react';
+import { use, useContext, type ReactNode } from 'react';
+import { LocalDate } from '../../components/local-date';
 import { UploadedImage } from '../../components/uploaded-image';
 import { graphql, type FragmentType, getFragmentData } from '../../gql';
-import { formatDate } from '../../lib/format-date';
+import { ServerSanitizerContext } from '../../lib/server-sanitizer';
 import type * as sanitizeTypes from '../../lib/sanitize';
 import { POST_HERO_IMAGE_SIZES } from '#kernel/image-sizes.ts';
 import './post-article.css';
@@ -57,7 +58,7 @@ interface PostArticleProps {
 
 export function PostArticle({ post, actions }: PostArticleProps) {
   const { title, subtitle, content, createdAt, readingMinutes, image } = getFragmentData(PostArticleFragment, post);
-  const { sanitizeContent } = use(loadSanitizer());
+  const sanitizeContent = useContext(ServerSanitizerContext) ?? use(loadSanitizer()).sanitizeContent;
   // Cheap next to the render itself, and the page rarely renders more than twice.
   const html = sanitizeContent(content);
   return (
@@ -73,7 +74,7 @@ export function PostArticle({ post, actions }: PostArticleProps) {
         <h1 className="post-article-title">{title}</h1>
         <p className="post-article-subtitle">{subtitle}</p>
         <p className="post-article-date">
-          <time dateTime={createdAt}>{formatDate(createdAt)}</time>
+          <LocalDate iso={createdAt} />
           <span className="post-article-reading-time"> · {readingMinutes} min read</span>
         </p>
         {actions && <div className="post-article-actions">{actions}</div>}

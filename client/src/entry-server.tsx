@@ -1,0 +1,79 @@
+// The server's render of a public page, with the components, routes and queries the browser uses.
+// Built on its own (vite.config.ts) into the client build's .server/ folder; the server loads that
+// file and calls renderPage (kernel/server-render.ts says what passes between the two).
+//
+//   react-router's static handler matches the path and runs the routes' loaders (a page number
+//   that is not one is the 404 screen), Apollo's prerenderStatic renders the tree until every query
+//   it asks has its answer (from the app's own /graphql, as a visitor who is not signed in), and
+//   the markup, the cache and the router's state go back to the server, which writes them into
+//   the page for the browser to hydrate (main.tsx).
+import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloLink } from '@apollo/client/link';
+import { ApolloProvider } from '@apollo/client/react';
+import { prerenderStatic } from '@apollo/client/react/ssr';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { tap } from 'rxjs';
+import type { AnsweredQuery, RenderPage } from '#kernel/server-render.ts';
+import { loadFirstRender } from './app/first-render';
+import { routes } from './app/router';
+import { ServerSanitizerContext } from './lib/server-sanitizer';
+
+const handler = createStaticHandler(routes);
+
+export const renderPage: RenderPage = async ({ url, fetch, sanitizeContent }) => {
+  await loadFirstRender(routes, url);
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+  // No route of the site redirects or answers by itself: every path is a screen.
+  if (context instanceof Response) throw new Error(`A route answered ${url} with a bare ${context.status}`);
+
+  const answered: AnsweredQuery[] = [];
+  const recordAnswers = new ApolloLink((operation, forward) =>
+    forward(operation).pipe(
+      tap((result) => {
+        if (!result.errors?.length) {
+          answered.push({ operationName: operation.operationName ?? '', variables: operation.variables });
+        }
+      }),
+    ),
+  );
+  const client = new ApolloClient({
+    ssrMode: true,
+    link: ApolloLink.from([
+      recordAnswers,
+      new HttpLink({ uri: '/graphql', fetch: (input, init) => fetch(String(input), init) }),
+    ]),
+    cache: new InMemoryCache(),
+  });
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const { result } = await prerenderStatic({
+    tree: (
+      <StrictMode>
+        <ServerSanitizerContext value={sanitizeContent}>
+          <ApolloProvider client={client}>
+            {/* The router's state goes into the page as data (the server's JSON block), not as the
+                inline script react-router would write: the site's CSP runs no inline script. */}
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </ApolloProvider>
+        </ServerSanitizerContext>
+      </StrictMode>
+    ),
+    renderFunction: renderToString,
+  });
+
+  return {
+    html: result,
+    state: {
+      cache: client.extract() as Record<string, unknown>,
+      answered,
+      router: {
+        loaderData: context.loaderData,
+        actionData: context.actionData,
+        // A route error is a plain response (status, statusText, data), which JSON keeps whole.
+        errors: context.errors,
+      },
+    },
+  };
+};

@@ -1,0 +1,49 @@
+// What the server and the client's server-rendering entry (client/src/entry-server.tsx, built into
+// the client build's .server/ folder) say to each other. The server never imports the client's code:
+// it loads the built entry and calls its renderPage with what the page needs from the server.
+
+/** The search box's form without JavaScript: GET SEARCH_FORM_PATH?q=keyword. */
+export const SEARCH_FORM_PATH = '/blog/search';
+export const SEARCH_FORM_FIELD = 'q';
+
+/** The id of the JSON data block that carries the server's state to the client's hydration. */
+export const SERVER_STATE_ID = 'server-state';
+
+/** Where the built entry is, inside the client build's folder (a dot-folder: never served). */
+export const SERVER_ENTRY_FILE = '.server/entry-server.js';
+
+export interface RenderRequest {
+  /** The page's path and query, as requested. */
+  url: string;
+  /** Answers the app's own /graphql, as for a visitor who is not signed in. */
+  fetch: (input: string, init?: RequestInit) => Promise<Response>;
+  /** The server's content sanitizer, which cuts a post's HTML down as the browser's would. */
+  sanitizeContent: (html: string) => string;
+}
+
+/** One query the page's data answered, so the client counts it as just fetched. */
+export interface AnsweredQuery {
+  operationName: string;
+  variables: Record<string, unknown>;
+}
+
+/** What the client hydrates from: the same data, and the router's state, the server rendered with. */
+export interface ServerState {
+  /** Apollo Client's cache (client.extract()). */
+  cache: Record<string, unknown>;
+  answered: AnsweredQuery[];
+  /** React Router's hydration data: what each matched route's loader returned or threw. */
+  router: {
+    loaderData: Record<string, unknown>;
+    actionData: Record<string, unknown> | null;
+    errors: Record<string, unknown> | null;
+  };
+}
+
+export interface RenderedPage {
+  /** The markup of everything inside <div id="root">. */
+  html: string;
+  state: ServerState;
+}
+
+export type RenderPage = (request: RenderRequest) => Promise<RenderedPage>;

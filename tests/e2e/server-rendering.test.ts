@@ -1,0 +1,478 @@
+// Public pages rendered on the server, in a real browser. With JavaScript off, the server's HTML is
+// the whole site: every page shows its content, and links, the paginator and the search form work
+// as plain HTML. With JavaScript on, the app hydrates what the server wrote: nothing logged, nothing
+// moves, the parser's nodes are kept (the markup is adopted, not thrown away and drawn again), and
+// the app then navigates in place as it always has.
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { postPath } from '#kernel/route-paths.ts';
+import type { PostWithImage } from '../../server/modules/post/post.service.ts';
+import { markPageLoad } from './support/accounts.ts';
+import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
+import { openNoScriptBrowser, type NoScriptBrowser } from './support/no-script.ts';
+import { h1Text, pathOf } from './support/page-checks.ts';
+import { createCard, createPosts, type NewPost } from './support/site-content.ts';
+
+const SITE_NAME = 'Pixel Diaries';
+const FEATURED_TITLE = 'Outer Wilds Is a Museum of Time';
+const PARAGRAPH = 'A loop of twenty-two minutes, and one rule.';
+
+let site: E2eSite;
+// Newest first, as the lists show them.
+let newestFirst: PostWithImage[];
+let featured: PostWithImage;
+let zelda: PostWithImage;
+let ocarina: PostWithImage;
+
+// 17 posts: two pages of the blog. Two are about Zelda; the newest, a game, has a real paragraph.
+function postAt(i: number): NewPost {
+  if (i === 2) return { title: 'Zelda: Tears of the Kingdom', subtitle: 'A subtitle on Ultrahand', category: 'game' };
+  if (i === 8) {
+    return { title: 'Why I replay Ocarina', subtitle: 'A subtitle on the Zeldas of my childhood', category: 'game' };
+  }
+  if (i === 16) {
+    return {
+      title: FEATURED_TITLE,
+      subtitle: 'Twenty-two minutes, forever',
+      category: 'game',
+      content: `<p>A <strong>loop</strong> of twenty-two minutes, and one rule.</p>`,
+    };
+  }
+  return { title: `Blog post ${String(i + 1).padStart(2, '0')}`, category: (['anime', 'tv', 'book'] as const)[i % 3] };
+}
+
+beforeAll(async () => {
+  site = await openDesktopSite();
+  await createCard(site.t, { title: 'Playing', subtitle: 'Outer Wilds' });
+  await createCard(site.t, { title: 'Reading', subtitle: 'Piranesi' });
+  const posts = await createPosts(site.t, 17, postAt);
+  newestFirst = [...posts].reverse();
+  featured = posts[16]!;
+  zelda = posts[2]!;
+  ocarina = posts[8]!;
+}, 90_000);
+afterAll(() => site?.close());
+
+const main = (page: Page) => page.getByRole('main');
+/** The h1s in <main> now, without waiting: a page without scripts is complete once loaded. */
+const mainH1s = (page: Page) => page.locator('main h1').allTextContents();
+const cardTitles = (page: Page) => main(page).getByRole('article').getByRole('heading').allTextContents();
+const paginator = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
+const mainNav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+const searchBox = (page: Page) => page.getByRole('search').getByRole('searchbox', { name: 'Search posts' });
+const readMore = (card: Locator) => card.getByRole('link', { name: /^READ MORE/ });
+
+/** Which of `texts` are shown in <main>, as { text: true } for each one that is. */
+async function shown(page: Page, texts: string[]): Promise<Record<string, boolean>> {
+  const entries = await Promise.all(
+    texts.map(async (words): Promise<[string, boolean]> => [
+      words,
+      await main(page).getByText(words, { exact: true }).first().isVisible(),
+    ]),
+  );
+  return Object.fromEntries(entries);
+}
+const all = (texts: string[]) => Object.fromEntries(texts.map((words) => [words, true]));
+
+describe('with JavaScript off', () => {
+  let browser: NoScriptBrowser;
+  beforeAll(async () => (browser = await openNoScriptBrowser()));
+  afterAll(() => browser?.close());
+  beforeEach(() => {
+    browser.problems.length = 0;
+  });
+
+  const PAGES: { name: string; path: () => string; status: number; heading: string; texts: () => string[] }[] = [
+    {
+      name: 'the home page',
+      path: () => '/',
+      status: 200,
+      heading: SITE_NAME,
+      texts: () => ['Currently', 'Piranesi', 'Latest', ...newestFirst.slice(0, 9).map((post) => post.title)],
+    },
+    {
+      name: 'the blog',
+      path: () => '/blog',
+      status: 200,
+      heading: 'Blog',
+      texts: () => newestFirst.slice(0, 15).map((p) => p.title),
+    },
+    {
+      name: "the blog's page 2",
+      path: () => '/blog/page/2',
+      status: 200,
+      heading: 'Blog',
+      texts: () => newestFirst.slice(15).map((p) => p.title),
+    },
+    {
+      name: 'a search',
+      path: () => '/blog/search/zelda',
+      status: 200,
+      heading: 'Search results for “zelda”',
+      texts: () => [zelda.title, ocarina.title],
+    },
+    {
+      name: 'the games list',
+      path: () => '/games',
+      status: 200,
+      heading: 'Games',
+      texts: () => newestFirst.filter((post) => post.category === 'game').map((post) => post.title),
+    },
+    { name: 'the anime list', path: () => '/anime', status: 200, heading: 'Anime', texts: () => ['Blog post 01'] },
+    { name: 'the TV list', path: () => '/tv', status: 200, heading: 'TV', texts: () => ['Blog post 02'] },
+    { name: 'the books list', path: () => '/books', status: 200, heading: 'Books', texts: () => ['Blog post 06'] },
+    {
+      name: 'a post',
+      path: () => postPath(featured.id),
+      status: 200,
+      heading: FEATURED_TITLE,
+      texts: () => [featured.subtitle, PARAGRAPH],
+    },
+    { name: '/about', path: () => '/about', status: 200, heading: 'About', texts: () => ['What you will find here'] },
+    { name: '/hire-me', path: () => '/hire-me', status: 200, heading: 'Hire me', texts: () => [] },
+    { name: '/privacy-policy', path: () => '/privacy-policy', status: 200, heading: 'Privacy Policy', texts: () => [] },
+    { name: '/disclaimer', path: () => '/disclaimer', status: 200, heading: 'Disclaimer', texts: () => [] },
+    {
+      name: 'a search that finds nothing',
+      path: () => '/blog/search/platypus',
+      status: 200,
+      heading: 'Search results for “platypus”',
+      texts: () => ['NOTHING FOUND'],
+    },
+    {
+      name: 'a post that does not exist',
+      path: () => postPath('00000000-0000-4000-8000-000000000000'),
+      status: 404,
+      heading: 'The page does not exist',
+      texts: () => ['Make a new search'],
+    },
+    {
+      name: 'an unknown path',
+      path: () => '/no-such-page',
+      status: 404,
+      heading: 'Page not found',
+      texts: () => ['Go to the home page'],
+    },
+  ];
+
+  for (const expected of PAGES) {
+    it(`${expected.name} (${expected.status}) shows its content from the server alone`, async () => {
+      const { page } = browser;
+      const response = await page.goto(`${site.url}${expected.path()}`);
+      expect(response?.status()).toBe(expected.status);
+      expect(await mainH1s(page)).toEqual([expected.heading]);
+      expect(await shown(page, expected.texts())).toEqual(all(expected.texts()));
+      // The site's frame, for finding one's way on.
+      expect(await mainNav(page, 'BLOG').isVisible()).toBe(true);
+      expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).isVisible()).toBe(true);
+      expect(browser.problems).toEqual([]);
+    });
+  }
+
+  it("opens a post from its card's READ MORE", async () => {
+    const { page } = browser;
+    await page.goto(`${site.url}/blog`);
+    await readMore(main(page).getByRole('article').first()).click();
+    await expect.poll(() => pathOf(page)).toBe(postPath(featured.id));
+    await expect.poll(() => mainH1s(page)).toEqual([featured.title]);
+    expect(await shown(page, [PARAGRAPH])).toEqual(all([PARAGRAPH]));
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('opens a category from the main navigation', async () => {
+    const { page } = browser;
+    await page.goto(site.url);
+    await mainNav(page, 'GAMES').click();
+    await expect.poll(() => pathOf(page)).toBe('/games');
+    await expect.poll(() => mainH1s(page)).toEqual(['Games']);
+    expect(await cardTitles(page)).toEqual(newestFirst.filter((post) => post.category === 'game').map((p) => p.title));
+    expect(browser.problems).toEqual([]);
+  });
+
+  it("goes to page 2 from the paginator's link", async () => {
+    const { page } = browser;
+    await page.goto(`${site.url}/blog`);
+    await paginator(page).getByRole('link', { name: 'Page 2' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/blog/page/2');
+    await expect.poll(() => cardTitles(page)).toEqual(newestFirst.slice(15).map((post) => post.title));
+    expect(browser.problems).toEqual([]);
+  });
+
+  it("searches: the form's keyword, trimmed, lands on /blog/search/{keyword} with the results", async () => {
+    const { page } = browser;
+    await page.goto(`${site.url}/blog`);
+    await searchBox(page).fill('zelda ');
+    await searchBox(page).press('Enter');
+    await expect.poll(() => pathOf(page)).toBe('/blog/search/zelda');
+    await expect.poll(() => mainH1s(page)).toEqual(['Search results for “zelda”']);
+    expect((await cardTitles(page)).sort()).toEqual([ocarina.title, zelda.title].sort());
+    expect(await searchBox(page).inputValue()).toBe('zelda');
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('answers an empty search with the blog page and the message under the box', async () => {
+    const { page } = browser;
+    await page.goto(`${site.url}/blog`);
+    await searchBox(page).press('Enter');
+    // The server's answer: a new page, on which the message is there from the start.
+    await expect
+      .poll(() => page.getByRole('search').getByRole('alert').textContent())
+      .toBe('You need to add a keyword');
+    expect(await mainH1s(page)).toEqual(['Blog']);
+    expect(await searchBox(page).getAttribute('aria-invalid')).toBe('true');
+    expect(browser.problems).toEqual([]);
+  });
+});
+
+interface HydrationProbe {
+  /** The `main h1` the HTML parser made, taken before any script of the page ran. */
+  parsedH1: Element | null;
+  shifts: { value: number; sources: string[] }[];
+}
+
+describe('with JavaScript on, the app takes over the same page', () => {
+  const warnings: string[] = [];
+
+  beforeAll(async () => {
+    const { page } = site;
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(`console warning: ${message.text()}`);
+    });
+    await page.addInitScript(() => {
+      const probe: HydrationProbe = { parsedH1: null, shifts: [] };
+      (window as unknown as { hydrationProbe: HydrationProbe }).hydrationProbe = probe;
+      // 'interactive' comes when the parser is done and before the deferred scripts (the app's
+      // module) run: the h1 found then is the server's, whatever the app does next.
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') probe.parsedH1 = document.querySelector('main h1');
+      });
+      // Every layout shift from the first paint on, as cumulative layout shift counts them.
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node | null }[];
+        })[]) {
+          if (entry.hadRecentInput || entry.value === 0) continue;
+          const sources = (entry.sources ?? []).map((source) =>
+            source.node instanceof Element ? `${source.node.tagName}.${source.node.className}` : String(source.node),
+          );
+          probe.shifts.push({ value: entry.value, sources });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+  });
+  beforeEach(() => {
+    site.problems.length = 0;
+    warnings.length = 0;
+  });
+
+  /** Once React has taken the page's h1 as its own (its fiber is on the node): the app has started. */
+  const appOwnsH1 = (page: Page) =>
+    page.evaluate(() => {
+      const h1 = document.querySelector('main h1');
+      return h1 !== null && Object.keys(h1).some((key) => key.startsWith('__reactFiber$'));
+    });
+
+  /** The parsed h1's text, and whether it is still the page's h1, in the document. */
+  const serverH1 = (page: Page) =>
+    page.evaluate(() => {
+      const { parsedH1 } = (window as unknown as { hydrationProbe: HydrationProbe }).hydrationProbe;
+      return {
+        text: parsedH1?.textContent ?? null,
+        kept: parsedH1 !== null && parsedH1.isConnected && parsedH1 === document.querySelector('main h1'),
+      };
+    });
+
+  async function layoutShifts(page: Page) {
+    // Shifts are reported after the frame that made them: give the last frames time to come in.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))));
+    return page.evaluate(() => (window as unknown as { hydrationProbe: HydrationProbe }).hydrationProbe.shifts);
+  }
+
+  interface Hydrated {
+    name: string;
+    path: () => string;
+    status: number;
+    heading: () => string;
+    /** What else must be in place before the page counts as started (the carousel). */
+    started?: (page: Page) => Promise<unknown>;
+    /** An in-app navigation from the page, and where it leads. */
+    then: { click: (page: Page) => Promise<void>; path: () => string; heading: () => string; firstCard?: () => string };
+  }
+
+  const PAGES: Hydrated[] = [
+    {
+      name: 'the home page',
+      path: () => '/',
+      status: 200,
+      heading: () => SITE_NAME,
+      started: (page) => page.locator('.swiper-initialized').waitFor(),
+      then: {
+        click: (page) => readMore(page.getByRole('region', { name: 'Latest' }).getByRole('article').first()).click(),
+        path: () => postPath(featured.id),
+        heading: () => featured.title,
+      },
+    },
+    {
+      name: 'the blog',
+      path: () => '/blog',
+      status: 200,
+      heading: () => 'Blog',
+      then: {
+        click: (page) => paginator(page).getByRole('link', { name: 'Page 2' }).click(),
+        path: () => '/blog/page/2',
+        heading: () => 'Blog',
+        firstCard: () => newestFirst[15]!.title,
+      },
+    },
+    {
+      name: "the blog's page 2",
+      path: () => '/blog/page/2',
+      status: 200,
+      heading: () => 'Blog',
+      then: { click: (page) => mainNav(page, 'GAMES').click(), path: () => '/games', heading: () => 'Games' },
+    },
+    {
+      name: 'a search',
+      path: () => '/blog/search/zelda',
+      status: 200,
+      heading: () => 'Search results for “zelda”',
+      // The box searches in place, without the form's round trip to the server.
+      then: {
+        click: async (page) => {
+          await searchBox(page).fill('ocarina');
+          await searchBox(page).press('Enter');
+        },
+        path: () => '/blog/search/ocarina',
+        heading: () => 'Search results for “ocarina”',
+        firstCard: () => ocarina.title,
+      },
+    },
+    {
+      name: 'a search that finds nothing',
+      path: () => '/blog/search/platypus',
+      status: 200,
+      heading: () => 'Search results for “platypus”',
+      then: { click: (page) => mainNav(page, 'BLOG').click(), path: () => '/blog', heading: () => 'Blog' },
+    },
+    {
+      name: "the search form's answer to an empty keyword",
+      path: () => '/blog/search?q=',
+      status: 200,
+      heading: () => 'Blog',
+      then: { click: (page) => mainNav(page, 'HIRE ME').click(), path: () => '/hire-me', heading: () => 'Hire me' },
+    },
+    {
+      name: 'a category',
+      path: () => '/games',
+      status: 200,
+      heading: () => 'Games',
+      then: {
+        click: (page) => readMore(main(page).getByRole('article').first()).click(),
+        path: () => postPath(featured.id),
+        heading: () => featured.title,
+      },
+    },
+    {
+      name: 'a post',
+      path: () => postPath(featured.id),
+      status: 200,
+      heading: () => featured.title,
+      then: { click: (page) => mainNav(page, 'BLOG').click(), path: () => '/blog', heading: () => 'Blog' },
+    },
+    {
+      name: '/about',
+      path: () => '/about',
+      status: 200,
+      heading: () => 'About',
+      then: {
+        click: (page) => main(page).getByRole('link', { name: 'Games', exact: true }).click(),
+        path: () => '/games',
+        heading: () => 'Games',
+      },
+    },
+    {
+      name: '/hire-me',
+      path: () => '/hire-me',
+      status: 200,
+      heading: () => 'Hire me',
+      then: {
+        click: (page) => page.getByRole('contentinfo').getByRole('link', { name: 'Disclaimer' }).click(),
+        path: () => '/disclaimer',
+        heading: () => 'Disclaimer',
+      },
+    },
+    {
+      name: '/privacy-policy',
+      path: () => '/privacy-policy',
+      status: 200,
+      heading: () => 'Privacy Policy',
+      then: { click: (page) => mainNav(page, 'ABOUT').click(), path: () => '/about', heading: () => 'About' },
+    },
+    {
+      name: '/disclaimer',
+      path: () => '/disclaimer',
+      status: 200,
+      heading: () => 'Disclaimer',
+      then: {
+        click: (page) => page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click(),
+        path: () => '/privacy-policy',
+        heading: () => 'Privacy Policy',
+      },
+    },
+    {
+      name: 'a post that does not exist',
+      path: () => postPath('00000000-0000-4000-8000-000000000000'),
+      status: 404,
+      heading: () => 'The page does not exist',
+      then: {
+        click: async (page) => {
+          await searchBox(page).fill('zelda');
+          await searchBox(page).press('Enter');
+        },
+        path: () => '/blog/search/zelda',
+        heading: () => 'Search results for “zelda”',
+      },
+    },
+    {
+      name: 'an unknown path',
+      path: () => '/no-such-page',
+      status: 404,
+      heading: () => 'Page not found',
+      then: {
+        click: (page) => main(page).getByRole('link', { name: 'Go to the home page' }).click(),
+        path: () => '/',
+        heading: () => SITE_NAME,
+      },
+    },
+  ];
+
+  for (const expected of PAGES) {
+    it(`${expected.name}: hydrated without a message, a shift or a new h1, then navigates in place`, async () => {
+      const { page } = site;
+      const response = await page.goto(`${site.url}${expected.path()}`);
+      expect(response?.status()).toBe(expected.status);
+      await expect.poll(() => appOwnsH1(page)).toBe(true);
+      await expected.started?.(page);
+
+      // A hydration mismatch is a console error (React's own message says where); then the node and the shifts.
+      expect(site.problems).toEqual([]);
+      expect(warnings).toEqual([]);
+      expect(await serverH1(page)).toEqual({ text: expected.heading(), kept: true });
+      expect(await layoutShifts(page)).toEqual([]);
+
+      const load = await markPageLoad(page);
+      await expected.then.click(page);
+      await expect.poll(() => pathOf(page)).toBe(expected.then.path());
+      await expect.poll(() => h1Text(page)).toBe(expected.then.heading());
+      if (expected.then.firstCard) {
+        await expect.poll(async () => (await cardTitles(page))[0]).toBe(expected.then.firstCard());
+      }
+      expect(await load.stillLoaded()).toBe(true);
+      expect(site.problems).toEqual([]);
+      expect(warnings).toEqual([]);
+    });
+  }
+});
