@@ -124,7 +124,11 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
   mountUploads(hono, services.images.uploadsDir);
   registerSeoRoutes(hono, config, services);
   const pages = new PageMetaResolver({ config, posts: services.posts, seo: services.seo });
-  mountClient(hono, clientDir, (pathname) => pages.resolve(pathname));
+  mountClient(hono, {
+    clientDir,
+    resolvePage: (pathname) => pages.resolve(pathname),
+    serverRendering: config.serverRendering,
+  });
 
   // What failed before GraphQL or REST could answer (the session check, when the database is down)
   // is answered in that API's own shape; anything else is a plain 500.

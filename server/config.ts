@@ -29,6 +29,11 @@ export interface Config {
   trustProxy: boolean;
   /** Whether anyone may create an account (REGISTRATION=open); closed by default (docs/decisions/017). */
   registrationOpen: boolean;
+  /**
+   * Whether the public pages are rendered on the server (docs/decisions/022); off, every page is the
+   * bare client, which renders it in the browser (to compare, or while a render is being fixed).
+   */
+  serverRendering: boolean;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +106,10 @@ const envSchema = z.object({
     blankToUndefined,
     z.enum(['open', 'closed'], { error: 'REGISTRATION must be open or closed' }).default('closed'),
   ),
+  SERVER_RENDERING: z.preprocess(
+    blankToUndefined,
+    z.enum(['on', 'off'], { error: 'SERVER_RENDERING must be on or off' }).default('on'),
+  ),
   NODE_ENV: z.preprocess(
     blankToUndefined,
     z
@@ -144,5 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlIntrospection: v.GRAPHQL_INTROSPECTION ? v.GRAPHQL_INTROSPECTION === 'true' : v.NODE_ENV !== 'production',
     trustProxy: v.TRUST_PROXY === 'true',
     registrationOpen: v.REGISTRATION === 'open',
+    serverRendering: v.SERVER_RENDERING === 'on',
   };
 }

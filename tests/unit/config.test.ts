@@ -28,6 +28,7 @@ describe('configuration', () => {
       graphqlIntrospection: true,
       trustProxy: false,
       registrationOpen: false,
+      serverRendering: true,
     });
   });
 
@@ -45,6 +46,7 @@ describe('configuration', () => {
       MAX_UPLOAD_MB: '2.5',
       TRUST_PROXY: 'true',
       REGISTRATION: 'open',
+      SERVER_RENDERING: 'off',
     });
     expect(config).toEqual({
       port: 8080,
@@ -60,6 +62,7 @@ describe('configuration', () => {
       graphqlIntrospection: false,
       trustProxy: true,
       registrationOpen: true,
+      serverRendering: false,
     });
   });
 
@@ -102,6 +105,7 @@ describe('configuration', () => {
     [{ MAX_UPLOAD_MB: '0' }, 'MAX_UPLOAD_MB must be a number of megabytes between 1 and 100'],
     [{ GRAPHQL_INTROSPECTION: 'yes' }, 'GRAPHQL_INTROSPECTION must be true or false'],
     [{ REGISTRATION: 'yes' }, 'REGISTRATION must be open or closed'],
+    [{ SERVER_RENDERING: 'yes' }, 'SERVER_RENDERING must be on or off'],
   ])('refuses %o with its own message', (env, message) => {
     expect(problemsOf(env)).toEqual([message]);
   });

@@ -96,7 +96,19 @@ function serverStateTag({ state }: RenderedPage): string {
 /** The metadata and status of the page at a path (the request's pathname, as sent). */
 export type PageResolver = (pathname: string) => Promise<PageMeta>;
 
-export function mountClient(app: Hono, clientDir = defaultClientDir, resolvePage?: PageResolver): void {
+export interface ClientOptions {
+  /** The built client; dist/client unless given. */
+  clientDir?: string | undefined;
+  /** Without one, every page is the bare index.html. */
+  resolvePage?: PageResolver;
+  /** Whether the public pages are rendered here (SERVER_RENDERING); on unless given. */
+  serverRendering?: boolean;
+}
+
+export function mountClient(
+  app: Hono,
+  { clientDir = defaultClientDir, resolvePage, serverRendering = true }: ClientOptions = {},
+): void {
   const indexFile = path.join(clientDir, 'index.html');
   // Read once: index.html only changes with a new build, which means a restart.
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
@@ -172,7 +184,7 @@ export function mountClient(app: Hono, clientDir = defaultClientDir, resolvePage
     // A public screen is rendered here, from public data only (asked without the caller's session),
     // so the HTML is the same for every visitor; forms and the admin are the browser's to render.
     let rendered: RenderedPage | null = null;
-    if (isServerRendered(route)) {
+    if (serverRendering && isServerRendered(route)) {
       try {
         rendered = await renderer.render(`${url.pathname}${url.search}`);
       } catch (error) {
