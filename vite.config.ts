@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { entryPriority } from './client/build/entry-priority.ts';
 import { graphqlDocuments } from './client/build/graphql-documents.ts';
 import { precompress } from './client/build/precompress.ts';
 import { reportWeight } from './client/build/report-weight.ts';
@@ -22,7 +23,14 @@ const buildAlias = [{ find: /^react-router$/, replacement: reactRouterProduction
 // render of the public pages is built into dist/client/.server (client/build/server-entry.ts).
 export default defineConfig(({ command }) => ({
   root: 'client',
-  plugins: [graphqlDocuments(), react(), reportWeight(), precompress(), serverEntry({ alias: buildAlias })],
+  plugins: [
+    graphqlDocuments(),
+    react(),
+    entryPriority(),
+    reportWeight(),
+    precompress(),
+    serverEntry({ alias: buildAlias }),
+  ],
   resolve: {
     alias: command === 'build' ? buildAlias : [],
   },

@@ -166,7 +166,9 @@ describe(`the head of each public page (${testDbKind})`, () => {
     // Everything between the viewport/icon tags of index.html and Vite's own tags is the server's.
     const added = [...page.document.head.children].filter(
       (el) =>
-        !el.matches('meta[charset], meta[name="viewport"], link[rel="icon"], script[src], link[rel="stylesheet"]'),
+        !el.matches(
+          'meta[charset], meta[name="viewport"], link[rel="icon"], noscript, script[src], link[rel="stylesheet"]',
+        ),
     );
     expect(added.length).toBeGreaterThanOrEqual(20);
     expect(added.every((el) => el.hasAttribute('data-server-meta'))).toBe(true);

@@ -38,6 +38,14 @@ describe('the paginator', () => {
     expect(pageLinks).toContain('50');
   });
 
+  it('is a list of links inside a navigation landmark, the breaks linking a range away', () => {
+    const { html } = renderPaginator(50, 100);
+    expect(html).toMatch(/^<nav aria-label="Pagination"><ul class="paginator"><li/);
+    expect(html).not.toContain('role="navigation"');
+    expect(html).toContain('href="/blog/page/43" aria-label="Jump backward"');
+    expect(html).toContain('href="/blog/page/57" aria-label="Jump forward"');
+  });
+
   it('links every page to its one-based address and marks the current one', () => {
     const { html } = renderPaginator(3, 12);
     expect(html).toContain('href="/blog/page/12"');

@@ -88,6 +88,14 @@ async function compressPage(request: Request, response: Response): Promise<Respo
 const MISSING_CLIENT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Client not built</title></head>
 <body><h1>The client has not been built</h1><p>Run <code>npm run build</code> (npm start does it for you), then reload.</p></body></html>`;
 
+/** index.html without its <link rel="stylesheet"> to these files. */
+function withoutStylesheets(indexHtml: string, hrefs: string[]): string {
+  return indexHtml.replace(/[ \t]*<link\b[^>]*>\n?/gi, (tag) => {
+    const href = /\bhref="([^"]*)"/i.exec(tag)?.[1];
+    return /\brel="stylesheet"/i.test(tag) && href !== undefined && hrefs.includes(href) ? '' : tag;
+  });
+}
+
 /** The state the page was rendered in, as a JSON data block (never run) for the browser's hydration. */
 function serverStateTag({ state }: RenderedPage): string {
   return `<script type="application/json" id="${escapeMarkup(SERVER_STATE_ID)}">${jsonForScript(state)}</script>`;
@@ -114,6 +122,10 @@ export function mountClient(
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   const template = indexHtml === null ? null : headTemplate(indexHtml);
   const initialResults = InitialResults.fromClientBuild(clientDir);
+  // A page the server rendered carries its styles itself (InitialResults.renderedPageData): the same
+  // file without its links to them.
+  const renderedTemplate =
+    indexHtml === null ? null : headTemplate(withoutStylesheets(indexHtml, initialResults.entryStylesheets()));
   const renderer = new ServerRenderer(clientDir, app);
 
   // serveStatic builds its response before any hook could add headers, so they are set afterwards.
@@ -197,7 +209,7 @@ export function mountClient(
     // too, so its header needs no request.
     let initial: InitialPageData = NO_INITIAL_DATA;
     if (rendered) {
-      initial = initialResults.chunkPreloads(route);
+      initial = initialResults.renderedPageData(route);
     } else if (page.status === 200) {
       try {
         initial = await initialResults.load(app, route);
@@ -206,7 +218,7 @@ export function mountClient(
         console.error(`Could not answer the first queries of ${requestPath}:`, error);
       }
     }
-    const html = template.render(
+    const html = (rendered ? renderedTemplate! : template).render(
       renderHeadTags(page),
       renderInitialTags(initial),
       rendered?.html,

@@ -79,11 +79,11 @@ export interface InitialPageData {
   preloadScripts: string[];
   preloadStyles: string[];
   /**
-   * The chunks' stylesheets as stylesheets, for a page the server rendered: its markup is in the
-   * page, so its styles must be there before it is painted (Vite's loader then sees them and does
-   * not load them again).
+   * For a page the server rendered: the styles its markup is painted with (the entry's and its
+   * chunks'), written into the page itself. A page is read on its first paint, and a stylesheet
+   * to fetch first would hold that paint back by a round trip; they are a few kilobytes.
    */
-  stylesheets: string[];
+  inlineCss: string;
 }
 
 export const NO_INITIAL_DATA: InitialPageData = {
@@ -91,7 +91,7 @@ export const NO_INITIAL_DATA: InitialPageData = {
   preloadImage: null,
   preloadScripts: [],
   preloadStyles: [],
-  stylesheets: [],
+  inlineCss: '',
 };
 
 interface ImageAnswer {
@@ -128,7 +128,10 @@ function readJson<T>(file: string, fallback: T): T {
 }
 
 export class InitialResults {
+  private readonly cssTexts = new Map<string, string>();
+
   private constructor(
+    private readonly clientDir: string,
     private readonly operations: Readonly<Record<string, string>>,
     private readonly manifest: Readonly<Record<string, ManifestChunk>>,
   ) {}
@@ -136,18 +139,37 @@ export class InitialResults {
   /** From the client build's files; a build without them gets no answers or preloads. */
   static fromClientBuild(clientDir: string): InitialResults {
     return new InitialResults(
+      clientDir,
       readJson(path.join(clientDir, OPERATIONS_FILE), {}),
       readJson(path.join(clientDir, MANIFEST_FILE), {}),
     );
   }
 
+  /** The stylesheets index.html links to (the entry's), relative to the site's root. */
+  entryStylesheets(): string[] {
+    const entry = Object.values(this.manifest).find((chunk) => chunk.isEntry);
+    return (entry?.css ?? []).map((file) => `/${file}`);
+  }
+
   /**
-   * Only the preloads of the chunks a screen waits for: for a page the server rendered, whose data
-   * and pictures are in the page itself.
+   * For a page the server rendered, whose data and pictures are in the page itself: the preloads
+   * of the chunks its screen waits for, and every style its markup needs, inline.
    */
-  chunkPreloads(route: PageRoute): InitialPageData {
+  renderedPageData(route: PageRoute): InitialPageData {
     const { preloadScripts, preloadStyles } = this.firstChunks(route);
-    return { ...NO_INITIAL_DATA, preloadScripts, stylesheets: preloadStyles };
+    const files = [...this.entryStylesheets(), ...preloadStyles];
+    return { ...NO_INITIAL_DATA, preloadScripts, inlineCss: files.map((file) => this.cssText(file)).join('\n') };
+  }
+
+  /** A built stylesheet's text, read once (the build changes only with a restart). */
+  private cssText(file: string): string {
+    let text = this.cssTexts.get(file);
+    if (text === undefined) {
+      const full = path.join(this.clientDir, file);
+      text = existsSync(full) ? readFileSync(full, 'utf8') : '';
+      this.cssTexts.set(file, text);
+    }
+    return text;
   }
 
   private firstChunks(route: PageRoute): Pick<InitialPageData, 'preloadScripts' | 'preloadStyles'> {
@@ -204,13 +226,15 @@ export function renderInitialTags({
   preloadImage,
   preloadScripts,
   preloadStyles,
-  stylesheets,
+  inlineCss,
 }: InitialPageData): string {
   const e = escapeMarkup;
   // crossorigin as Vite's own loader asks for them, or the browser would not reuse the preloads.
   const tags: string[] = [
-    ...stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${e(href)}">`),
-    ...preloadScripts.map((href) => `<link rel="modulepreload" crossorigin href="${e(href)}">`),
+    // '</style' would end the element early (CSS reads '<\/style' as the same characters).
+    ...(inlineCss ? [`<style>${inlineCss.replace(/<\/style/gi, '<\\/style')}</style>`] : []),
+    // Low, as the entry script itself (client/build/entry-priority.ts): after what the page shows.
+    ...preloadScripts.map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${e(href)}">`),
     ...preloadStyles.map((href) => `<link rel="preload" as="style" crossorigin href="${e(href)}">`),
   ];
   if (preloadImage) {
