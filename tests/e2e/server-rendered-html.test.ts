@@ -8,11 +8,15 @@
 // In the e2e project for the built client (inject('clientBuildDir')): the server renders the same
 // components the browser hydrates, and its page names the build's files.
 import { randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { CATEGORY_SCREENS } from '#kernel/page-meta-rules.ts';
 import { postPath } from '#kernel/route-paths.ts';
 import { keywordError } from '#kernel/search-rules.ts';
+import { SERVER_ENTRY_FILE } from '#kernel/server-render.ts';
 import type { PostWithImage } from '../../server/modules/post/post.service.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createCard, createPosts, type NewPost } from './support/site-content.ts';
@@ -418,6 +422,57 @@ describe('a signed-in admin', () => {
       // (The post's JSON-LD in the head names its author: that is public, and not the page's markup.)
       expect(text(asAdmin.root), path).not.toContain('Ada Lovelace');
       expect(asAdmin.root.innerHTML, path).toBe(asVisitor.root.innerHTML);
+    }
+  });
+});
+
+describe('pages the server does not render', () => {
+  it('with SERVER_RENDERING=off, every page is the bare client with its first answers, as before', async () => {
+    const bare = await createTestApp({
+      clientDir: inject('clientBuildDir'),
+      env: { SITE_NAME, SERVER_RENDERING: 'off' },
+    });
+    try {
+      const response = await bare.request('/blog');
+      const html = await response.text();
+      expect(response.status).toBe(200);
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('id="server-state"');
+      expect(html).toContain('id="initial-results"');
+    } finally {
+      await bare.dispose();
+    }
+  });
+
+  it('a form is rendered by the browser, even for a visitor', async () => {
+    const page = await get('/login');
+    expect(page.root.innerHTML).toBe('');
+    expect(page.html).not.toContain('id="server-state"');
+  });
+
+  it("a page whose render fails is still served, as the bare client, and the server's log says why", async () => {
+    // A build whose server entry cannot render anything.
+    const clientDir = mkdtempSync(path.join(os.tmpdir(), 'blog-broken-render-'));
+    cpSync(inject('clientBuildDir'), clientDir, { recursive: true });
+    writeFileSync(
+      path.join(clientDir, SERVER_ENTRY_FILE),
+      "export async function renderPage() { throw new Error('the render broke'); }\n",
+    );
+    const broken = await createTestApp({ clientDir, env: { SITE_NAME } });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const response = await broken.request('/about');
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('id="initial-results"');
+      expect(errors.mock.calls.map((call) => call.map(String).join(' ')).join('\n')).toMatch(
+        /Could not render \/about on the server: Error: the render broke/,
+      );
+    } finally {
+      errors.mockRestore();
+      await broken.dispose();
+      rmSync(clientDir, { recursive: true, force: true });
     }
   });
 });

@@ -190,6 +190,21 @@ describe('with JavaScript off', () => {
     expect(browser.problems).toEqual([]);
   });
 
+  it('opens a category from the main navigation on a phone, where the Menu button needs a script', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 800 });
+    try {
+      await page.goto(site.url);
+      expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+      await mainNav(page, 'BOOKS').click();
+      await expect.poll(() => pathOf(page)).toBe('/books');
+      await expect.poll(() => mainH1s(page)).toEqual(['Books']);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    expect(browser.problems).toEqual([]);
+  });
+
   it("goes to page 2 from the paginator's link", async () => {
     const { page } = browser;
     await page.goto(`${site.url}/blog`);
