@@ -45,12 +45,21 @@ export interface AppUnderTest {
   output(): string;
 }
 
-/** A fresh copy of a data set, the production server on it, then both gone whatever happens. */
-export async function withApp<T>(ctx: BenchContext, posts: number, use: (app: AppUnderTest) => Promise<T>): Promise<T> {
+/**
+ * A fresh copy of a data set, the production server on it, then both gone whatever happens. `env`
+ * adds to the server's environment (a setting to compare, such as SERVER_RENDERING=off), last, so
+ * it wins over appEnv's.
+ */
+export async function withApp<T>(
+  ctx: BenchContext,
+  posts: number,
+  use: (app: AppUnderTest) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<T> {
   const dataSet = await ctx.dataSets.fresh(posts);
   try {
     const port = await freePort();
-    const server = await startApp(appEnv({ port, ...dataSet }), ctx.config.serverNodeArgs);
+    const server = await startApp({ ...appEnv({ port, ...dataSet }), ...env }, ctx.config.serverNodeArgs);
     try {
       return await use({ url: server.url, dataSet, output: server.output });
     } catch (error) {

@@ -8,6 +8,7 @@ import { pageWeightScenario } from './page-weight.ts';
 import { postPageScenario } from './post-page.ts';
 import { restListScenario } from './rest-list.ts';
 import { searchScenario } from './search.ts';
+import { serverRenderScenario } from './server-render.ts';
 import { startupScenario } from './startup.ts';
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -20,4 +21,5 @@ export const SCENARIOS: readonly Scenario[] = [
   pageWeightScenario,
   lighthouseScenario,
   startupScenario,
+  serverRenderScenario,
 ];

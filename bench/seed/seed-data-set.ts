@@ -1,6 +1,7 @@
 // Seeds one data set: the migrations and the admin (what a first start does), a few demo posts and
 // cards drawn and stored like real uploads, then bulk posts up to the wanted count whose images
 // link to the demo's files. Runs in the bench process, on a database no server has open.
+import type { CategoryValue } from '#kernel/post-rules.ts';
 import { DEMO_CARDS, DEMO_POSTS } from '../../prisma/demo-content.ts';
 import { seedDemo } from '../../prisma/seed-demo.ts';
 import { loadConfig, uploadsDirOf, type Config } from '../../server/config.ts';
@@ -20,6 +21,8 @@ export interface DataSetInfo {
   demoPostIds: string[];
   /** A fixed, shuffled sample of post ids, for requests by id. */
   sampleIds: string[];
+  /** Posts of each category: which category pages exist (categories are drawn at random). */
+  postsByCategory: Partial<Record<CategoryValue, number>>;
 }
 
 /** The server's configuration for a data folder and database, as the bench starts it. */
@@ -74,7 +77,15 @@ export async function seedDataSet(
     const sample = await db.sql.query<{ id: string }>(
       'SELECT "id"::text AS "id" FROM "Post" ORDER BY md5("id"::text) LIMIT 2000',
     );
-    return { posts, demoPostIds: demo.map((post) => post.id), sampleIds: sample.map((row) => row.id) };
+    const categories = await db.sql.query<{ category: CategoryValue; posts: number }>(
+      'SELECT "category"::text AS "category", count(*)::int AS "posts" FROM "Post" GROUP BY 1',
+    );
+    return {
+      posts,
+      demoPostIds: demo.map((post) => post.id),
+      sampleIds: sample.map((row) => row.id),
+      postsByCategory: Object.fromEntries(categories.map((row) => [row.category, row.posts])),
+    };
   } finally {
     await db.close();
   }

@@ -1,8 +1,9 @@
-// A Vite plugin that prints, after each build, the gzipped JavaScript every page loads before it
-// renders (the entry chunk and what it statically imports), what the home page adds to it (the
-// carousel, which it waits for: the home page's total is to stay under 120 KB) and the editor's
-// chunk, which public pages must never load. bench/ measures what real pages download; this is the
-// quick look.
+// A Vite plugin that prints, after each build, the gzipped JavaScript each kind of public page
+// loads before it is interactive: the entry chunk and what it statically imports, plus the chunks
+// the page's screen loads before it is hydrated (its lazy screen, the home page's carousel, the
+// post page's sanitizer: client/src/app/first-render.ts) and what they import. It also names the
+// editor's chunk, which public pages must never load (the build fails if the entry takes it in).
+// bench/ measures what real pages download (npm run bench:weight); this is the quick look.
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -14,6 +15,15 @@ interface ChunkLike {
   imports: string[];
   moduleIds: string[];
 }
+
+/** Each public page kind, and the source modules of the chunks it loads before hydrating. */
+const PAGES: [string, string[]][] = [
+  ['home', ['/client/src/components/carousel.tsx']],
+  ['post', ['/client/src/lib/sanitize.ts']],
+  ['blog list', ['/client/src/features/posts/blog-list-page.tsx']],
+  ['category list', ['/client/src/features/posts/category-list-page.tsx']],
+  ['about', ['/client/src/features/static-pages/about-page.tsx']],
+];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -27,28 +37,35 @@ export function reportWeight(): Plugin {
           .filter((item): item is typeof item & ChunkLike => item.type === 'chunk')
           .map((chunk) => [chunk.fileName, chunk as unknown as ChunkLike]),
       );
-      const initial = new Set<string>();
-      const visit = (fileName: string) => {
-        if (initial.has(fileName)) return;
-        initial.add(fileName);
-        for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+      /** The chunks loaded with these: each one and what it imports statically. */
+      const closure = (fileNames: string[]) => {
+        const loaded = new Set<string>();
+        const visit = (fileName: string) => {
+          if (loaded.has(fileName)) return;
+          loaded.add(fileName);
+          for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+        };
+        fileNames.forEach(visit);
+        return loaded;
       };
-      for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
-      const gzipped = (fileName: string) => gzipSync(chunks.get(fileName)!.code).length;
-      const initialBytes = [...initial].reduce((sum, fileName) => sum + gzipped(fileName), 0);
-      const editor = [...chunks.values()].find((chunk) =>
-        chunk.moduleIds.some((id) => id.includes('/node_modules/slate-react/')),
-      );
-      const carousel = [...chunks.values()].find((chunk) =>
-        chunk.moduleIds.some((id) => id.endsWith('/client/src/components/carousel.tsx')),
-      );
-      const homeBytes = initialBytes + (carousel && !initial.has(carousel.fileName) ? gzipped(carousel.fileName) : 0);
+      const gzipped = (fileNames: Set<string>) =>
+        [...fileNames].reduce((sum, fileName) => sum + gzipSync(chunks.get(fileName)!.code).length, 0);
+      const chunkOf = (moduleSuffix: string) =>
+        [...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => id.endsWith(moduleSuffix)));
+
+      const entries = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+      const initial = closure(entries);
+      const perPage = PAGES.map(([page, modules]) => {
+        const own = modules.map(chunkOf).flatMap((chunk) => (chunk ? [chunk.fileName] : []));
+        return `${page} ${kb(gzipped(closure([...entries, ...own])))}`;
+      });
+      const editor = chunkOf('/node_modules/slate-react/dist/index.es.js') ?? chunkOf('/slate-react/dist/index.js');
       const editorLoadedUpFront = editor !== undefined && initial.has(editor.fileName);
       this.info(
-        `JavaScript every page loads before rendering: ${kb(initialBytes)} gzipped (${initial.size} chunk(s)); ` +
-          `the home page with its carousel: ${kb(homeBytes)}; ` +
+        `JavaScript a page loads before it is interactive (gzipped): every page ${kb(gzipped(initial))}; ` +
+          `${perPage.join(', ')}; ` +
           (editor
-            ? `editor chunk ${kb(gzipped(editor.fileName))} gzipped, ${editorLoadedUpFront ? 'LOADED UP FRONT' : 'loaded only by the editor pages'}`
+            ? `editor chunk ${kb(gzipped(new Set([editor.fileName])))}, ${editorLoadedUpFront ? 'LOADED UP FRONT' : 'loaded only by the editor pages'}`
             : 'no editor chunk'),
       );
       if (editorLoadedUpFront) this.error('The rich-text editor ended up in the JavaScript every page loads');
