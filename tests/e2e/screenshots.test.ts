@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { appOwnsH1 } from './support/page-checks.ts';
 import { seedDemoSite } from './support/site-content.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
@@ -52,6 +53,7 @@ describe('every visitor screen', () => {
           .poll(() => site.page.getByRole('heading', { level: 1 }).count(), { message: url })
           .toBeGreaterThan(0);
         await expect.poll(() => site.page.getByRole('status', { name: /^Loading/ }).count(), { message: url }).toBe(0);
+        await expect.poll(() => appOwnsH1(site.page), { message: url }).toBe(true);
         await site.page.screenshot({ path: path.join(outDir, `${name}-${width}.png`), fullPage: true });
         // Nothing wider than the screen: no sideways scrolling on a phone.
         const overflow = await site.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -10,7 +10,7 @@ import type { PostWithImage } from '../../server/modules/post/post.service.ts';
 import { markPageLoad } from './support/accounts.ts';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { openNoScriptBrowser, type NoScriptBrowser } from './support/no-script.ts';
-import { h1Text, pathOf } from './support/page-checks.ts';
+import { appOwnsH1, h1Text, pathOf } from './support/page-checks.ts';
 import { createCard, createPosts, type NewPost } from './support/site-content.ts';
 
 const SITE_NAME = 'Pixel Diaries';
@@ -282,13 +282,6 @@ describe('with JavaScript on, the app takes over the same page', () => {
     site.problems.length = 0;
     warnings.length = 0;
   });
-
-  /** Once React has taken the page's h1 as its own (its fiber is on the node): the app has started. */
-  const appOwnsH1 = (page: Page) =>
-    page.evaluate(() => {
-      const h1 = document.querySelector('main h1');
-      return h1 !== null && Object.keys(h1).some((key) => key.startsWith('__reactFiber$'));
-    });
 
   /** The parsed h1's text, and whether it is still the page's h1, in the document. */
   const serverH1 = (page: Page) =>

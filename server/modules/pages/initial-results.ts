@@ -84,6 +84,13 @@ export interface InitialPageData {
    * to fetch first would hold that paint back by a round trip; they are a few kilobytes.
    */
   inlineCss: string;
+  /**
+   * The chunks' stylesheets whose rules inlineCss already holds: each written as a disabled link
+   * (never fetched, never applied), which is how Vite's chunk loader tells a stylesheet is already
+   * in the page. Without it, the loader would add the same rules again as a new render-blocking
+   * stylesheet when the screen's chunk runs, and the page's next paint would wait for it.
+   */
+  inlinedStylesheets: string[];
 }
 
 export const NO_INITIAL_DATA: InitialPageData = {
@@ -92,6 +99,7 @@ export const NO_INITIAL_DATA: InitialPageData = {
   preloadScripts: [],
   preloadStyles: [],
   inlineCss: '',
+  inlinedStylesheets: [],
 };
 
 interface ImageAnswer {
@@ -158,7 +166,12 @@ export class InitialResults {
   renderedPageData(route: PageRoute): InitialPageData {
     const { preloadScripts, preloadStyles } = this.firstChunks(route);
     const files = [...this.entryStylesheets(), ...preloadStyles];
-    return { ...NO_INITIAL_DATA, preloadScripts, inlineCss: files.map((file) => this.cssText(file)).join('\n') };
+    return {
+      ...NO_INITIAL_DATA,
+      preloadScripts,
+      inlineCss: files.map((file) => this.cssText(file)).join('\n'),
+      inlinedStylesheets: preloadStyles,
+    };
   }
 
   /** A built stylesheet's text, read once (the build changes only with a restart). */
@@ -227,12 +240,14 @@ export function renderInitialTags({
   preloadScripts,
   preloadStyles,
   inlineCss,
+  inlinedStylesheets,
 }: InitialPageData): string {
   const e = escapeMarkup;
   // crossorigin as Vite's own loader asks for them, or the browser would not reuse the preloads.
   const tags: string[] = [
     // '</style' would end the element early (CSS reads '<\/style' as the same characters).
     ...(inlineCss ? [`<style>${inlineCss.replace(/<\/style/gi, '<\\/style')}</style>`] : []),
+    ...inlinedStylesheets.map((href) => `<link rel="stylesheet" disabled href="${e(href)}">`),
     // Low, as the entry script itself (client/build/entry-priority.ts): after what the page shows.
     ...preloadScripts.map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${e(href)}">`),
     ...preloadStyles.map((href) => `<link rel="preload" as="style" crossorigin href="${e(href)}">`),

@@ -59,3 +59,14 @@ export async function whileGraphqlHeld(
 
 /** A GraphQL request for the named operation (its document names it: `query Name` / `mutation Name`). */
 export const operation = (name: string) => (request: Request) => (request.postData() ?? '').includes(name);
+
+/**
+ * Whether the app has taken over the page's main h1 (React's fiber is on the node): a page the server
+ * rendered is then hydrated, at least as far as its main content, and nothing else may touch its
+ * markup first (a screenshot, say, which hides the text caret with a style of its own).
+ */
+export const appOwnsH1 = (page: Page) =>
+  page.evaluate(() => {
+    const h1 = document.querySelector('main h1');
+    return h1 !== null && Object.keys(h1).some((key) => key.startsWith('__reactFiber$'));
+  });

@@ -1,5 +1,5 @@
 // The frame of every screen: skip link, header, the routed page in <main>, footer, toasts.
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { Suspense, useEffect, useRef, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AppToastContainer } from '../../lib/toast';
 import { SiteFooter } from './site-footer';
@@ -29,11 +29,19 @@ export function RootLayout() {
       <a className="skip-link" href="#main-content" onClick={skipToContent}>
         Skip to content
       </a>
-      <SiteHeader />
+      {/* Each part of the frame is hydrated on its own (a Suspense boundary each), so taking over a
+          server-rendered page is several short tasks instead of one long one that blocks input. */}
+      <Suspense>
+        <SiteHeader />
+      </Suspense>
       <main ref={mainRef} id="main-content" className="site-main" tabIndex={-1}>
-        <Outlet />
+        <Suspense>
+          <Outlet />
+        </Suspense>
       </main>
-      <SiteFooter />
+      <Suspense>
+        <SiteFooter />
+      </Suspense>
       <AppToastContainer />
       <ScrollRestoration />
     </>
