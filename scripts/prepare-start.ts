@@ -10,7 +10,15 @@ const root = path.resolve(import.meta.dirname, '..');
 const stampFile = path.join(root, 'dist/client-build-stamp');
 
 // Everything the client build depends on; a change to any of these means a rebuild.
-const BUILD_INPUTS = ['client', 'kernel', 'schema.graphql', 'codegen.ts', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const BUILD_INPUTS = [
+  'client',
+  'kernel',
+  'schema.graphql',
+  'codegen.ts',
+  'vite.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 function listFiles(entry: string): string[] {
   const full = path.join(root, entry);
