@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { CHROMIUM_FLAGS, findChromium } from '../lib/chromium.ts';
 import type { Scenario } from '../lib/context.ts';
 import { withApp } from '../lib/context.ts';
-import type { Figure, Target } from '../lib/figures.ts';
+import type { Figure, Target, Unit } from '../lib/figures.ts';
 import { binary } from '../lib/server-process.ts';
 import { median } from '../lib/stats.ts';
 import { startBaselineServer } from './shared.ts';
@@ -20,12 +20,13 @@ import { startBaselineServer } from './shared.ts';
 const run = promisify(execFile);
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const METRICS = [
-  { audit: 'first-contentful-paint', name: 'FCP', unit: 'ms' },
-  { audit: 'largest-contentful-paint', name: 'LCP', unit: 'ms' },
-  { audit: 'cumulative-layout-shift', name: 'CLS', unit: '' },
-  { audit: 'total-blocking-time', name: 'TBT', unit: 'ms' },
-] as const;
+/** The metrics of the table, by name: the Lighthouse audit each is read from, and its unit. */
+const METRICS: Record<string, { audit: string; unit: Unit }> = {
+  FCP: { audit: 'first-contentful-paint', unit: 'ms' },
+  LCP: { audit: 'largest-contentful-paint', unit: 'ms' },
+  CLS: { audit: 'cumulative-layout-shift', unit: '' },
+  TBT: { audit: 'total-blocking-time', unit: 'ms' },
+};
 
 type Scores = Record<string, number>;
 
@@ -73,7 +74,9 @@ async function auditOnce(url: string, chromePath: string, workDir: string, index
   if (report.runtimeError) throw new Error(`Lighthouse on ${url}: ${report.runtimeError.message}`);
   const scores: Scores = {};
   for (const category of CATEGORIES) scores[category] = (report.categories[category]?.score ?? Number.NaN) * 100;
-  for (const metric of METRICS) scores[metric.name] = report.audits[metric.audit]?.numericValue ?? Number.NaN;
+  for (const [name, { audit }] of Object.entries(METRICS)) {
+    scores[name] = report.audits[audit]?.numericValue ?? Number.NaN;
+  }
   return scores;
 }
 
@@ -121,14 +124,14 @@ export const lighthouseScenario: Scenario = {
             const medianOf = (page: string, name: string) => median(runs[page]!.map((scores) => scores[name]!));
             const figures: Figure[] = [];
             for (const page of PAGE_KINDS) {
-              for (const name of [...CATEGORIES, ...METRICS.map((metric) => metric.name)]) {
+              for (const name of [...CATEGORIES, ...Object.keys(METRICS)]) {
                 const value = medianOf(page, name);
                 const target = targetOf(name, value);
                 figures.push({
                   scenario: `${this.title}: ${page} page`,
                   name,
                   value,
-                  unit: METRICS.find((metric) => metric.name === name)?.unit ?? 'score',
+                  unit: METRICS[name]?.unit ?? 'score',
                   baseline: { name: 'SSR off', value: medianOf(`${page} (SSR off)`, name) },
                   ...(target ? { target } : {}),
                   ...(name === 'performance'

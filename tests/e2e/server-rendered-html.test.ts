@@ -19,51 +19,22 @@ import { keywordError } from '#kernel/search-rules.ts';
 import { SERVER_ENTRY_FILE } from '#kernel/server-render.ts';
 import type { PostWithImage } from '../../server/modules/post/post.service.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { createCard, createPosts, type NewPost } from './support/site-content.ts';
+import { FEATURED_POST, seedTwoPagesSite } from './support/site-content.ts';
 
 const SITE_NAME = 'Pixel Diaries';
-const FEATURED_TITLE = 'Outer Wilds Is a Museum of Time';
+const FEATURED_TITLE = FEATURED_POST.title;
+const FEATURED_PARAGRAPHS = FEATURED_POST.paragraphs;
 
 let t: TestApp;
-// Oldest first, as they were written; lists show them newest first.
-let posts: PostWithImage[];
+// Newest first, as the lists show them.
 let newestFirst: PostWithImage[];
 let featured: PostWithImage;
 let zelda: PostWithImage;
 let ocarina: PostWithImage;
 
-const FEATURED_PARAGRAPHS = ['A loop of twenty-two minutes, and one rule.', 'The sun goes out every time.'];
-const OTHER_CATEGORIES = ['anime', 'tv', 'book', 'game'] as const;
-
-// 17 posts: a full first page of 15 and a second of 2. Two are about Zelda (one by its subtitle), the
-// newest has a picture of its own size and real paragraphs, and every other subtitle says 'subtitle'.
-function postAt(i: number): NewPost {
-  if (i === 2) return { title: 'Zelda: Tears of the Kingdom', subtitle: 'A subtitle on Ultrahand', category: 'game' };
-  if (i === 8) {
-    return { title: 'Why I replay Ocarina', subtitle: 'A subtitle on the Zeldas of my childhood', category: 'game' };
-  }
-  if (i === 16) {
-    return {
-      title: FEATURED_TITLE,
-      subtitle: 'Twenty-two minutes, forever',
-      category: 'game',
-      image: { width: 1600, height: 900 },
-      content: `<p>A <strong>loop</strong> of twenty-two minutes, and one rule.</p><p>${FEATURED_PARAGRAPHS[1]}</p>`,
-    };
-  }
-  return { title: `Blog post ${String(i + 1).padStart(2, '0')}`, category: OTHER_CATEGORIES[i % 4] };
-}
-
 beforeAll(async () => {
   t = await createTestApp({ clientDir: inject('clientBuildDir'), env: { SITE_NAME } });
-  // The newest card comes first in the carousel.
-  await createCard(t, { title: 'Playing', subtitle: 'Outer Wilds' });
-  await createCard(t, { title: 'Reading', subtitle: 'Piranesi' });
-  posts = await createPosts(t, 17, postAt);
-  newestFirst = [...posts].reverse();
-  featured = posts[16]!;
-  zelda = posts[2]!;
-  ocarina = posts[8]!;
+  ({ newestFirst, featured, zelda, ocarina } = await seedTwoPagesSite(t));
 }, 90_000);
 afterAll(() => t?.dispose());
 

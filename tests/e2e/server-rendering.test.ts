@@ -11,11 +11,11 @@ import { markPageLoad } from './support/accounts.ts';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { openNoScriptBrowser, type NoScriptBrowser } from './support/no-script.ts';
 import { appOwnsH1, h1Text, pathOf } from './support/page-checks.ts';
-import { createCard, createPosts, type NewPost } from './support/site-content.ts';
+import { FEATURED_POST, seedTwoPagesSite } from './support/site-content.ts';
 
 const SITE_NAME = 'Pixel Diaries';
-const FEATURED_TITLE = 'Outer Wilds Is a Museum of Time';
-const PARAGRAPH = 'A loop of twenty-two minutes, and one rule.';
+const FEATURED_TITLE = FEATURED_POST.title;
+const PARAGRAPH = FEATURED_POST.paragraphs[0]!;
 
 let site: E2eSite;
 // Newest first, as the lists show them.
@@ -24,32 +24,9 @@ let featured: PostWithImage;
 let zelda: PostWithImage;
 let ocarina: PostWithImage;
 
-// 17 posts: two pages of the blog. Two are about Zelda; the newest, a game, has a real paragraph.
-function postAt(i: number): NewPost {
-  if (i === 2) return { title: 'Zelda: Tears of the Kingdom', subtitle: 'A subtitle on Ultrahand', category: 'game' };
-  if (i === 8) {
-    return { title: 'Why I replay Ocarina', subtitle: 'A subtitle on the Zeldas of my childhood', category: 'game' };
-  }
-  if (i === 16) {
-    return {
-      title: FEATURED_TITLE,
-      subtitle: 'Twenty-two minutes, forever',
-      category: 'game',
-      content: `<p>A <strong>loop</strong> of twenty-two minutes, and one rule.</p>`,
-    };
-  }
-  return { title: `Blog post ${String(i + 1).padStart(2, '0')}`, category: (['anime', 'tv', 'book'] as const)[i % 3] };
-}
-
 beforeAll(async () => {
   site = await openDesktopSite();
-  await createCard(site.t, { title: 'Playing', subtitle: 'Outer Wilds' });
-  await createCard(site.t, { title: 'Reading', subtitle: 'Piranesi' });
-  const posts = await createPosts(site.t, 17, postAt);
-  newestFirst = [...posts].reverse();
-  featured = posts[16]!;
-  zelda = posts[2]!;
-  ocarina = posts[8]!;
+  ({ newestFirst, featured, zelda, ocarina } = await seedTwoPagesSite(site.t));
 }, 90_000);
 afterAll(() => site?.close());
 
@@ -121,7 +98,7 @@ describe('with JavaScript off', () => {
     },
     { name: 'the anime list', path: () => '/anime', status: 200, heading: 'Anime', texts: () => ['Blog post 01'] },
     { name: 'the TV list', path: () => '/tv', status: 200, heading: 'TV', texts: () => ['Blog post 02'] },
-    { name: 'the books list', path: () => '/books', status: 200, heading: 'Books', texts: () => ['Blog post 06'] },
+    { name: 'the books list', path: () => '/books', status: 200, heading: 'Books', texts: () => ['Blog post 07'] },
     {
       name: 'a post',
       path: () => postPath(featured.id),
@@ -310,151 +287,106 @@ describe('with JavaScript on, the app takes over the same page', () => {
     then: { click: (page: Page) => Promise<void>; path: () => string; heading: () => string; firstCard?: () => string };
   }
 
+  type Then = Hydrated['then'];
+  /** Where a link leads, found by `find`: its page's path and heading. */
+  const follow = (find: (page: Page) => Locator, path: string, heading: string): Then => ({
+    click: (page) => find(page).click(),
+    path: () => path,
+    heading: () => heading,
+  });
+  const viaNav = (label: string, path: string, heading: string) =>
+    follow((page) => mainNav(page, label), path, heading);
+  const viaFooter = (label: string, path: string) =>
+    follow((page) => page.getByRole('contentinfo').getByRole('link', { name: label }), path, label);
+  // The box searches in place, without the form's round trip to the server.
+  const viaSearch = (keyword: string): Then => ({
+    click: async (page) => {
+      await searchBox(page).fill(keyword);
+      await searchBox(page).press('Enter');
+    },
+    path: () => `/blog/search/${keyword}`,
+    heading: () => `Search results for “${keyword}”`,
+  });
+  const toFeatured: Then = {
+    click: (page) => readMore(main(page).getByRole('article').first()).click(),
+    path: () => postPath(featured.id),
+    heading: () => featured.title,
+  };
+  /** A page answered with `status`; its path and heading may be known only once the posts exist. */
+  const hydrated = (
+    name: string,
+    path: string | (() => string),
+    heading: string | (() => string),
+    then: Then,
+    status = 200,
+  ): Hydrated => ({
+    name,
+    path: typeof path === 'string' ? () => path : path,
+    status,
+    heading: typeof heading === 'string' ? () => heading : heading,
+    then,
+  });
+
   const PAGES: Hydrated[] = [
     {
-      name: 'the home page',
-      path: () => '/',
-      status: 200,
-      heading: () => SITE_NAME,
+      ...hydrated('the home page', '/', SITE_NAME, toFeatured),
       started: (page) => page.locator('.swiper-initialized').waitFor(),
       then: {
+        ...toFeatured,
         click: (page) => readMore(page.getByRole('region', { name: 'Latest' }).getByRole('article').first()).click(),
-        path: () => postPath(featured.id),
-        heading: () => featured.title,
       },
     },
-    {
-      name: 'the blog',
-      path: () => '/blog',
-      status: 200,
-      heading: () => 'Blog',
-      then: {
-        click: (page) => paginator(page).getByRole('link', { name: 'Page 2' }).click(),
-        path: () => '/blog/page/2',
-        heading: () => 'Blog',
-        firstCard: () => newestFirst[15]!.title,
-      },
-    },
-    {
-      name: "the blog's page 2",
-      path: () => '/blog/page/2',
-      status: 200,
-      heading: () => 'Blog',
-      then: { click: (page) => mainNav(page, 'GAMES').click(), path: () => '/games', heading: () => 'Games' },
-    },
-    {
-      name: 'a search',
-      path: () => '/blog/search/zelda',
-      status: 200,
-      heading: () => 'Search results for “zelda”',
-      // The box searches in place, without the form's round trip to the server.
-      then: {
-        click: async (page) => {
-          await searchBox(page).fill('ocarina');
-          await searchBox(page).press('Enter');
-        },
-        path: () => '/blog/search/ocarina',
-        heading: () => 'Search results for “ocarina”',
-        firstCard: () => ocarina.title,
-      },
-    },
-    {
-      name: 'a search that finds nothing',
-      path: () => '/blog/search/platypus',
-      status: 200,
-      heading: () => 'Search results for “platypus”',
-      then: { click: (page) => mainNav(page, 'BLOG').click(), path: () => '/blog', heading: () => 'Blog' },
-    },
-    {
-      name: "the search form's answer to an empty keyword",
-      path: () => '/blog/search?q=',
-      status: 200,
-      heading: () => 'Blog',
-      then: { click: (page) => mainNav(page, 'HIRE ME').click(), path: () => '/hire-me', heading: () => 'Hire me' },
-    },
-    {
-      name: 'a category',
-      path: () => '/games',
-      status: 200,
-      heading: () => 'Games',
-      then: {
-        click: (page) => readMore(main(page).getByRole('article').first()).click(),
-        path: () => postPath(featured.id),
-        heading: () => featured.title,
-      },
-    },
-    {
-      name: 'a post',
-      path: () => postPath(featured.id),
-      status: 200,
-      heading: () => featured.title,
-      then: { click: (page) => mainNav(page, 'BLOG').click(), path: () => '/blog', heading: () => 'Blog' },
-    },
-    {
-      name: '/about',
-      path: () => '/about',
-      status: 200,
-      heading: () => 'About',
-      then: {
-        click: (page) => main(page).getByRole('link', { name: 'Games', exact: true }).click(),
-        path: () => '/games',
-        heading: () => 'Games',
-      },
-    },
-    {
-      name: '/hire-me',
-      path: () => '/hire-me',
-      status: 200,
-      heading: () => 'Hire me',
-      then: {
-        click: (page) => page.getByRole('contentinfo').getByRole('link', { name: 'Disclaimer' }).click(),
-        path: () => '/disclaimer',
-        heading: () => 'Disclaimer',
-      },
-    },
-    {
-      name: '/privacy-policy',
-      path: () => '/privacy-policy',
-      status: 200,
-      heading: () => 'Privacy Policy',
-      then: { click: (page) => mainNav(page, 'ABOUT').click(), path: () => '/about', heading: () => 'About' },
-    },
-    {
-      name: '/disclaimer',
-      path: () => '/disclaimer',
-      status: 200,
-      heading: () => 'Disclaimer',
-      then: {
-        click: (page) => page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click(),
-        path: () => '/privacy-policy',
-        heading: () => 'Privacy Policy',
-      },
-    },
-    {
-      name: 'a post that does not exist',
-      path: () => postPath('00000000-0000-4000-8000-000000000000'),
-      status: 404,
-      heading: () => 'The page does not exist',
-      then: {
-        click: async (page) => {
-          await searchBox(page).fill('zelda');
-          await searchBox(page).press('Enter');
-        },
-        path: () => '/blog/search/zelda',
-        heading: () => 'Search results for “zelda”',
-      },
-    },
-    {
-      name: 'an unknown path',
-      path: () => '/no-such-page',
-      status: 404,
-      heading: () => 'Page not found',
-      then: {
-        click: (page) => main(page).getByRole('link', { name: 'Go to the home page' }).click(),
-        path: () => '/',
-        heading: () => SITE_NAME,
-      },
-    },
+    hydrated('the blog', '/blog', 'Blog', {
+      ...follow((page) => paginator(page).getByRole('link', { name: 'Page 2' }), '/blog/page/2', 'Blog'),
+      firstCard: () => newestFirst[15]!.title,
+    }),
+    hydrated("the blog's page 2", '/blog/page/2', 'Blog', viaNav('GAMES', '/games', 'Games')),
+    hydrated('a search', '/blog/search/zelda', 'Search results for “zelda”', {
+      ...viaSearch('ocarina'),
+      firstCard: () => ocarina.title,
+    }),
+    hydrated(
+      'a search that finds nothing',
+      '/blog/search/platypus',
+      'Search results for “platypus”',
+      viaNav('BLOG', '/blog', 'Blog'),
+    ),
+    hydrated(
+      "the search form's answer to an empty keyword",
+      '/blog/search?q=',
+      'Blog',
+      viaNav('HIRE ME', '/hire-me', 'Hire me'),
+    ),
+    hydrated('a category', '/games', 'Games', toFeatured),
+    hydrated(
+      'a post',
+      () => postPath(featured.id),
+      () => featured.title,
+      viaNav('BLOG', '/blog', 'Blog'),
+    ),
+    hydrated(
+      '/about',
+      '/about',
+      'About',
+      follow((page) => main(page).getByRole('link', { name: 'Games', exact: true }), '/games', 'Games'),
+    ),
+    hydrated('/hire-me', '/hire-me', 'Hire me', viaFooter('Disclaimer', '/disclaimer')),
+    hydrated('/privacy-policy', '/privacy-policy', 'Privacy Policy', viaNav('ABOUT', '/about', 'About')),
+    hydrated('/disclaimer', '/disclaimer', 'Disclaimer', viaFooter('Privacy Policy', '/privacy-policy')),
+    hydrated(
+      'a post that does not exist',
+      postPath('00000000-0000-4000-8000-000000000000'),
+      'The page does not exist',
+      viaSearch('zelda'),
+      404,
+    ),
+    hydrated(
+      'an unknown path',
+      '/no-such-page',
+      'Page not found',
+      follow((page) => main(page).getByRole('link', { name: 'Go to the home page' }), '/', SITE_NAME),
+      404,
+    ),
   ];
 
   for (const expected of PAGES) {

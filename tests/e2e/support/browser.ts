@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress } from 'node:zlib';
-import { chromium, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const NPM_CHROMIUM = '@sparticuz/chromium';
@@ -116,4 +116,25 @@ async function extractNpmChromium(): Promise<string | undefined> {
     throw error;
   }
   return binary;
+}
+
+/**
+ * The console errors of a page, as "console: ..." lines, to end a test with expecting none. A page
+ * the server answers with 404 (the error page, a post that does not exist) is expected: Chromium
+ * still logs its document load as an error, and only that message is let through.
+ */
+export function collectConsoleErrors(page: Page): string[] {
+  const problems: string[] = [];
+  const notFoundDocuments = new Set<string>();
+  page.on('response', (response) => {
+    if (response.status() === 404 && response.request().isNavigationRequest()) notFoundDocuments.add(response.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const expected404 =
+      message.text().startsWith('Failed to load resource: the server responded with a status of 404') &&
+      notFoundDocuments.has(message.location().url);
+    if (!expected404) problems.push(`console: ${message.text()}`);
+  });
+  return problems;
 }

@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app.ts';
-import { launchBrowser } from './browser.ts';
+import { collectConsoleErrors, launchBrowser } from './browser.ts';
 
 export interface E2eSite {
   url: string;
@@ -30,20 +30,7 @@ export async function openSite(env: Record<string, string> = {}): Promise<E2eSit
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await launchBrowser();
   const page = await browser.context.newPage();
-  const problems: string[] = [];
-  // A page the server answers with 404 (the error page, a post that does not exist) is expected;
-  // Chromium still logs its document load as an error, and only that message is let through.
-  const notFoundDocuments = new Set<string>();
-  page.on('response', (response) => {
-    if (response.status() === 404 && response.request().isNavigationRequest()) notFoundDocuments.add(response.url());
-  });
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const expected404 =
-      message.text().startsWith('Failed to load resource: the server responded with a status of 404') &&
-      notFoundDocuments.has(message.location().url);
-    if (!expected404) problems.push(`console: ${message.text()}`);
-  });
+  const problems = collectConsoleErrors(page);
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   return {
     url,

@@ -2,7 +2,7 @@
 // blocks scripts, a crawler that runs none, or anyone on a connection slow enough that the script has
 // not arrived yet, gets. The page is only what the server wrote; its links and forms work as plain HTML.
 import type { Page } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
+import { collectConsoleErrors, launchBrowser } from './browser.ts';
 
 export interface NoScriptBrowser {
   /** A 1280 x 800 page, as openDesktopSite's. */
@@ -20,19 +20,6 @@ export async function openNoScriptBrowser(): Promise<NoScriptBrowser> {
   // will not come, so looking for one fails in seconds rather than at the test's timeout.
   page.setDefaultTimeout(5_000);
   page.setDefaultNavigationTimeout(30_000);
-  const problems: string[] = [];
-  // As in openSite: Chromium logs the load of a page the server answers with 404 (the error page, a
-  // post that does not exist) as an error, and only that message is let through.
-  const notFoundDocuments = new Set<string>();
-  page.on('response', (response) => {
-    if (response.status() === 404 && response.request().isNavigationRequest()) notFoundDocuments.add(response.url());
-  });
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const expected404 =
-      message.text().startsWith('Failed to load resource: the server responded with a status of 404') &&
-      notFoundDocuments.has(message.location().url);
-    if (!expected404) problems.push(`console: ${message.text()}`);
-  });
+  const problems = collectConsoleErrors(page);
   return { page, problems, close: () => browser.close() };
 }

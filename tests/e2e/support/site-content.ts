@@ -47,3 +47,44 @@ export async function createCard(t: TestApp, card: { title?: 'Reading' | 'Watchi
 export async function seedDemoSite(t: TestApp) {
   return seedDemo({ prisma: t.db.prisma, imageStore: t.app.services.images, log: () => undefined });
 }
+
+/** The newest post of twoPagesOfPosts: a game with a picture of its own size and two paragraphs. */
+export const FEATURED_POST = {
+  title: 'Outer Wilds Is a Museum of Time',
+  paragraphs: ['A loop of twenty-two minutes, and one rule.', 'The sun goes out every time.'],
+};
+
+/**
+ * Post `i` of 17 (oldest first), for createPosts: a full first page of 15 and a second of 2. Two are
+ * about Zelda (one by its subtitle); the newest is FEATURED_POST; the others rotate over the four
+ * categories, with 'subtitle' in every subtitle.
+ */
+export function twoPagesOfPosts(i: number): NewPost {
+  if (i === 2) return { title: 'Zelda: Tears of the Kingdom', subtitle: 'A subtitle on Ultrahand', category: 'game' };
+  if (i === 8) {
+    return { title: 'Why I replay Ocarina', subtitle: 'A subtitle on the Zeldas of my childhood', category: 'game' };
+  }
+  if (i === 16) {
+    const [first, second] = FEATURED_POST.paragraphs;
+    return {
+      title: FEATURED_POST.title,
+      subtitle: 'Twenty-two minutes, forever',
+      category: 'game',
+      image: { width: 1600, height: 900 },
+      content: `<p>${first!.replace('loop', '<strong>loop</strong>')}</p><p>${second}</p>`,
+    };
+  }
+  const categories = ['anime', 'tv', 'book', 'game'] as const;
+  return { title: `Blog post ${String(i + 1).padStart(2, '0')}`, category: categories[i % 4] };
+}
+
+/**
+ * Two 'Currently' cards (the newest first in the carousel: Outer Wilds, then Piranesi) and the 17
+ * posts of twoPagesOfPosts, with the ones tests look for by name.
+ */
+export async function seedTwoPagesSite(t: TestApp) {
+  await createCard(t, { title: 'Playing', subtitle: 'Outer Wilds' });
+  await createCard(t, { title: 'Reading', subtitle: 'Piranesi' });
+  const posts = await createPosts(t, 17, twoPagesOfPosts);
+  return { posts, newestFirst: [...posts].reverse(), featured: posts[16]!, zelda: posts[2]!, ocarina: posts[8]! };
+}
