@@ -19,6 +19,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentChanges } from '../cache/content-changes.ts';
 import { ReadCache } from '../cache/read-cache.ts';
+import { SEARCH_FORM_PATH } from '#kernel/server-render.ts';
 import { acceptedCodings } from './accept-encoding.ts';
 import { carriesSession, etagMatches } from './http-cache.ts';
 
@@ -42,9 +43,12 @@ interface StoredResponse {
   etag: string | null;
 }
 
-/** Searches, by URL: the REST list's keyword, and the blog's search pages. */
+/** Searches, by URL: the REST list's keyword, the blog's search pages and its search form's answers. */
 export function isSearchUrl(url: URL): boolean {
-  return url.searchParams.has('keyword') || url.pathname.startsWith('/blog/search/');
+  const path = url.pathname.toLowerCase();
+  return (
+    url.searchParams.has('keyword') || path.startsWith('/blog/search/') || path.replace(/\/+$/, '') === SEARCH_FORM_PATH
+  );
 }
 
 interface NodeBindings {

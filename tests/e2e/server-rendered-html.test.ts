@@ -370,6 +370,23 @@ describe('the search form without JavaScript: GET /blog/search?q=', () => {
   }
 });
 
+describe('what the server keeps', () => {
+  // Every keyword is a key of its own, each rarely asked twice: kept, they would only crowd out
+  // the pages that are read again and again.
+  it('never keeps the answer to a search, from the form or at its own address', async () => {
+    for (const path of ['/blog/search?q=', '/blog/search?q=zelda!', '/blog/search/zelda']) {
+      await t.request(path);
+      const again = await t.request(path);
+      expect(again.headers.get('age'), path).toBeNull();
+    }
+  });
+
+  it('keeps a public page, and answers it again from memory', async () => {
+    await t.request('/about');
+    expect((await t.request('/about')).headers.get('age')).toMatch(/^\d+$/);
+  });
+});
+
 describe('a signed-in admin', () => {
   // The server renders one page for everyone, so a cached or shared page never shows a visitor an
   // admin's buttons; the admin's own controls appear once the app runs in their browser.
