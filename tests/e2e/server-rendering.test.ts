@@ -18,11 +18,8 @@ const FEATURED_TITLE = FEATURED_POST.title;
 const PARAGRAPH = FEATURED_POST.paragraphs[0]!;
 
 let site: E2eSite;
-// Newest first, as the lists show them.
-let newestFirst: PostWithImage[];
-let featured: PostWithImage;
-let zelda: PostWithImage;
-let ocarina: PostWithImage;
+// The seeded posts (seedTwoPagesSite): newest first, as the lists show them, and the ones looked for.
+let newestFirst: PostWithImage[], featured: PostWithImage, zelda: PostWithImage, ocarina: PostWithImage;
 
 beforeAll(async () => {
   site = await openDesktopSite();
