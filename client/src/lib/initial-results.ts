@@ -1,6 +1,8 @@
-// The answers the server wrote into the page for its first queries (server/modules/pages/initial-results.ts),
-// handed to Apollo as if they had just come over the network: the home page and a post page render
-// without waiting for a request after their scripts. Each answer serves one request, and only within
+// The answers the server wrote into a page it did not render (a form, the admin, or any page with
+// SERVER_RENDERING=off) for its first queries (server/modules/pages/initial-results.ts), handed to
+// Apollo as if they had just come over the network: the screen renders without waiting for a
+// request after its scripts. A page the server rendered carries its whole cache instead
+// (lib/server-state.ts). Each answer serves one request, and only within
 // the 5-second freshness of an answer counted from the page's arrival (QUERY_MAX_AGE_MS): after that,
 // or for any other query, the request goes to the server as usual.
 import { ApolloLink } from '@apollo/client/link';

@@ -1,5 +1,7 @@
-// The first GraphQL answers of a page, written into the page itself, and the preloads of its largest
-// picture and of the lazy chunk its first screen waits for. Without them the home page and a post
+// For a page the server does not render (a form, the admin, SERVER_RENDERING=off): its first GraphQL
+// answers, written into the page itself, and the preloads of its largest picture and of the lazy
+// chunk its first screen waits for. For a page it renders: the chunk preloads and the styles,
+// inline (renderedPageData). Without the answers and preloads the home page and a post
 // page reach the screen after several trips in a row: the page, its script, then its queries and
 // the chunk, and only then is the first picture asked for. With them the picture and the chunk
 // download beside the script, and the script finds its answers waiting
