@@ -29,12 +29,15 @@ export const renderPage: RenderPage = async ({ url, fetch, sanitizeContent }) =>
   if (context instanceof Response) throw new Error(`A route answered ${url} with a bare ${context.status}`);
 
   const answered: AnsweredQuery[] = [];
+  const failed: string[] = [];
   const recordAnswers = new ApolloLink((operation, forward) =>
     forward(operation).pipe(
-      tap((result) => {
-        if (!result.errors?.length) {
-          answered.push({ operationName: operation.operationName ?? '', variables: operation.variables });
-        }
+      tap({
+        next: (result) => {
+          if (result.errors?.length) failed.push(operation.operationName ?? '');
+          else answered.push({ operationName: operation.operationName ?? '', variables: operation.variables });
+        },
+        error: () => failed.push(operation.operationName ?? ''),
       }),
     ),
   );
@@ -62,6 +65,11 @@ export const renderPage: RenderPage = async ({ url, fetch, sanitizeContent }) =>
     ),
     renderFunction: renderToString,
   });
+
+  // A page whose data failed (the database gone for a moment) would show its error state to every
+  // visitor until the next change empties the page caches: the server serves the bare client
+  // instead, which asks for its data itself.
+  if (failed.length > 0) throw new Error(`The page's queries failed: ${failed.join(', ')}`);
 
   return {
     html: result,

@@ -438,6 +438,27 @@ describe('pages the server does not render', () => {
     expect(page.html).not.toContain('id="server-state"');
   });
 
+  it('a page whose data cannot be read is served as the bare client, never kept with an error in it', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // The render's queries go through the app itself: as when the database is gone for a moment.
+    const failing = vi
+      .spyOn(t.app.hono, 'request')
+      .mockImplementation(async () => Response.json({ data: null, errors: [{ message: 'Unexpected error.' }] }));
+    try {
+      const response = await t.request('/privacy-policy?while-the-database-is-down');
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('Unexpected error.');
+      expect(errors.mock.calls.map((call) => call.map(String).join(' ')).join('\n')).toMatch(
+        /Could not render \/privacy-policy on the server: Error: The page's queries failed: Site/,
+      );
+    } finally {
+      failing.mockRestore();
+      errors.mockRestore();
+    }
+  });
+
   it("a page whose render fails is still served, as the bare client, and the server's log says why", async () => {
     // A build whose server entry cannot render anything.
     const clientDir = mkdtempSync(path.join(os.tmpdir(), 'blog-broken-render-'));
