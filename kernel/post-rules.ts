@@ -1,6 +1,7 @@
 // The rules of a post (image required on create, title and subtitle 1 to 45 characters, a known
 // category, non-empty content), checked by the server on every write and reused
-// by the client's forms for comfort. Pure: no Node imports.
+// by the client's forms for comfort. A draft needs only its title: the other rules apply when it is
+// published or scheduled, with the same messages. Pure: no Node imports.
 import { CONTENT_MAX } from './content-rules.ts';
 import { messages } from './messages.ts';
 import { unstorableTextError } from './text-rules.ts';
@@ -29,12 +30,30 @@ export function fromApiCategory(category: string): CategoryValue | '' {
   return isCategory(value) ? value : '';
 }
 
+/** Where a post is in its life; only PUBLISHED posts are shown to anyone but an admin. */
+export const POST_STATUSES = ['DRAFT', 'SCHEDULED', 'PUBLISHED'] as const;
+export type PostStatusValue = (typeof POST_STATUSES)[number];
+
+export function isPostStatus(value: string): value is PostStatusValue {
+  return (POST_STATUSES as readonly string[]).includes(value);
+}
+
+/** What search engines and link previews get: longer than that, they cut it anyway. */
+export const DESCRIPTION_MAX = 160;
+/** A cover's text alternative. */
+export const IMAGE_ALT_MAX = 200;
+
 export const PAGE_SIZE = 15;
 export const LATEST_COUNT = 9;
 export const MAX_PAGE = 100_000;
 
 export const postMessages = {
   contentTooLong: `Content must be at most ${CONTENT_MAX} characters`,
+  descriptionTooLong: `${DESCRIPTION_MAX} characters maximum allowed`,
+  imageAltTooLong: `${IMAGE_ALT_MAX} characters maximum allowed`,
+  publishAtRequired: 'Choose when to publish',
+  publishAtPast: 'Choose a time in the future',
+  conflict: 'This post was changed elsewhere since you opened it. Reload it to see the latest version.',
   page: `Page must be a whole number from 1 to ${MAX_PAGE}`,
 } as const;
 
@@ -53,17 +72,29 @@ export interface PostFields {
   subtitle?: string | null;
   content?: string | null;
   category?: string | null;
+  description?: string | null;
+  imageAlt?: string | null;
 }
 
-export type PostFieldErrors = Partial<Record<'title' | 'subtitle' | 'content' | 'category' | 'image', string>>;
+export type PostFieldErrors = Partial<
+  Record<
+    'title' | 'subtitle' | 'content' | 'category' | 'image' | 'description' | 'imageAlt' | 'slug' | 'publishAt',
+    string
+  >
+>;
 
-function checkShortText(value: string | null | undefined): string | undefined {
+function checkShortText(value: string | null | undefined, required = true): string | undefined {
   const text = value?.trim() ?? '';
   const unstorable = unstorableTextError(text);
   if (unstorable) return unstorable;
-  if (text === '') return messages.required;
+  if (text === '') return required ? messages.required : undefined;
   if (text.length > POST_TEXT_MAX) return messages.maxLength45;
   return undefined;
+}
+
+function checkOptionalText(value: string | null | undefined, max: number, tooLong: string): string | undefined {
+  const text = value?.trim() ?? '';
+  return unstorableTextError(text) ?? (text.length > max ? tooLong : undefined);
 }
 
 /** True when the HTML holds no visible text (an editor's empty paragraph counts as empty). */
@@ -75,18 +106,34 @@ export function isBlankHtml(html: string | null | undefined): boolean {
   return text === '';
 }
 
-export function validatePostFields(fields: PostFields): PostFieldErrors {
+/**
+ * Every field's problem, in the form's order. `draft`: only the title is required, and what is
+ * given must still fit (a draft keeps its text, never more than a published post may hold).
+ */
+export function validatePostFields(fields: PostFields, { draft = false }: { draft?: boolean } = {}): PostFieldErrors {
   const errors: PostFieldErrors = {};
   const title = checkShortText(fields.title);
   if (title) errors.title = title;
-  const subtitle = checkShortText(fields.subtitle);
+  const subtitle = checkShortText(fields.subtitle, !draft);
   if (subtitle) errors.subtitle = subtitle;
   // Checked before sanitizing: HTML parsing would drop a NUL or turn it into U+FFFD without a word.
   const unstorableContent = unstorableTextError(fields.content);
   if (unstorableContent) errors.content = unstorableContent;
-  else if (isBlankHtml(fields.content)) errors.content = messages.required;
-  else if ((fields.content ?? '').length > CONTENT_MAX) errors.content = postMessages.contentTooLong;
-  if (!fields.category) errors.category = messages.chooseOption;
-  else if (!isCategory(fields.category)) errors.category = messages.notValidOption;
+  else if (isBlankHtml(fields.content)) {
+    if (!draft) errors.content = messages.required;
+  } else if ((fields.content ?? '').length > CONTENT_MAX) errors.content = postMessages.contentTooLong;
+  if (!fields.category) {
+    if (!draft) errors.category = messages.chooseOption;
+  } else if (!isCategory(fields.category)) errors.category = messages.notValidOption;
+  const description = checkOptionalText(fields.description, DESCRIPTION_MAX, postMessages.descriptionTooLong);
+  if (description) errors.description = description;
+  const imageAlt = checkOptionalText(fields.imageAlt, IMAGE_ALT_MAX, postMessages.imageAltTooLong);
+  if (imageAlt) errors.imageAlt = imageAlt;
   return errors;
+}
+
+/** The message for a scheduled post's time, or null when it is one (a time still to come). */
+export function publishAtError(publishAt: Date | null | undefined, now: Date = new Date()): string | null {
+  if (!publishAt || Number.isNaN(publishAt.getTime())) return postMessages.publishAtRequired;
+  return publishAt.getTime() > now.getTime() ? null : postMessages.publishAtPast;
 }

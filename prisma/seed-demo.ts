@@ -111,7 +111,7 @@ async function writeTask(prisma: PrismaClient, imageStore: ImageStore, task: Tas
   const stored = await imageStore.save(png);
   // The Image row and the row that uses it are written together: Prisma runs a nested create in one
   // transaction, so there is never an Image without its post or card.
-  let row: { id: string; imageId: string };
+  let row: { id: string; imageId: string | null };
   try {
     row =
       task.kind === 'post'
@@ -142,7 +142,7 @@ async function writeTask(prisma: PrismaClient, imageStore: ImageStore, task: Tas
     throw error;
   }
   (task.kind === 'post' ? written.postIds : written.cardIds).push(row.id);
-  written.images.push({ id: row.imageId, storageKey: stored.storageKey, variantWidths: stored.variantWidths });
+  written.images.push({ id: row.imageId!, storageKey: stored.storageKey, variantWidths: stored.variantWidths });
 }
 
 async function removeExistingContent(prisma: PrismaClient, imageStore: ImageStore): Promise<void> {
@@ -154,7 +154,7 @@ async function removeExistingContent(prisma: PrismaClient, imageStore: ImageStor
   await deleteWithImages(prisma, imageStore, {
     postIds: posts.map((p) => p.id),
     cardIds: cards.map((c) => c.id),
-    images: [...posts, ...cards].map((row) => row.image),
+    images: [...posts, ...cards].flatMap((row) => (row.image ? [row.image] : [])),
   });
 }
 

@@ -10,7 +10,7 @@ import { AppError, forbidden, unauthenticated } from './errors.ts';
 import type PrismaTypes from './generated/pothos-prisma-types.ts';
 import { getDatamodel } from './generated/pothos-prisma-types.ts';
 
-export const builder = new SchemaBuilder<{
+interface BuilderOptions {
   Context: Context;
   PrismaTypes: PrismaTypes;
   AuthScopes: { loggedIn: boolean; admin: boolean };
@@ -19,7 +19,12 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: Date; Output: Date };
     File: { Input: File; Output: never };
   };
-}>({
+}
+
+/** The builder's types, for helpers that build fields outside a type's own definition. */
+export type BuilderTypes = PothosSchemaTypes.ExtendDefaultTypes<BuilderOptions>;
+
+export const builder = new SchemaBuilder<BuilderOptions>({
   plugins: [ScopeAuthPlugin, PrismaPlugin, ComplexityPlugin],
   defaultFieldNullability: false,
   // Prices of fields (docs/decisions/018-graphql-prices.md): 1 each, and a list multiplies what is

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { keepImageFilesInStep } from './modules/media/orphan-sweep.ts';
+import { PostScheduler } from './modules/post/post-scheduler.ts';
 import type { Database } from './db/database.ts';
 import { openConfiguredDatabase, prepareDatabase } from './startup.ts';
 
@@ -25,6 +26,9 @@ async function main(): Promise<void> {
   const app = createApp({ config, db });
   // Start-up did it once (prepareDatabase); from now on every few minutes.
   const stopImageUpkeep = keepImageFilesInStep(app.services.imageFiles);
+  // Scheduled posts go public at their time, and at once when it passed while the server was down.
+  const scheduler = new PostScheduler(db.prisma, app.changes);
+  scheduler.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL server' : `embedded database in ${config.dataDir}`;
     console.log(`Serving ${config.siteName} at http://localhost:${info.port} (${where})`);
@@ -41,6 +45,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal} received: finishing requests in flight, then stopping.`);
     stopImageUpkeep();
+    scheduler.stop();
     const force = setTimeout(() => {
       console.error('Requests still running after the grace period: stopping anyway.');
       process.exit(1);

@@ -63,7 +63,7 @@ export async function seedDataSet(
       sql: db.sql,
       uploadsDir: uploadsDirOf(config),
       count: posts - demo.length,
-      sources: demo.map((post) => post.image),
+      sources: demo.flatMap((post) => (post.image ? [post.image] : [])),
       newest: new Date(oldestDemo - HOUR_MS),
       spacingMs: 3 * HOUR_MS,
       random: seededRandom(posts),

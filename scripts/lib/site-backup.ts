@@ -11,6 +11,7 @@ import { readMigrations } from '../../server/db/migrate.ts';
 import type { PrismaClient } from '../../server/generated/prisma/client.ts';
 import { ImageStore } from '../../server/modules/media/image-store.ts';
 import { createTarGzWriter, readTarGz, TarFormatError } from './tar-archive.ts';
+import { slugError } from '#kernel/slug-rules.ts';
 
 export const BACKUP_FORMAT = 'blog-cms-backup';
 export const BACKUP_VERSION = 1;
@@ -43,17 +44,32 @@ const imageRow = z.strictObject({
   width: z.int().positive(),
   height: z.int().positive(),
   variantWidths: z.array(z.int().positive()).min(1),
+  // Backups made before focal points have none: the middle, as the database's default.
+  focusX: z.number().min(0).max(1).default(0.5),
+  focusY: z.number().min(0).max(1).default(0.5),
   createdAt: isoDate,
 });
+// Fields a backup made before drafts and slugs lacks are optional: such a post was published at its
+// creation, and the database gives it its title's slug (trigger "Post_defaults").
 const postRow = z.strictObject({
   id: uuid,
+  status: z.enum(['DRAFT', 'SCHEDULED', 'PUBLISHED']).default('PUBLISHED'),
+  slug: z
+    .string()
+    .refine((slug) => slugError(slug) === null, 'not a slug')
+    .optional(),
   title: z.string(),
   subtitle: z.string(),
   content: z.string(),
-  category: z.enum(['game', 'tv', 'book', 'anime']),
-  imageId: uuid,
+  category: z.enum(['game', 'tv', 'book', 'anime']).nullable(),
+  imageId: uuid.nullable(),
+  imageAlt: z.string().default(''),
+  description: z.string().default(''),
+  publishedAt: isoDate.nullable().optional(),
   createdAt: isoDate,
   updatedAt: isoDate,
+  /** The addresses the post had before, which redirect to it. */
+  formerSlugs: z.array(z.string()).default([]),
 });
 const cardRow = z.strictObject({
   id: uuid,
@@ -146,7 +162,10 @@ export async function exportSite({ db, uploadsDir, archivePath }: ExportOptions)
     [
       db.prisma.user.findMany(byId),
       db.prisma.image.findMany(byId),
-      db.prisma.post.findMany(byId),
+      db.prisma.post.findMany({
+        ...byId,
+        include: { formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } } },
+      }),
       db.prisma.upcomingCard.findMany(byId),
     ],
     { isolationLevel: 'RepeatableRead' },
@@ -178,7 +197,10 @@ export async function exportSite({ db, uploadsDir, archivePath }: ExportOptions)
     await tar.add('manifest.json', json(manifest));
     await tar.add(TABLES.users.file, json(users));
     await tar.add(TABLES.images.file, json(images));
-    await tar.add(TABLES.posts.file, json(posts));
+    await tar.add(
+      TABLES.posts.file,
+      json(posts.map((post) => ({ ...post, formerSlugs: post.formerSlugs.map((former) => former.slug) }))),
+    );
     await tar.add(TABLES.upcomingCards.file, json(upcomingCards));
     for (const file of files) {
       const source = path.join(uploadsDir, file);
@@ -365,7 +387,10 @@ export async function importSite({
         await tx.pendingImageFiles.deleteMany();
         await tx.user.createMany({ data: rows.users });
         await tx.image.createMany({ data: rows.images });
-        await tx.post.createMany({ data: rows.posts });
+        await tx.post.createMany({ data: rows.posts.map(({ formerSlugs: _former, ...post }) => post) });
+        await tx.postSlugRedirect.createMany({
+          data: rows.posts.flatMap((post) => post.formerSlugs.map((slug) => ({ slug, postId: post.id }))),
+        });
         await tx.upcomingCard.createMany({ data: rows.upcomingCards });
       },
       // A large site's rows take longer than Prisma's 5-second default.

@@ -83,7 +83,8 @@ export const routes: RouteObject[] = [
           { path: 'blog/search/:keyword', lazy: blogList },
           pageRoute('blog/search/:keyword/page/:pageNumber', blogList),
           {
-            path: 'blog/:id',
+            // A post's slug; an old address (its id, a former slug) leads to the current one.
+            path: 'blog/:slug',
             element: <PostDetailPage />,
             handle: { beforeFirstRender: loadSanitizer } satisfies FirstRenderHandle,
           },

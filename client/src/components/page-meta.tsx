@@ -43,12 +43,13 @@ export function PageMeta({ title, description, path, image = SOCIAL_IMAGE, type 
       <meta property="og:image:type" content={imageType(imageUrl)} />
       <meta property="og:image:width" content={String(image.width)} />
       <meta property="og:image:height" content={String(image.height)} />
-      <meta property="og:image:alt" content={image.alt} />
+      {/* A cover without a text alternative is decorative, as the server's head tags say too. */}
+      {image.alt && <meta property="og:image:alt" content={image.alt} />}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={imageUrl} />
-      <meta name="twitter:image:alt" content={image.alt} />
+      {image.alt && <meta name="twitter:image:alt" content={image.alt} />}
     </>
   );
 }

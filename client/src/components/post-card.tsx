@@ -1,4 +1,4 @@
-// One post in a list: image, title, subtitle, creation
+// One post in a list: image, title, subtitle, publication
 // date, READ MORE to the post. In form mode (onDelete given) it also has an 'X' delete button.
 import { Link } from 'react-router';
 import { graphql, type FragmentType, getFragmentData } from '../gql';
@@ -10,9 +10,11 @@ import { postPath } from '#kernel/route-paths.ts';
 export const PostCardFragment = graphql(`
   fragment PostCard_Post on Post {
     id
+    slug
     title
     subtitle
-    createdAt
+    publishedAt
+    imageAlt
     image {
       ...UploadedImage_Image
     }
@@ -41,25 +43,26 @@ export function PostCard({
   onDelete,
   headingLevel = 2,
 }: PostCardProps) {
-  const { id, title, subtitle, createdAt, image } = getFragmentData(PostCardFragment, post);
+  const { id, slug, title, subtitle, publishedAt, imageAlt, image } = getFragmentData(PostCardFragment, post);
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <article className="card post-card">
-      <UploadedImage
-        className="card-image post-card-image"
-        image={image}
-        alt={title}
-        sizes={sizes}
-        priority={priority}
-      />
+      {/* Lists show published posts only, and those always have a cover. */}
+      {image && (
+        <UploadedImage
+          className="card-image post-card-image"
+          image={image}
+          alt={imageAlt}
+          sizes={sizes}
+          priority={priority}
+        />
+      )}
       <div className="post-card-body">
         <Heading className="post-card-title">{title}</Heading>
         <p className="post-card-subtitle">{subtitle}</p>
-        <p className="post-card-date">
-          <LocalDate iso={createdAt} />
-        </p>
+        <p className="post-card-date">{publishedAt && <LocalDate iso={publishedAt} />}</p>
         <div className="post-card-actions">
-          <Link className="button" to={postPath(id)}>
+          <Link className="button" to={postPath(slug)}>
             READ MORE<span className="visually-hidden">: {title}</span>
           </Link>
           {onDelete && (

@@ -152,8 +152,8 @@ export interface ImageOwnerDeletion {
   id: string;
   /** The message of the NOT_FOUND error when there is no such row (a malformed id included). */
   notFoundMessage: string;
-  /** Deletes the row; throws Prisma's not-found error when there is none. */
-  deleteRow: (tx: Prisma.TransactionClient) => Promise<{ imageId: string }>;
+  /** Deletes the row; throws Prisma's not-found error when there is none. A draft may have no image. */
+  deleteRow: (tx: Prisma.TransactionClient) => Promise<{ imageId: string | null }>;
   /** Runs once the rows are gone and before the files are (emptying the read caches). */
   committed: () => void;
 }
@@ -174,6 +174,7 @@ export async function deleteWithImage(
   try {
     image = await prisma.$transaction(async (tx) => {
       const row = await deleteRow(tx);
+      if (row.imageId === null) return null;
       const deleted = await tx.image.delete({ where: { id: row.imageId } });
       await files.removeLater(tx, [deleted]);
       return deleted;
@@ -182,6 +183,6 @@ export async function deleteWithImage(
     throw isRecordNotFound(error) ? notFound(notFoundMessage) : error;
   }
   committed();
-  await files.removeNow([image]);
+  if (image) await files.removeNow([image]);
   return id;
 }

@@ -15,5 +15,9 @@ export const ImageObject = builder.prismaObject('Image', {
       description: 'Every variant with its width, for an img srcset attribute',
       resolve: (image) => ImageStore.srcset(image),
     }),
+    focusX: t.exposeFloat('focusX', {
+      description: "The focal point's distance from the left edge, 0 to 1: a crop keeps it in view",
+    }),
+    focusY: t.exposeFloat('focusY', { description: "The focal point's distance from the top edge, 0 to 1" }),
   }),
 });

@@ -21,7 +21,7 @@ import { searchPath } from '#kernel/route-paths.ts';
 import { SEARCH_FORM_FIELD, SERVER_STATE_ID, type RenderedPage } from '#kernel/server-render.ts';
 import { acceptedCodings } from '../../http/accept-encoding.ts';
 import { escapeMarkup, jsonForScript } from '../../http/markup.ts';
-import { readResponse } from '../../http/http-cache.ts';
+import { carriesSession, readResponse } from '../../http/http-cache.ts';
 import { InitialResults, NO_INITIAL_DATA, renderInitialTags, type InitialPageData } from './initial-results.ts';
 import { headTemplate, renderHeadTags } from './page-head.ts';
 
@@ -192,6 +192,19 @@ export function mountClient(
       // and the 503 tells crawlers to come back rather than index an empty page.
       console.error(`Could not build the head of ${requestPath}:`, error);
       return compressPage(c.req.raw, c.html(indexHtml!, 503, { 'Cache-Control': 'no-store', 'Retry-After': '60' }));
+    }
+    // A post's id or former slug: readers and search engines go on to its address now, for good.
+    if (page.redirect) return c.redirect(`${page.redirect}${url.search}`, 301);
+    // A post readers cannot see, asked for by someone signed in: perhaps the author previewing a
+    // draft or a scheduled post. The browser renders it with the author's session; the answer is
+    // theirs alone (never stored, never indexed), and the same 404 for anyone else.
+    if (route.kind === 'post' && page.status === 404 && carriesSession(c.req.raw)) {
+      const response = readResponse(c.req.raw, template.render(renderHeadTags(page)), {
+        status: 404,
+        contentType: 'text/html; charset=UTF-8',
+        private: true,
+      });
+      return compressPage(c.req.raw, response);
     }
     // A public screen is rendered here, from public data only (asked without the caller's session),
     // so the HTML is the same for every visitor; forms and the admin are the browser's to render.

@@ -5,7 +5,7 @@
 import type { Config } from '../../config.ts';
 import { CATEGORY_SCREENS, pageTitle, SCREEN_TEXTS, type CategoryScreen } from '#kernel/page-meta-rules.ts';
 import { ImageStore } from '../media/image-store.ts';
-import type { PostWithImage } from '../post/post.service.ts';
+import type { PublishedPost } from '../post/post.service.ts';
 import { cdata, escapeMarkup } from '../../http/markup.ts';
 import { postPath } from '#kernel/route-paths.ts';
 
@@ -39,7 +39,7 @@ export function feedLinks(category: CategoryScreen | null, site: Site): FeedLink
 }
 
 export interface FeedInput {
-  posts: PostWithImage[];
+  posts: PublishedPost[];
   category: CategoryScreen | null;
   authorName: string | null;
   /** Size in bytes of each post's largest image file, by storage key (enclosures must state it). */
@@ -69,11 +69,11 @@ function itemsOf(input: FeedInput): FeedItem[] {
   const { siteUrl } = input.site;
   return input.posts.map((post) => {
     return {
-      url: `${siteUrl}${postPath(post.id)}`,
+      url: `${siteUrl}${postPath(post.slug)}`,
       title: post.title,
       summary: post.subtitle,
       content: absoluteLinks(post.content, siteUrl),
-      published: post.createdAt,
+      published: post.publishedAt,
       updated: post.updatedAt,
       category: CATEGORY_SCREENS.find((screen) => screen.category === post.category)!,
       image: {

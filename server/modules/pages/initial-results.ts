@@ -114,7 +114,7 @@ function firstQueries(route: PageRoute): { operationName: string; variables: Rec
   // Every screen's header and title need the site's name: no first load asks the network for it.
   const site = { operationName: 'Site', variables: {} };
   if (route.kind === 'home') return [site, { operationName: 'HomePage', variables: {} }];
-  if (route.kind === 'post') return [site, { operationName: 'PostDetail', variables: { id: route.id } }];
+  if (route.kind === 'post') return [site, { operationName: 'PostDetail', variables: { slug: route.slug } }];
   return [site];
 }
 

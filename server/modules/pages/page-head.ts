@@ -31,12 +31,13 @@ export function renderHeadTags(page: PageMeta): string {
     meta('property', 'og:image:type', page.image.type),
     meta('property', 'og:image:width', String(page.image.width)),
     meta('property', 'og:image:height', String(page.image.height)),
-    meta('property', 'og:image:alt', page.image.alt),
+    // A cover without a text alternative is decorative: no alt is better than a made-up one.
+    ...(page.image.alt ? [meta('property', 'og:image:alt', page.image.alt)] : []),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', page.title),
     meta('name', 'twitter:description', page.description),
     meta('name', 'twitter:image', page.image.url),
-    meta('name', 'twitter:image:alt', page.image.alt),
+    ...(page.image.alt ? [meta('name', 'twitter:image:alt', page.image.alt)] : []),
     ...page.feeds.map(
       (feed) =>
         `<link ${EXTRA} rel="alternate" type="${e(feed.type)}" title="${e(feed.title)}" href="${e(feed.href)}">`,

@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import { pageTitle, SCREEN_TEXTS, SOCIAL_IMAGE, type ScreenText } from '#kernel/page-meta-rules.ts';
 import { pageCount } from '#kernel/post-rules.ts';
 import { ImageStore } from '../media/image-store.ts';
-import type { PostService, PostWithImage } from '../post/post.service.ts';
+import type { PostService, PublishedPost } from '../post/post.service.ts';
 import { feedLinks, type FeedLink } from './feeds.ts';
 import { matchPageRoute, type PageRoute } from './page-routes.ts';
 import type { SeoService } from './seo.service.ts';
@@ -24,6 +24,8 @@ export interface MetaImage {
 
 export interface PageMeta {
   status: 200 | 404;
+  /** An address the page had before (a post's id or former slug): its current path, sent as a 301. */
+  redirect?: string;
   /** Form and admin screens: no-store for everyone. */
   private: boolean;
   /** The full title, site name included. */
@@ -40,7 +42,7 @@ export interface PageMeta {
 
 export interface PageMetaDeps {
   config: Pick<Config, 'siteName' | 'siteUrl'>;
-  posts: Pick<PostService, 'get'>;
+  posts: Pick<PostService, 'bySlug'>;
   seo: Pick<SeoService, 'postCounts' | 'authorName'>;
 }
 
@@ -51,9 +53,9 @@ function imageType(url: string): string {
   return 'image/webp';
 }
 
-export function postImage(post: PostWithImage, siteUrl: string): MetaImage {
+export function postImage(post: PublishedPost, siteUrl: string): MetaImage {
   const url = `${siteUrl}${ImageStore.largestUrl(post.image)}`;
-  return { url, type: imageType(url), width: post.image.width, height: post.image.height, alt: post.title };
+  return { url, type: imageType(url), width: post.image.width, height: post.image.height, alt: post.imageAlt };
 }
 
 export class PageMetaResolver {
@@ -100,10 +102,14 @@ export class PageMetaResolver {
         // Where the form lands with a keyword it refuses: the blog, with the message; never indexed.
         return screen(SCREEN_TEXTS.blog, '/blog', { noindex: true });
       case 'post': {
-        const [post, authorName] = await Promise.all([this.deps.posts.get(route.id), this.deps.seo.authorName()]);
-        if (!post) return notFound(SCREEN_TEXTS.missingPost);
+        const [found, authorName] = await Promise.all([this.deps.posts.bySlug(route.slug), this.deps.seo.authorName()]);
+        if (!found) return notFound(SCREEN_TEXTS.missingPost);
+        if ('redirectTo' in found)
+          return { ...notFound(SCREEN_TEXTS.missingPost), redirect: postPath(found.redirectTo) };
+        const { post } = found;
         const image = postImage(post, config.siteUrl);
-        return screen({ title: post.title, description: post.subtitle }, postPath(post.id), {
+        const description = post.description || post.subtitle;
+        return screen({ title: post.title, description }, postPath(post.slug), {
           type: 'article',
           image,
           jsonLd: [blogPostingData(post, image, authorName, config)],

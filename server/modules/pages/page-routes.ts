@@ -17,7 +17,8 @@ export type PageRoute =
   /** The search box's form without JavaScript: /blog/search?q=keyword. */
   | { kind: 'searchForm' }
   | { kind: 'category'; category: CategoryScreen; page: number }
-  | { kind: 'post'; id: string }
+  /** A post's address: its slug, a former slug or its id (the last two redirect). */
+  | { kind: 'post'; slug: string }
   | { kind: 'form'; screen: FormScreen; path: string }
   | { kind: 'notFound' };
 
@@ -77,7 +78,7 @@ export function matchPageRoute(pathname: string): PageRoute {
       return page === null ? NOT_FOUND : { kind: 'blog', page, keyword: rest[1]! };
     }
     if (rest.length === 0) return { kind: 'blog', page: 1, keyword: null };
-    if (rest.length === 1) return { kind: 'post', id: rest[0]! };
+    if (rest.length === 1) return { kind: 'post', slug: rest[0]! };
     if (rest.length === 2 && rest[1]!.toLowerCase() === 'edit') {
       return { kind: 'form', screen: 'editPost', path: editPostPath(encodeURIComponent(rest[0]!)) };
     }

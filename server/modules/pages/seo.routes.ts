@@ -7,13 +7,13 @@ import type { Config } from '../../config.ts';
 import { readResponse } from '../../http/http-cache.ts';
 import { CATEGORY_SCREENS, type CategoryScreen } from '#kernel/page-meta-rules.ts';
 import { ImageStore } from '../media/image-store.ts';
-import type { PostWithImage } from '../post/post.service.ts';
+import type { PublishedPost } from '../post/post.service.ts';
 import type { Services } from '../../services.ts';
 import { atomFeed, FEED_TYPES, feedPath, rssFeed, type FeedFormat } from './feeds.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 /** Sizes of the posts' largest image files; a file that cannot be read counts 0 (RSS's "unknown"). */
-async function imageBytes(uploadsDir: string, posts: PostWithImage[]): Promise<Map<string, number>> {
+async function imageBytes(uploadsDir: string, posts: PublishedPost[]): Promise<Map<string, number>> {
   const entries = await Promise.all(
     posts.map(async ({ image }) => {
       const file = path.join(uploadsDir, ImageStore.largestPath(image));

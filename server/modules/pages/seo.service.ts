@@ -1,10 +1,13 @@
 // The reads behind the feeds, the sitemap and the server-rendered page heads: small, index-backed
-// queries, public data only.
+// queries, published posts only.
 import type { ContentChanges } from '../../cache/content-changes.ts';
 import { ReadCache } from '../../cache/read-cache.ts';
-import type { Category, PrismaClient } from '../../generated/prisma/client.ts';
+import type { Category, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { CATEGORIES, type CategoryValue } from '#kernel/post-rules.ts';
-import type { PostWithImage } from '../post/post.service.ts';
+import type { PublishedPost } from '../post/post.service.ts';
+
+// Newest publication first, as the blog lists them.
+const NEWEST_FIRST = [{ publishedAt: 'desc' }, { id: 'desc' }] satisfies Prisma.PostOrderByWithRelationInput[];
 
 /** Posts in a feed: the newest, as feed readers poll for what is new. */
 export const FEED_SIZE = 20;
@@ -20,7 +23,7 @@ export interface PostCounts {
 }
 
 export interface SitemapPost {
-  id: string;
+  slug: string;
   updatedAt: Date;
   image: { storageKey: string; variantWidths: number[]; width: number };
 }
@@ -38,13 +41,15 @@ export class SeoService {
   }
 
   /** The newest posts, of one category or all, with their images. */
-  newestPosts(category: CategoryValue | null, take = FEED_SIZE): Promise<PostWithImage[]> {
-    return this.prisma.post.findMany({
-      where: category ? { category: category as Category } : {},
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  async newestPosts(category: CategoryValue | null, take = FEED_SIZE): Promise<PublishedPost[]> {
+    const posts = await this.prisma.post.findMany({
+      where: category ? { status: 'PUBLISHED', category: category as Category } : { status: 'PUBLISHED' },
+      orderBy: NEWEST_FIRST,
       take,
       include: { image: true },
     });
+    // Published: the database's CHECK holds that such a post has a cover, a category and a date.
+    return posts as PublishedPost[];
   }
 
   async postCounts(): Promise<PostCounts> {
@@ -54,6 +59,7 @@ export class SeoService {
   private async countPosts(): Promise<PostCounts> {
     const rows = await this.prisma.post.groupBy({
       by: ['category'],
+      where: { status: 'PUBLISHED' },
       _count: { _all: true },
       _max: { updatedAt: true },
     });
@@ -63,6 +69,7 @@ export class SeoService {
       Date | null
     >;
     for (const row of rows) {
+      if (row.category === null) continue; // only a draft lacks one, and drafts are not counted
       byCategory[row.category] = row._count._all;
       lastModifiedByCategory[row.category] = row._max.updatedAt;
     }
@@ -76,12 +83,18 @@ export class SeoService {
   }
 
   /** Every post's id, last change and image, newest first, for the sitemap. */
-  sitemapPosts(take = SITEMAP_MAX_URLS): Promise<SitemapPost[]> {
-    return this.prisma.post.findMany({
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  async sitemapPosts(take = SITEMAP_MAX_URLS): Promise<SitemapPost[]> {
+    const posts = await this.prisma.post.findMany({
+      where: { status: 'PUBLISHED' },
+      orderBy: NEWEST_FIRST,
       take,
-      select: { id: true, updatedAt: true, image: { select: { storageKey: true, variantWidths: true, width: true } } },
+      select: {
+        slug: true,
+        updatedAt: true,
+        image: { select: { storageKey: true, variantWidths: true, width: true } },
+      },
     });
+    return posts as SitemapPost[];
   }
 
   /**

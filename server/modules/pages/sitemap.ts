@@ -48,7 +48,7 @@ export function sitemapUrls(counts: PostCounts, posts: SitemapPost[]): SitemapUr
       listUrls(`/${screen.path}`, counts.byCategory[screen.category], counts.lastModifiedByCategory[screen.category]),
     ),
     ...posts.map((post) => ({
-      path: postPath(post.id),
+      path: postPath(post.slug),
       lastModified: post.updatedAt,
       imageUrl: ImageStore.largestUrl(post.image),
     })),

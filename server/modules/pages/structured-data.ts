@@ -1,6 +1,7 @@
 // schema.org JSON-LD for search engines: a BlogPosting for each post page, and the WebSite
 // with its search box (a SearchAction) for the home page.
-import type { PostWithImage } from '../post/post.service.ts';
+import type { PublishedPost } from '../post/post.service.ts';
+import { postPath } from '#kernel/route-paths.ts';
 
 export interface SiteFacts {
   siteName: string;
@@ -15,12 +16,12 @@ export function authorNode(authorName: string | null, site: SiteFacts) {
 }
 
 export function blogPostingData(
-  post: PostWithImage,
+  post: PublishedPost,
   image: { url: string; width: number; height: number },
   authorName: string | null,
   site: SiteFacts,
 ) {
-  const url = `${site.siteUrl}/blog/${post.id}`;
+  const url = `${site.siteUrl}${postPath(post.slug)}`;
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
@@ -28,9 +29,9 @@ export function blogPostingData(
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
     headline: post.title,
-    description: post.subtitle,
+    description: post.description || post.subtitle,
     image: { '@type': 'ImageObject', url: image.url, width: image.width, height: image.height },
-    datePublished: post.createdAt.toISOString(),
+    datePublished: post.publishedAt.toISOString(),
     dateModified: post.updatedAt.toISOString(),
     author: authorNode(authorName, site),
     publisher: { '@type': 'Organization', name: site.siteName, url: `${site.siteUrl}/` },

@@ -1,7 +1,7 @@
 // Full-text search over posts: the ids of one page of matches, best first, and how many match.
 // Kept apart from the post service so the query (the costly part of a search) can be read and tuned
 // on its own; the service validates the keyword and loads the rows.
-import { Prisma, type Category, type PrismaClient } from '../../generated/prisma/client.ts';
+import { Prisma, type Category, type PostStatus, type PrismaClient } from '../../generated/prisma/client.ts';
 import { PAGE_SIZE } from '#kernel/post-rules.ts';
 
 /**
@@ -41,27 +41,34 @@ export async function searchPage(
   keyword: string,
   category: Category | null,
   skip: number,
+  /** The statuses searched: PUBLISHED alone for readers; null (every one) or any for the admin. */
+  statuses: PostStatus[] | null = ['PUBLISHED'],
 ): Promise<{ ids: string[]; total: number }> {
   const tsquery = prefixQuery(keyword);
   const inCategory = category ? Prisma.sql`AND "category" = ${category}::"Category"` : Prisma.empty;
-  // The planner picks, from the statistics of each term, between walking the createdAt index until
+  const inStatuses =
+    statuses === null
+      ? Prisma.empty
+      : Prisma.sql`AND "status" IN (${Prisma.join(statuses.map((status) => Prisma.sql`${status}::"PostStatus"`))})`;
+  // Drafts have no publication date yet: they come first among the admin's results, as the newest.
+  // The planner picks, from the statistics of each term, between walking the publishedAt index until
   // enough posts match (common terms) and the GIN index's matches sorted by date (rare ones). Both
   // read `search` from the row itself: migration post_search_in_row keeps it out of TOAST.
   const [row] = await prisma.$queryRaw<Array<{ ids: string[]; total: number }>>`
     WITH "candidates" AS (
-      SELECT "id", "createdAt", "search"
+      SELECT "id", "publishedAt", "search"
       FROM "Post"
-      WHERE "search" @@ to_tsquery('english', ${tsquery}) ${inCategory}
-      ORDER BY "createdAt" DESC, "id" DESC
+      WHERE "search" @@ to_tsquery('english', ${tsquery}) ${inStatuses} ${inCategory}
+      ORDER BY "publishedAt" DESC NULLS FIRST, "id" DESC
       LIMIT ${SEARCH_CANDIDATES}
     ), "page" AS (
-      SELECT "id", "createdAt", ts_rank("search", to_tsquery('english', ${tsquery})) AS "rank"
+      SELECT "id", "publishedAt", ts_rank("search", to_tsquery('english', ${tsquery})) AS "rank"
       FROM "candidates"
-      ORDER BY "rank" DESC, "createdAt" DESC, "id" DESC
+      ORDER BY "rank" DESC, "publishedAt" DESC NULLS FIRST, "id" DESC
       LIMIT ${PAGE_SIZE} OFFSET ${skip}
     )
     SELECT
       (SELECT count(*)::int FROM "candidates") AS "total",
-      coalesce((SELECT array_agg("id"::text ORDER BY "rank" DESC, "createdAt" DESC, "id" DESC) FROM "page"), '{}') AS "ids"`;
+      coalesce((SELECT array_agg("id"::text ORDER BY "rank" DESC, "publishedAt" DESC NULLS FIRST, "id" DESC) FROM "page"), '{}') AS "ids"`;
   return { ids: row?.ids ?? [], total: row?.total ?? 0 };
 }

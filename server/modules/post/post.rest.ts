@@ -9,6 +9,10 @@ import { POST_NOT_FOUND, type PostInput, type PostPage, type PostWithImage } fro
 import { notFound } from '../../errors.ts';
 import { readingOf } from './post-reading.ts';
 
+/**
+ * A post as the original client reads it. Its createdAt is the date readers see: the publication
+ * date (a draft, which only an admin's write returns, has none yet: its creation).
+ */
 export function postJson(post: PostWithImage) {
   const { excerpt, readingMinutes } = readingOf(post);
   return {
@@ -19,8 +23,8 @@ export function postJson(post: PostWithImage) {
     excerpt,
     readingMinutes,
     category: post.category,
-    image: imageJson(post.image),
-    createdAt: post.createdAt.toISOString(),
+    image: post.image ? imageJson(post.image) : null,
+    createdAt: (post.publishedAt ?? post.createdAt).toISOString(),
     updatedAt: post.updatedAt.toISOString(),
   };
 }
@@ -83,8 +87,9 @@ export function registerPostRoutes(api: Api, services: Services): void {
     );
   }
 
+  // By id, as the original client asks, or by slug.
   api.get('/blogposts/:id', async (c) => {
-    const post = await services.posts.get(c.req.param('id'));
+    const post = await services.posts.findPublic(c.req.param('id'));
     if (!post) throw notFound(POST_NOT_FOUND);
     return c.json(postJson(post));
   });
@@ -94,14 +99,18 @@ export function registerPostRoutes(api: Api, services: Services): void {
     return c.json(postJson(await services.posts.create(await postInputOf(c))), 201);
   });
 
+  /** The id a write's address names: an id, or the slug of any post (an admin's write may touch a draft). */
+  const postIdOf = async (idOrSlug: string) => (await services.posts.getAny(idOrSlug))?.id ?? idOrSlug;
+
   api.put('/blogposts/:id', async (c) => {
     requireAdmin(c.get('context').viewer);
-    return c.json(postJson(await services.posts.update(c.req.param('id'), await postInputOf(c))));
+    const id = await postIdOf(c.req.param('id'));
+    return c.json(postJson(await services.posts.update(id, await postInputOf(c))));
   });
 
   api.delete('/blogposts/:id', async (c) => {
     requireAdmin(c.get('context').viewer);
-    await services.posts.delete(c.req.param('id'));
+    await services.posts.delete(await postIdOf(c.req.param('id')));
     return c.json({ message: 'Blogpost has been deleted' });
   });
 }

@@ -1,14 +1,17 @@
 // The Post type, its page type and the post queries and mutations. Resolvers only translate
 // arguments and call the post service; the admin-only fields refuse other callers (authScopes)
 // before the resolver runs, so a refused call has no side effect.
-import { builder } from '../../builder.ts';
+import type { InputFieldBuilder } from '@pothos/core';
+import { builder, type BuilderTypes } from '../../builder.ts';
 import { LATEST_COUNT, PAGE_SIZE } from '#kernel/post-rules.ts';
 import { EXCERPT_WORDS, WORDS_PER_MINUTE } from '#kernel/reading-rules.ts';
 import { SEARCH_CANDIDATES, SEARCH_PRICE } from './post-search.ts';
 import { readingOf } from './post-reading.ts';
 import { ImageObject } from '../media/media.schema.ts';
-import { CategoryEnum } from '../shared/enums.schema.ts';
-import type { PostPage } from './post.service.ts';
+import { CategoryEnum, PostStatusEnum } from '../shared/enums.schema.ts';
+import { validationError } from '../../errors.ts';
+import type { Context } from '../../context.ts';
+import type { PostPage, PostWithImage } from './post.service.ts';
 
 // Every read and write of the post service returns posts with their image (one statement, a join),
 // so the image is a plain field of the row, not a relation Pothos would plan a query for.
@@ -16,10 +19,16 @@ const PostObject = builder.prismaObject('Post', {
   include: { image: true },
   fields: (t) => ({
     id: t.exposeID('id'),
+    status: t.expose('status', { type: PostStatusEnum }),
+    slug: t.exposeString('slug', { description: 'The readable address: the post is read at /blog/{slug}' }),
     title: t.exposeString('title'),
     subtitle: t.exposeString('subtitle'),
     content: t.exposeString('content', { description: 'Sanitized HTML, as the editor produces it' }),
-    category: t.expose('category', { type: CategoryEnum }),
+    category: t.expose('category', {
+      type: CategoryEnum,
+      nullable: true,
+      description: 'Null only for a draft that has none yet',
+    }),
     excerpt: t.string({
       description: `The first ${EXCERPT_WORDS} words of the content's text, ending with '…' when cut; plain text`,
       resolve: (post) => readingOf(post).excerpt,
@@ -28,7 +37,21 @@ const PostObject = builder.prismaObject('Post', {
       description: `Minutes to read the content at ${WORDS_PER_MINUTE} words a minute; at least 1`,
       resolve: (post) => readingOf(post).readingMinutes,
     }),
-    image: t.field({ type: ImageObject, resolve: (post) => post.image }),
+    image: t.field({
+      type: ImageObject,
+      nullable: true,
+      description: 'The cover; null only for a draft that has none yet',
+      resolve: (post) => post.image,
+    }),
+    imageAlt: t.exposeString('imageAlt', { description: "The cover's text alternative; empty: decorative" }),
+    description: t.exposeString('description', {
+      description: 'For search engines and link previews; empty falls back to the subtitle',
+    }),
+    publishedAt: t.expose('publishedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it went public, or will (SCHEDULED); null while a draft. The date readers see',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
@@ -51,13 +74,32 @@ const PostPageObject = builder.objectRef<PostPage>('PostPage').implement({
   }),
 });
 
+/** The fields both writes share beside the required ones. */
+const studioFields = (t: InputFieldBuilder<BuilderTypes, 'InputObject'>) => ({
+  status: t.field({
+    type: PostStatusEnum,
+    defaultValue: 'PUBLISHED',
+    description: 'PUBLISHED when absent. A DRAFT needs only a title; the other rules apply to the rest',
+  }),
+  publishAt: t.field({ type: 'DateTime', description: 'When a SCHEDULED post goes public: a time to come' }),
+  slug: t.string({
+    description:
+      'The address (/blog/{slug}): lower-case letters, digits and dashes. Absent or empty: made from the title',
+  }),
+  imageAlt: t.string({ description: "The cover's text alternative" }),
+  description: t.string({ description: 'For search engines and link previews; at most 160 characters' }),
+  focusX: t.float({ description: "The cover's focal point from the left, 0 to 1" }),
+  focusY: t.float({ description: "The cover's focal point from the top, 0 to 1" }),
+});
+
 const CreatePostInput = builder.inputType('CreatePostInput', {
   fields: (t) => ({
     title: t.string({ required: true }),
     subtitle: t.string({ required: true }),
     content: t.string({ required: true, description: 'HTML; sanitized before it is stored' }),
-    category: t.field({ type: CategoryEnum, required: true }),
-    image: t.field({ type: 'File', required: true }),
+    category: t.field({ type: CategoryEnum, description: 'Required unless a draft' }),
+    image: t.field({ type: 'File', description: 'Required unless a draft' }),
+    ...studioFields(t),
   }),
 });
 
@@ -66,10 +108,17 @@ const UpdatePostInput = builder.inputType('UpdatePostInput', {
     title: t.string({ required: true }),
     subtitle: t.string({ required: true }),
     content: t.string({ required: true, description: 'HTML; sanitized before it is stored' }),
-    category: t.field({ type: CategoryEnum, required: true }),
+    category: t.field({ type: CategoryEnum, description: 'Required unless a draft' }),
     image: t.field({ type: 'File', description: 'A new image replaces the current one; none keeps it' }),
+    expectedUpdatedAt: t.field({
+      type: 'DateTime',
+      description: 'The updatedAt of the copy this edit started from: if the post changed since, CONFLICT (409)',
+    }),
+    ...studioFields(t),
   }),
 });
+
+const isAdmin = (ctx: Context) => ctx.viewer?.isAdmin === true;
 
 builder.queryFields((t) => ({
   posts: t.field({
@@ -94,8 +143,37 @@ builder.queryFields((t) => ({
   post: t.field({
     type: PostObject,
     nullable: true,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.services.posts.get(String(args.id)),
+    description:
+      'A published post by id or by slug (a former slug finds it too); an admin also gets drafts and scheduled posts',
+    args: { id: t.arg.id(), slug: t.arg.string() },
+    resolve: async (_root, args, ctx): Promise<PostWithImage | null> => {
+      const key = args.id ?? args.slug;
+      if ((args.id == null) === (args.slug == null) || key == null) {
+        throw validationError({ id: 'Give the id or the slug of the post' });
+      }
+      if (isAdmin(ctx)) return ctx.services.posts.getAny(String(key));
+      // An id is only ever an id, whichever argument brings it.
+      return args.id != null ? ctx.services.posts.get(String(args.id)) : ctx.services.posts.findPublic(String(key));
+    },
+  }),
+  adminPosts: t.field({
+    type: PostPageObject,
+    authScopes: { admin: true },
+    description: "Every post, drafts and scheduled ones included, the last edited first: the author's list",
+    args: {
+      page: t.arg.int({ defaultValue: 1 }),
+      status: t.arg({ type: PostStatusEnum }),
+      category: t.arg({ type: CategoryEnum }),
+      search: t.arg.string({ description: 'Every word must match a word of the post, or its start' }),
+    },
+    complexity: (args) => (args.search?.trim() ? SEARCH_PRICE : 1),
+    resolve: (_root, args, ctx) =>
+      ctx.services.posts.adminList({
+        page: args.page,
+        status: args.status,
+        category: args.category,
+        search: args.search,
+      }),
   }),
 }));
 
@@ -117,5 +195,17 @@ builder.mutationFields((t) => ({
     description: 'Deletes the post and its image; returns its id',
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.posts.delete(String(args.id)),
+  }),
+  setPostStatus: t.field({
+    type: PostObject,
+    authScopes: { admin: true },
+    description:
+      'Publishes, schedules or unpublishes (DRAFT) a post as it is stored, checked by the same rules as updatePost',
+    args: {
+      id: t.arg.id({ required: true }),
+      status: t.arg({ type: PostStatusEnum, required: true }),
+      publishAt: t.arg({ type: 'DateTime' }),
+    },
+    resolve: (_root, args, ctx) => ctx.services.posts.setStatus(String(args.id), args.status, args.publishAt ?? null),
   }),
 }));

@@ -1,23 +1,38 @@
 // Blog posts: listing, searching, reading and the admin's writes, with every rule of a post enforced
 // here, once, for GraphQL and REST alike. Callers pass plain data and get rows back; expected
-// failures are AppErrors (BAD_USER_INPUT with field errors, NOT_FOUND). Authorization is the caller's
-// job (authScopes in GraphQL, requireAdmin in REST): a service trusts that it was checked.
-import { notFound, validationError } from '../../errors.ts';
-import { type Prisma, type Category, type Image, type Post, type PrismaClient } from '../../generated/prisma/client.ts';
+// failures are AppErrors (BAD_USER_INPUT with field errors, NOT_FOUND, CONFLICT). Authorization is
+// the caller's job (authScopes in GraphQL, requireAdmin in REST): a service trusts that it was checked.
+//
+// Two kinds of reads: the public ones (list, latest, get, bySlug) see PUBLISHED posts only and are
+// cached; the admin's (adminList, getAny) see drafts and scheduled posts too and are never cached.
+import { AppError, notFound, validationError } from '../../errors.ts';
+import {
+  type Prisma,
+  type Category,
+  type Image,
+  type Post,
+  type PostStatus,
+  type PrismaClient,
+} from '../../generated/prisma/client.ts';
 import { ReadCache } from '../../cache/read-cache.ts';
 import type { ContentChanges } from '../../cache/content-changes.ts';
+import type { FieldErrors } from '#kernel/api-errors.ts';
 import { isUuid } from '#kernel/id-rules.ts';
 import { messages } from '#kernel/messages.ts';
 import {
   isBlankHtml,
   isCategory,
+  isPostStatus,
   LATEST_COUNT,
   PAGE_SIZE,
   pageCount,
   pageError,
+  postMessages,
+  publishAtError,
   validatePostFields,
 } from '#kernel/post-rules.ts';
 import { keywordError } from '#kernel/search-rules.ts';
+import { slugError } from '#kernel/slug-rules.ts';
 import type { ImageFiles } from '../media/image-files.ts';
 import {
   type CheckedImage,
@@ -29,11 +44,19 @@ import {
 } from '../media/image-upload.ts';
 import { isRecordNotFound } from '../shared/prisma-errors.ts';
 import { searchPage } from './post-search.ts';
+import { assignSlug, formerSlugTarget, isAutomaticSlug } from './post-slugs.ts';
 import { sanitizeContent } from './sanitize-html.ts';
 
 export const POST_NOT_FOUND = 'Blogpost not found';
 
-export type PostWithImage = Post & { image: Image };
+/** Any post, as the admin sees it: a draft may have no cover yet. */
+export type PostWithImage = Post & { image: Image | null };
+
+/**
+ * A post readers may see. The database holds it (CHECK "Post_public_is_complete"): a post that is
+ * not a draft has a cover, a category and a publication date.
+ */
+export type PublishedPost = Post & { image: Image; category: Category; publishedAt: Date };
 
 /** A page of posts, as the blog list and the category lists show it. */
 export interface PostPage<T = PostWithImage> {
@@ -54,6 +77,11 @@ export interface ListPostsParams {
   search?: string | null;
 }
 
+export interface AdminListParams extends ListPostsParams {
+  /** Only posts with this status; every status when absent. */
+  status?: string | null;
+}
+
 /** What a write sends: fields as the forms have them, unchecked. */
 export interface PostInput {
   title?: string | null;
@@ -61,8 +89,21 @@ export interface PostInput {
   /** HTML; sanitized before it is stored. */
   content?: string | null;
   category?: string | null;
-  /** Required on create. On update, a new image replaces the old one; absent keeps it. */
+  /** Required on create unless a draft. On update, a new image replaces the old one; absent keeps it. */
   image?: ImageUpload | null;
+  /** DRAFT, SCHEDULED or PUBLISHED. Create: PUBLISHED when absent; update: the post's own when absent. */
+  status?: string | null;
+  /** When a SCHEDULED post goes public; ignored for the other statuses. */
+  publishAt?: Date | null;
+  /** The address the author chose; absent or empty: made from the title (and, while a draft, kept in step with it). */
+  slug?: string | null;
+  imageAlt?: string | null;
+  description?: string | null;
+  /** The cover's focal point, 0 to 1 from the left and from the top; absent keeps it (0.5 on a new cover). */
+  focusX?: number | null;
+  focusY?: number | null;
+  /** Update only: the updatedAt the author's copy was read at; another one stored means CONFLICT. */
+  expectedUpdatedAt?: Date | null;
 }
 
 /**
@@ -72,14 +113,21 @@ export interface PostInput {
  */
 const WITH_IMAGE = { include: { image: true } } as const;
 
-// Ties on the creation time (posts imported together) still come back in one stable order.
-const NEWEST_FIRST = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.PostOrderByWithRelationInput[];
+/** What readers may see: the database's CHECK makes such a row a PublishedPost. */
+const PUBLIC = { status: 'PUBLISHED' } as const satisfies Prisma.PostWhereInput;
+
+// Newest publication first; ties (posts imported together) still come back in one stable order.
+const NEWEST_FIRST = [{ publishedAt: 'desc' }, { id: 'desc' }] satisfies Prisma.PostOrderByWithRelationInput[];
+// The admin's list: the post last worked on first, whatever its status.
+const LAST_EDITED_FIRST = [{ updatedAt: 'desc' }, { id: 'desc' }] satisfies Prisma.PostOrderByWithRelationInput[];
+
+const asPublished = (post: PostWithImage) => post as PublishedPost;
 
 /**
  * What the post reads cache: a page, the latest posts, one post, that there is no such post, or the
  * size of a list.
  */
-type CachedRead = PostPage | PostWithImage[] | PostWithImage | null | number;
+type CachedRead = PostPage<PublishedPost> | PublishedPost[] | PublishedPost | { redirectTo: string } | null | number;
 
 /**
  * Memory the cached reads may take, roughly: a page of 15 posts of 2 KB is about 80 KB, so this holds
@@ -91,14 +139,40 @@ export const POST_CACHE_BYTES = 48 * 1024 * 1024;
 const postBytes = (post: Post) => 2 * (post.title.length + post.subtitle.length + post.content.length) + 1024;
 
 function cachedBytes(value: CachedRead): number {
-  if (value === null || typeof value === 'number') return 256;
+  if (value === null || typeof value === 'number' || 'redirectTo' in value) return 256;
   const posts = Array.isArray(value) ? value : 'items' in value ? value.items : [value];
   return posts.reduce((sum, post) => sum + postBytes(post), 256);
 }
 
+/** A post found by an address: the post, or the slug it now has when the address is a former one. */
+export type SlugLookup = { post: PublishedPost } | { redirectTo: string } | null;
+
 interface PreparedPost {
-  data: { title: string; subtitle: string; content: string; category: Category };
+  status: PostStatus;
+  data: {
+    title: string;
+    subtitle: string;
+    content: string;
+    category: Category | null;
+    imageAlt: string;
+    description: string;
+  };
+  /** The slug the author chose, or null for one made from the title. */
+  slug: string | null;
+  publishAt: Date | null;
+  focus: { focusX: number; focusY: number } | null;
   image: CheckedImage | null;
+}
+
+/** The row as an update finds it, locked. */
+interface CurrentPost {
+  id: string;
+  status: PostStatus;
+  slug: string;
+  title: string;
+  imageId: string | null;
+  publishedAt: Date | null;
+  updatedAt: Date;
 }
 
 export class PostService {
@@ -114,29 +188,51 @@ export class PostService {
     this.cache = new ReadCache<CachedRead>(changes, { maxBytes: POST_CACHE_BYTES, sizeOf: cachedBytes });
   }
 
-  /** Newest first (or most relevant first with a search), 15 a page. */
-  async list(params: ListPostsParams = {}): Promise<PostPage> {
-    const page = params.page ?? 1;
-    const pageProblem = pageError(page);
-    if (pageProblem) throw validationError({ page: pageProblem });
-    const category = params.category ?? null;
-    if (category !== null && !isCategory(category)) {
-      throw validationError({ category: messages.notValidOption });
+  /** Published posts, newest first (or most relevant first with a search), 15 a page. */
+  async list(params: ListPostsParams = {}): Promise<PostPage<PublishedPost>> {
+    const { page, category, search } = checkListParams(params);
+    if (search !== null) {
+      return (await this.searchPosts(search, category, page, ['PUBLISHED'])) as PostPage<PublishedPost>;
     }
-    const skip = (page - 1) * PAGE_SIZE;
-
-    if (params.search !== null && params.search !== undefined) {
-      const keywordProblem = keywordError(params.search);
-      if (keywordProblem) throw validationError({ search: keywordProblem });
-      const { ids, total } = await searchPage(this.prisma, params.search, category as Category | null, skip);
-      const rows = ids.length ? await this.prisma.post.findMany({ where: { id: { in: ids } }, ...WITH_IMAGE }) : [];
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      const items = ids.flatMap((id) => byId.get(id) ?? []);
-      return { items, page, pages: pageCount(total), total };
-    }
-
     const key = `list:${category ?? 'all'}:${page}`;
-    return this.cache.get(key, () => this.loadPage(category as Category | null, page)) as Promise<PostPage>;
+    return this.cache.get(key, () => this.loadPage(category, page)) as Promise<PostPage<PublishedPost>>;
+  }
+
+  /** Every post, drafts and scheduled ones included, the last edited first: the author's own list. */
+  async adminList(params: AdminListParams = {}): Promise<PostPage> {
+    const { page, category, search } = checkListParams(params);
+    const status = params.status ?? null;
+    if (status !== null && !isPostStatus(status)) throw validationError({ status: messages.notValidOption });
+    if (search !== null) return this.searchPosts(search, category, page, status ? [status] : null);
+    const where: Prisma.PostWhereInput = { ...(category ? { category } : {}), ...(status ? { status } : {}) };
+    const [total, items] = await Promise.all([
+      this.prisma.post.count({ where }),
+      this.prisma.post.findMany({
+        where,
+        orderBy: LAST_EDITED_FIRST,
+        skip: (page - 1) * PAGE_SIZE,
+        take: PAGE_SIZE,
+        ...WITH_IMAGE,
+      }),
+    ]);
+    return { items, page, pages: pageCount(total), total };
+  }
+
+  private async searchPosts(
+    keyword: string,
+    category: Category | null,
+    page: number,
+    statuses: PostStatus[] | null,
+  ): Promise<PostPage> {
+    const { ids, total } = await searchPage(this.prisma, keyword, category, (page - 1) * PAGE_SIZE, statuses);
+    const rows = ids.length ? await this.prisma.post.findMany({ where: { id: { in: ids } }, ...WITH_IMAGE }) : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    // A post unpublished between the two statements is left out rather than shown.
+    const items = ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row && (statuses === null || statuses.includes(row.status)) ? [row] : [];
+    });
+    return { items, page, pages: pageCount(total), total };
   }
 
   /**
@@ -145,8 +241,8 @@ export class PostService {
    * a deep page skips thousands of rows, and skipping index entries is cheap where skipping whole
    * rows is not.
    */
-  private async loadPage(category: Category | null, page: number): Promise<PostPage> {
-    const where: Prisma.PostWhereInput = category ? { category } : {};
+  private async loadPage(category: Category | null, page: number): Promise<PostPage<PublishedPost>> {
+    const where: Prisma.PostWhereInput = category ? { ...PUBLIC, category } : PUBLIC;
     const skip = (page - 1) * PAGE_SIZE;
     const total = (await this.cache.get(`count:${category ?? 'all'}`, () =>
       this.prisma.post.count({ where }),
@@ -160,75 +256,190 @@ export class PostService {
       select: { id: true },
     });
     const rows = await this.prisma.post.findMany({
-      where: { id: { in: ids.map((row) => row.id) } },
+      where: { ...PUBLIC, id: { in: ids.map((row) => row.id) } },
       orderBy: NEWEST_FIRST,
       ...WITH_IMAGE,
     });
-    return { items: rows, page, pages: pageCount(total), total };
+    return { items: rows.map(asPublished), page, pages: pageCount(total), total };
   }
 
-  /** The 9 newest posts, for the home page. */
-  async latest(): Promise<PostWithImage[]> {
-    return this.cache.get('latest', () =>
-      this.prisma.post.findMany({ orderBy: NEWEST_FIRST, take: LATEST_COUNT, ...WITH_IMAGE }),
-    ) as Promise<PostWithImage[]>;
+  /** The 9 newest published posts, for the home page. */
+  async latest(): Promise<PublishedPost[]> {
+    return this.cache.get('latest', async () =>
+      (
+        await this.prisma.post.findMany({ where: PUBLIC, orderBy: NEWEST_FIRST, take: LATEST_COUNT, ...WITH_IMAGE })
+      ).map(asPublished),
+    ) as Promise<PublishedPost[]>;
   }
 
-  /** The post, or null when no post has this id (or it is not an id at all). */
-  async get(id: string): Promise<PostWithImage | null> {
+  /** The published post, or null when no published post has this id (or it is not an id at all). */
+  async get(id: string): Promise<PublishedPost | null> {
     if (!isUuid(id)) return null;
-    return this.cache.get(`post:${id}`, () =>
-      this.prisma.post.findUnique({ where: { id }, ...WITH_IMAGE }),
-    ) as Promise<PostWithImage | null>;
+    return this.cache.get(`post:${id}`, async () => {
+      const post = await this.prisma.post.findFirst({ where: { ...PUBLIC, id }, ...WITH_IMAGE });
+      return post ? asPublished(post) : null;
+    }) as Promise<PublishedPost | null>;
+  }
+
+  /**
+   * The published post at an address (/blog/{slug}): by its slug, or, for an address it had before
+   * (a former slug, or its id), the slug to redirect to.
+   */
+  async bySlug(slug: string): Promise<SlugLookup> {
+    if (isUuid(slug)) {
+      const post = await this.get(slug);
+      return post ? { redirectTo: post.slug } : null;
+    }
+    const found = (await this.cache.get(`slug:${slug}`, async () => {
+      const post = await this.prisma.post.findFirst({ where: { ...PUBLIC, slug }, ...WITH_IMAGE });
+      if (post) return asPublished(post);
+      const target = await formerSlugTarget(this.prisma, slug);
+      return target?.status === 'PUBLISHED' ? { redirectTo: target.slug } : null;
+    })) as PublishedPost | { redirectTo: string } | null;
+    if (found === null || 'redirectTo' in found) return found;
+    return { post: found };
+  }
+
+  /** The published post with this id, slug or former slug: what an API read by either finds. */
+  async findPublic(idOrSlug: string): Promise<PublishedPost | null> {
+    if (isUuid(idOrSlug)) return this.get(idOrSlug);
+    const found = await this.bySlug(idOrSlug);
+    if (found === null || 'post' in found) return found?.post ?? null;
+    const current = await this.bySlug(found.redirectTo);
+    return current !== null && 'post' in current ? current.post : null;
+  }
+
+  /** Any post, drafts included, by id or by slug (a former one too): for the admin. Never cached. */
+  async getAny(idOrSlug: string): Promise<PostWithImage | null> {
+    if (isUuid(idOrSlug)) return this.prisma.post.findUnique({ where: { id: idOrSlug }, ...WITH_IMAGE });
+    const post = await this.prisma.post.findUnique({ where: { slug: idOrSlug }, ...WITH_IMAGE });
+    if (post) return post;
+    const target = await formerSlugTarget(this.prisma, idOrSlug);
+    return target ? this.prisma.post.findUnique({ where: { id: target.id }, ...WITH_IMAGE }) : null;
   }
 
   async create(input: PostInput): Promise<PostWithImage> {
-    const { data, image } = await this.prepare(input, { imageRequired: true });
-    // The files are written first; the row that refers to them commits after, or the files go.
-    const stored = await saveImage(this.files, image!);
-    const post = await commitImage(this.prisma, this.files, stored, (tx) =>
-      tx.post.create({ data: { ...data, image: { create: stored } }, ...WITH_IMAGE }),
-    );
-    this.changes.changed();
+    const prepared = await this.prepare(input, { status: input.status ?? 'PUBLISHED', hasImage: false });
+    const { status, data, image } = prepared;
+    const publishedAt = status === 'PUBLISHED' ? new Date() : status === 'SCHEDULED' ? prepared.publishAt : null;
+    const write = async (tx: Prisma.TransactionClient, imageData?: Prisma.ImageCreateWithoutPostInput) => {
+      const slug = await assignSlug(tx, { postId: null, chosen: prepared.slug, title: data.title });
+      return tx.post.create({
+        data: { ...data, status, publishedAt, slug, ...(imageData ? { image: { create: imageData } } : {}) },
+        ...WITH_IMAGE,
+      });
+    };
+    let post: PostWithImage;
+    if (image) {
+      // The files are written first; the row that refers to them commits after, or the files go.
+      const stored = await saveImage(this.files, image);
+      post = await commitImage(this.prisma, this.files, stored, (tx) =>
+        write(tx, { ...stored, ...(prepared.focus ?? {}) }),
+      );
+    } else {
+      post = await this.prisma.$transaction((tx) => write(tx));
+    }
+    if (status !== 'DRAFT') this.changes.changed();
     return post;
   }
 
-  /** Replaces every field; the image only when one is sent, and then the old one's files go. */
+  /**
+   * Replaces every field; the image only when one is sent, and then the old one's files go. Refused
+   * with CONFLICT when expectedUpdatedAt is given and the stored post has changed since.
+   */
   async update(id: string, input: PostInput): Promise<PostWithImage> {
     if (!isUuid(id)) throw notFound(POST_NOT_FOUND);
-    const { data, image } = await this.prepare(input, { imageRequired: false });
+    // Checked before the fields, which depend on it (a draft needs less), and before re-encoding
+    // an image, the costly part: an unknown post is refused first.
+    const before = await this.prisma.post.findUnique({
+      where: { id },
+      select: { status: true, imageId: true, updatedAt: true },
+    });
+    if (!before) throw notFound(POST_NOT_FOUND);
+    checkVersion(before, input.expectedUpdatedAt);
+    const prepared = await this.prepare(input, {
+      status: input.status ?? before.status,
+      hasImage: before.imageId !== null,
+    });
+    const stored = prepared.image ? await saveImage(this.files, prepared.image) : null;
 
-    if (!image) {
-      try {
-        const post = await this.prisma.post.update({ where: { id }, data, ...WITH_IMAGE });
-        this.changes.changed();
-        return post;
-      } catch (error) {
-        throw isRecordNotFound(error) ? notFound(POST_NOT_FOUND) : error;
-      }
-    }
-
-    // Re-encoding is the costly part: refuse an unknown post before it.
-    const exists = await this.prisma.post.findUnique({ where: { id }, select: { id: true } });
-    if (!exists) throw notFound(POST_NOT_FOUND);
-    const stored = await saveImage(this.files, image);
-    const result = await commitImage(this.prisma, this.files, stored, async (tx) => {
-      // Locked, so two edits replacing the image at once each remove the image they replaced.
-      const [current] = await tx.$queryRaw<Array<{ imageId: string }>>`
-        SELECT "imageId" FROM "Post" WHERE "id" = ${id}::uuid FOR UPDATE`;
+    const write = async (tx: Prisma.TransactionClient) => {
+      // Locked: two edits at once are applied one after the other, each checked against the other's
+      // result, and each replaced image is removed once.
+      const [current] = await tx.$queryRaw<CurrentPost[]>`
+        SELECT "id", "status", "slug", "title", "imageId", "publishedAt", "updatedAt"
+        FROM "Post" WHERE "id" = ${id}::uuid FOR UPDATE`;
       if (!current) throw notFound(POST_NOT_FOUND);
+      checkVersion(current, input.expectedUpdatedAt);
+      const { status } = prepared;
+      const publishedAt =
+        status === 'DRAFT'
+          ? null
+          : status === 'SCHEDULED'
+            ? prepared.publishAt
+            : current.status === 'PUBLISHED' && current.publishedAt
+              ? current.publishedAt
+              : new Date();
+      const slug =
+        prepared.slug === null && !(current.status === 'DRAFT' && isAutomaticSlug(current.slug, current.title))
+          ? current.slug
+          : await assignSlug(tx, {
+              postId: id,
+              chosen: prepared.slug,
+              title: prepared.data.title,
+              current: current.slug,
+              // Readers may have its address only if it was public.
+              keepFormer: current.status === 'PUBLISHED',
+            });
       const post = await tx.post.update({
         where: { id },
-        data: { ...data, image: { create: stored } },
+        data: {
+          ...prepared.data,
+          status,
+          publishedAt,
+          slug,
+          ...(stored ? { image: { create: { ...stored, ...(prepared.focus ?? {}) } } } : {}),
+        },
         ...WITH_IMAGE,
       });
-      const replaced = await tx.image.delete({ where: { id: current.imageId } });
-      await this.files.removeLater(tx, [replaced]);
-      return { post, replaced };
-    });
-    this.changes.changed();
-    await this.files.removeNow([result.replaced]);
+      if (!stored && prepared.focus && current.imageId) {
+        await tx.image.update({ where: { id: current.imageId }, data: prepared.focus });
+        post.image = await tx.image.findUnique({ where: { id: current.imageId } });
+      }
+      let replaced = null;
+      if (stored && current.imageId) {
+        replaced = await tx.image.delete({ where: { id: current.imageId } });
+        await this.files.removeLater(tx, [replaced]);
+      }
+      return { post, replaced, wasPublic: current.status !== 'DRAFT' };
+    };
+
+    const result = stored
+      ? await commitImage(this.prisma, this.files, stored, write)
+      : await this.prisma.$transaction(write);
+    if (result.wasPublic || result.post.status !== 'DRAFT') this.changes.changed();
+    if (result.replaced) await this.files.removeNow([result.replaced]);
     return result.post;
+  }
+
+  /**
+   * Publishes, schedules or unpublishes the post as it is stored: the same checks as an update that
+   * sends every stored field again (so a draft without a cover is not published).
+   */
+  async setStatus(id: string, status: string, publishAt: Date | null): Promise<PostWithImage> {
+    const post = isUuid(id) ? await this.getAny(id) : null;
+    if (!post) throw notFound(POST_NOT_FOUND);
+    return this.update(id, {
+      title: post.title,
+      subtitle: post.subtitle,
+      content: post.content,
+      category: post.category,
+      imageAlt: post.imageAlt,
+      description: post.description,
+      status,
+      publishAt,
+      expectedUpdatedAt: post.updatedAt,
+    });
   }
 
   /** Deletes the post, its image row and then its files; returns the id. */
@@ -243,25 +454,86 @@ export class PostService {
 
   /**
    * Checks every field and the image (before decoding it) and reports all problems at once, in the
-   * form's order; returns the values to store: trimmed texts and sanitized content.
+   * form's order; returns the values to store: trimmed texts and sanitized content. A draft needs
+   * only its title; a scheduled post also needs a time to come.
    */
-  private async prepare(input: PostInput, { imageRequired }: { imageRequired: boolean }): Promise<PreparedPost> {
-    const errors = validatePostFields(input);
+  private async prepare(
+    input: PostInput,
+    { status: statusInput, hasImage }: { status: string; hasImage: boolean },
+  ): Promise<PreparedPost> {
+    if (!isPostStatus(statusInput)) throw validationError({ status: messages.notValidOption });
+    const status = statusInput;
+    const draft = status === 'DRAFT';
+    const errors: FieldErrors = { ...validatePostFields(input, { draft }) };
     let content = '';
     if (!errors.content) {
       content = sanitizeContent(input.content ?? '');
       // Content made only of what the sanitizer removes (a script, an iframe) is no content.
-      if (isBlankHtml(content)) errors.content = messages.required;
+      if (isBlankHtml(content)) {
+        if (draft) content = '';
+        else errors.content = messages.required;
+      }
     }
-    const image = await checkWriteInput(this.files.store, errors, input.image, { required: imageRequired });
+    const chosenSlug = input.slug?.trim() ? input.slug.trim() : null;
+    const slugProblem = chosenSlug === null ? null : slugError(chosenSlug);
+    if (slugProblem) errors.slug = slugProblem;
+    if (status === 'SCHEDULED') {
+      const problem = publishAtError(input.publishAt);
+      if (problem) errors.publishAt = problem;
+    }
+    const focus = focusOf(input, errors);
+    const image = await checkWriteInput(this.files.store, errors, input.image, { required: !draft && !hasImage });
+    const category = input.category && isCategory(input.category) ? (input.category as Category) : null;
     return {
+      status,
       data: {
         title: (input.title ?? '').trim(),
         subtitle: (input.subtitle ?? '').trim(),
         content,
-        category: input.category as Category,
+        category,
+        imageAlt: (input.imageAlt ?? '').trim(),
+        description: (input.description ?? '').trim(),
       },
+      slug: chosenSlug,
+      publishAt: status === 'SCHEDULED' ? (input.publishAt ?? null) : null,
+      focus,
       image,
     };
   }
+}
+
+function checkListParams(params: ListPostsParams): { page: number; category: Category | null; search: string | null } {
+  const page = params.page ?? 1;
+  const pageProblem = pageError(page);
+  if (pageProblem) throw validationError({ page: pageProblem });
+  const category = params.category ?? null;
+  if (category !== null && !isCategory(category)) throw validationError({ category: messages.notValidOption });
+  const search = params.search ?? null;
+  if (search !== null) {
+    const keywordProblem = keywordError(search);
+    if (keywordProblem) throw validationError({ search: keywordProblem });
+  }
+  return { page, category: category as Category | null, search };
+}
+
+/** A write based on an older copy than the stored one is refused, never applied over it. */
+function checkVersion(current: { updatedAt: Date }, expected: Date | null | undefined): void {
+  if (expected && expected.getTime() !== current.updatedAt.getTime()) {
+    throw new AppError('CONFLICT', postMessages.conflict);
+  }
+}
+
+const FOCUS_MESSAGE = 'The focal point must be inside the picture';
+
+/** The focal point sent, checked; null when none was. */
+function focusOf(input: PostInput, errors: FieldErrors): { focusX: number; focusY: number } | null {
+  const { focusX, focusY } = input;
+  if ((focusX === null || focusX === undefined) && (focusY === null || focusY === undefined)) return null;
+  const inside = (value: number | null | undefined) =>
+    typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1;
+  if (!inside(focusX) || !inside(focusY)) {
+    errors.focus = FOCUS_MESSAGE;
+    return null;
+  }
+  return { focusX: focusX!, focusY: focusY! };
 }

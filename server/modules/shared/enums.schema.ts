@@ -17,3 +17,12 @@ export const UpcomingTitleEnum = builder.enumType('UpcomingTitle', {
     PLAYING: { value: 'Playing' },
   } as const,
 });
+
+export const PostStatusEnum = builder.enumType('PostStatus', {
+  description: 'Only PUBLISHED posts are shown to anyone but an admin',
+  values: {
+    DRAFT: { value: 'DRAFT', description: 'Being written; needs only a title' },
+    SCHEDULED: { value: 'SCHEDULED', description: 'Goes public by itself at its publishedAt' },
+    PUBLISHED: { value: 'PUBLISHED' },
+  } as const,
+});

@@ -71,20 +71,24 @@ export function EditPostPage() {
           title: post.title,
           subtitle: post.subtitle,
           content: post.content,
-          category: fromApiCategory(post.category),
+          category: post.category ? fromApiCategory(post.category) : '',
         }}
-        imageRequired={false}
+        imageRequired={!post.image}
         currentImage={
-          <figure className="post-form-current">
-            <UploadedImage
-              className="post-form-current-image"
-              image={post.image}
-              alt={`Current image of “${post.title}”`}
-              sizes="24rem"
-              priority
-            />
-            <figcaption>Current image. Pick a new one below to replace it; leave it empty to keep this one.</figcaption>
-          </figure>
+          post.image && (
+            <figure className="post-form-current">
+              <UploadedImage
+                className="post-form-current-image"
+                image={post.image}
+                alt={`Current image of “${post.title}”`}
+                sizes="24rem"
+                priority
+              />
+              <figcaption>
+                Current image. Pick a new one below to replace it; leave it empty to keep this one.
+              </figcaption>
+            </figure>
+          )
         }
         busyLabel="Saving the post"
         onSubmit={savePost}

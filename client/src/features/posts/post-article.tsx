@@ -1,5 +1,5 @@
 // A post as its page shows it: the picture, title,
-// subtitle, creation date and the rich content, sanitized once more here before it is rendered.
+// subtitle, publication date and the rich content, sanitized once more here before it is rendered.
 // DOMPurify is needed on no other screen, so it comes in a chunk of its own (loadSanitizer).
 import { use, useContext, type ReactNode } from 'react';
 import { LocalDate } from '../../components/local-date';
@@ -15,8 +15,9 @@ export const PostArticleFragment = graphql(`
     title
     subtitle
     content
-    createdAt
+    publishedAt
     readingMinutes
+    imageAlt
     image {
       ...UploadedImage_Image
     }
@@ -57,24 +58,29 @@ interface PostArticleProps {
 }
 
 export function PostArticle({ post, actions }: PostArticleProps) {
-  const { title, subtitle, content, createdAt, readingMinutes, image } = getFragmentData(PostArticleFragment, post);
+  const { title, subtitle, content, publishedAt, readingMinutes, imageAlt, image } = getFragmentData(
+    PostArticleFragment,
+    post,
+  );
   const sanitizeContent = useContext(ServerSanitizerContext) ?? use(loadSanitizer()).sanitizeContent;
   // Cheap next to the render itself, and the page rarely renders more than twice.
   const html = sanitizeContent(content);
   return (
     <article className="post-article">
       <header className="post-article-header">
-        <UploadedImage
-          className="post-article-image"
-          image={image}
-          alt={title}
-          sizes={POST_HERO_IMAGE_SIZES}
-          priority
-        />
+        {image && (
+          <UploadedImage
+            className="post-article-image"
+            image={image}
+            alt={imageAlt}
+            sizes={POST_HERO_IMAGE_SIZES}
+            priority
+          />
+        )}
         <h1 className="post-article-title">{title}</h1>
         <p className="post-article-subtitle">{subtitle}</p>
         <p className="post-article-date">
-          <LocalDate iso={createdAt} />
+          {publishedAt ? <LocalDate iso={publishedAt} /> : 'Not published yet'}
           <span className="post-article-reading-time"> · {readingMinutes} min read</span>
         </p>
         {actions && <div className="post-article-actions">{actions}</div>}

@@ -1,7 +1,8 @@
-// One post, at /blog/{id}: its article with the post's own page metadata, the loading indicator,
-// or the missing-post state when it fails to load or there is no such post.
+// One post, at /blog/{slug}: its article with the post's own page metadata, the loading indicator,
+// or the missing-post state when it fails to load or there is no such post. The author also sees
+// their drafts and scheduled posts here, marked as a preview that search engines must not index.
 import { Suspense, useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
 import { Spinner } from '../../components/spinner';
 import { graphql } from '../../gql';
@@ -13,11 +14,15 @@ import { loadSanitizer, PostArticle } from './post-article';
 import { postPath } from '#kernel/route-paths.ts';
 
 const PostDetailQuery = graphql(`
-  query PostDetail($id: ID!) {
-    post(id: $id) {
+  query PostDetail($slug: String!) {
+    post(slug: $slug) {
       id
+      slug
+      status
       title
       subtitle
+      description
+      imageAlt
       image {
         url
         width
@@ -29,9 +34,17 @@ const PostDetailQuery = graphql(`
 `);
 
 export function PostDetailPage() {
-  const { id = '' } = useParams();
-  const { data, error } = useFreshQuery(PostDetailQuery, { id });
+  const { slug = '' } = useParams();
+  const { data, error } = useFreshQuery(PostDetailQuery, { slug });
   const user = useUserInfo();
+  const navigate = useNavigate();
+  const currentSlug = data?.post?.slug;
+
+  // Found by an address it had before (its id, a former slug): show the one it has now. The server
+  // answers such a first load with a 301; this is for links followed inside the app.
+  useEffect(() => {
+    if (currentSlug && currentSlug !== slug) void navigate(postPath(currentSlug), { replace: true });
+  }, [currentSlug, slug, navigate]);
 
   // The sanitizer's chunk downloads alongside the query, not after it.
   useEffect(() => {
@@ -45,15 +58,25 @@ export function PostDetailPage() {
     body = <Spinner label="Loading the post" />;
   } else {
     const { post } = data;
+    const preview = post.status !== 'PUBLISHED';
     body = (
       <>
         <PageMeta
           title={post.title}
-          description={post.subtitle}
-          path={postPath(post.id)}
+          description={post.description || post.subtitle}
+          path={postPath(post.slug)}
           type="article"
-          image={{ url: post.image.url, width: post.image.width, height: post.image.height, alt: post.title }}
+          noindex={preview}
+          {...(post.image
+            ? { image: { url: post.image.url, width: post.image.width, height: post.image.height, alt: post.imageAlt } }
+            : {})}
         />
+        {preview && (
+          <p className="post-preview-banner" role="status">
+            Preview: {post.status === 'SCHEDULED' ? 'scheduled, not public yet' : 'a draft'}. Only you can see this
+            page.
+          </p>
+        )}
         <Suspense fallback={<Spinner label="Loading the post" />}>
           <PostArticle post={post} actions={user?.isAdmin ? <PostAdminActions postId={post.id} /> : undefined} />
         </Suspense>

@@ -1,0 +1,60 @@
+// A post's readable address (/blog/{slug}): made from its title, or chosen by the author, and checked
+// the same way by the editor (for comfort) and the server (the rule). Pure: no Node imports.
+import { isUuid } from './id-rules.ts';
+
+export const SLUG_MAX = 60;
+
+/**
+ * Words of the blog's own addresses under /blog/: a post there would be hidden behind them
+ * (/blog/search is the search form, /blog/page/2 a list's page).
+ */
+export const RESERVED_SLUGS: readonly string[] = ['search', 'page'];
+
+// Lower-case letters of any script, other letters (kana, CJK...) and digits, in words joined by "-".
+const SLUG_PATTERN = /^[\p{Ll}\p{Lo}\p{Nd}]+(?:-[\p{Ll}\p{Lo}\p{Nd}]+)*$/u;
+
+export const slugMessages = {
+  characters: 'Lower-case letters, numbers and dashes only',
+  tooLong: `${SLUG_MAX} characters maximum allowed`,
+  reserved: 'This address is used by the blog itself',
+  taken: 'Another post has this address',
+} as const;
+
+/**
+ * The slug a title makes: lower case, accents dropped, every run of anything but letters and digits
+ * one "-", at most SLUG_MAX characters; "post" for a title with no letter or digit at all.
+ */
+export function slugify(title: string): string {
+  const words = title
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{Ll}\p{Lo}\p{Nd}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  // Cut at a whole character (Array.from: a letter outside the BMP is two UTF-16 units).
+  const cut = Array.from(words).slice(0, SLUG_MAX).join('').replace(/-+$/, '');
+  const slug = cut === '' ? 'post' : cut;
+  return RESERVED_SLUGS.includes(slug) || isUuid(slug) ? `${slug}-post` : slug;
+}
+
+/** The message for a slug the author typed, or null when it can be an address. */
+export function slugError(slug: string): string | null {
+  if (Array.from(slug).length > SLUG_MAX) return slugMessages.tooLong;
+  if (!SLUG_PATTERN.test(slug)) return slugMessages.characters;
+  if (RESERVED_SLUGS.includes(slug) || isUuid(slug)) return slugMessages.reserved;
+  return null;
+}
+
+/** `base`, or base-2, base-3... : the first that `taken` does not hold, still within SLUG_MAX. */
+export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const stem = Array.from(base)
+      .slice(0, SLUG_MAX - suffix.length)
+      .join('')
+      .replace(/-+$/, '');
+    const candidate = `${stem}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
