@@ -157,7 +157,7 @@ describe('a post page on a phone', () => {
     const { page } = site;
     const post = posts[0]!;
     try {
-      await openRecordingShifts(page, `/blog/${post.id}`);
+      await openRecordingShifts(page, `/blog/${post.slug}`);
       await page.getByRole('heading', { level: 1, name: post.title }).waitFor({ timeout: 15_000 });
       await page.getByRole('main').getByRole('img', { name: post.title }).waitFor();
       expect(await recordedShifts(page)).toEqual([]);

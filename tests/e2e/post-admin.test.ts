@@ -21,7 +21,7 @@ beforeEach(() => {
 describe("a post's page", () => {
   it('shows no Edit or Delete to a reader', async () => {
     const post = await createPost(site.t, { title: 'For readers' });
-    await restoreSession(site, reader, `/blog/${post.id}`);
+    await restoreSession(site, reader, `/blog/${post.slug}`);
     await expect.poll(() => site.page.getByRole('heading', { level: 1 }).textContent()).toBe('For readers');
     expect(await site.page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
     expect(await site.page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
@@ -30,7 +30,7 @@ describe("a post's page", () => {
 
   it('gives its admin Edit, leading to the editor for that post', async () => {
     const post = await createPost(site.t, { title: 'To be edited' });
-    await restoreSession(site, admin, `/blog/${post.id}`);
+    await restoreSession(site, admin, `/blog/${post.slug}`);
     await site.page.getByRole('link', { name: 'Edit' }).click();
     await expect.poll(() => new URL(site.page.url()).pathname).toBe(`/blog/${post.id}/edit`);
     await expect.poll(() => site.page.getByLabel('Title', { exact: true }).inputValue()).toBe('To be edited');
@@ -39,7 +39,7 @@ describe("a post's page", () => {
 
   it('deletes only after Are you sure? is accepted, then goes to the blog without the post', async () => {
     const post = await createPost(site.t, { title: 'Short-lived post' });
-    await restoreSession(site, admin, `/blog/${post.id}`);
+    await restoreSession(site, admin, `/blog/${post.slug}`);
     const questions: string[] = [];
 
     site.page.once('dialog', (dialog) => {

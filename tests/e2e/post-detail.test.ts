@@ -33,16 +33,16 @@ afterAll(() => site?.close());
  * with its post written in (server/modules/pages/initial-results.ts) and sends no query; opened from a list,
  * it asks the server, and shows its loading and error states.
  */
-async function openFromTheBlog(page: Page, { id, title }: { id: string; title: string }) {
+async function openFromTheBlog(page: Page, { slug, title }: { slug: string; title: string }) {
   await page.goto(`${site.url}/blog`);
   await page.getByRole('link', { name: new RegExp(`^READ MORE\\s*: ${title}$`) }).click();
-  await expect.poll(() => pathOf(page)).toBe(`/blog/${id}`);
+  await expect.poll(() => pathOf(page)).toBe(`/blog/${slug}`);
 }
 
 describe("a post's page", () => {
   it('shows the picture, title, subtitle, creation date and the rich content', async () => {
     const { page } = site;
-    await page.goto(`${site.url}/blog/${post.id}`);
+    await page.goto(`${site.url}/blog/${post.slug}`);
     await expect.poll(() => h1Text(page)).toBe('Outer Wilds Is a Museum of Time');
     const article = page.getByRole('main').getByRole('article');
     expect(await article.getByText('Twenty-two minutes, forever').count()).toBe(1);
@@ -77,7 +77,7 @@ describe("a post's page", () => {
 
   it('loads its picture first, from every variant, sized so the text below never moves', async () => {
     const { page } = site;
-    await page.goto(`${site.url}/blog/${post.id}`);
+    await page.goto(`${site.url}/blog/${post.slug}`);
     const image = page.getByRole('main').getByRole('img', { name: 'Outer Wilds Is a Museum of Time' });
     await image.waitFor();
     expect(await image.getAttribute('srcset')).toMatch(
@@ -99,7 +99,7 @@ describe("a post's page", () => {
 
   it("carries the post's own title, subtitle and picture in its metadata", async () => {
     const { page } = site;
-    await page.goto(`${site.url}/blog/${post.id}`);
+    await page.goto(`${site.url}/blog/${post.slug}`);
     await expect.poll(() => page.title()).toBe('Outer Wilds Is a Museum of Time | Pixel Diaries');
     expect(await headMeta(page, 'description')).toEqual(['Twenty-two minutes, forever']);
     expect(await headMeta(page, 'og:type')).toEqual(['article']);
@@ -110,7 +110,7 @@ describe("a post's page", () => {
     expect(await headMeta(page, 'og:image:width')).toEqual(['1600']);
     expect(await headMeta(page, 'og:image:height')).toEqual(['900']);
     expect(await headMeta(page, 'twitter:image')).toEqual([ogImage]);
-    expect(await canonicalLinks(page)).toEqual([`http://blog.test/blog/${post.id}`]);
+    expect(await canonicalLinks(page)).toEqual([`http://blog.test/blog/${post.slug}`]);
     expect(await headMeta(page, 'robots')).toEqual([]);
     expect(site.problems).toEqual([]);
   });
@@ -123,7 +123,7 @@ describe("a post's page", () => {
         '<ol><li>Games</li><li class="ql-indent-1">Tunic</li><li>Books</li></ol>',
     });
     const { page } = site;
-    await page.goto(`${site.url}/blog/${quillPost.id}`);
+    await page.goto(`${site.url}/blog/${quillPost.slug}`);
     const content = page.getByRole('main').locator('.post-content');
     const centred = content.getByText('Centred');
     await centred.waitFor();
@@ -168,7 +168,7 @@ describe('content that did not pass the server sanitizer', () => {
         ].join(''),
       },
     });
-    await page.goto(`${site.url}/blog/${dirty.id}`);
+    await page.goto(`${site.url}/blog/${dirty.slug}`);
     await expect.poll(() => h1Text(page)).toBe('A post with a dirty past');
     const content = page.locator('.post-content');
     await content.waitFor();
@@ -247,7 +247,7 @@ describe('an address with no post behind it', () => {
 
     await readMore.click();
     await expect.poll(() => h1Text(page)).toBe('The page does not exist');
-    expect(pathOf(page)).toBe(`/blog/${doomed.id}`);
+    expect(pathOf(page)).toBe(`/blog/${doomed.slug}`);
     await page.getByRole('main').getByRole('button', { name: 'Go Back' }).click();
     await expect.poll(() => pathOf(page)).toBe('/blog');
     await expect.poll(() => h1Text(page)).toBe('Blog');

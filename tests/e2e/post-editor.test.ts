@@ -336,7 +336,7 @@ describe('editing a post', () => {
       content: '<p class="align-center">A <strong>deep</strong> well.</p><ul><li>Hornet</li></ul>',
     });
     // The post, the games and Latest are seen first, so they sit in the cache.
-    await page.goto(`${site.url}/blog/${post.id}`);
+    await page.goto(`${site.url}/blog/${post.slug}`);
     await expect.poll(() => h1Text(page)).toBe('Hollow Knight');
     await navLink(page, 'GAMES');
     await expect.poll(() => cardTitles(page)).toContain('Hollow Knight');
@@ -350,7 +350,7 @@ describe('editing a post', () => {
     expect(await page.getByLabel('Category').inputValue()).toBe('game');
     await editor(page).getByText('Hornet').waitFor();
     const current = page.getByRole('img', { name: 'Current image of “Hollow Knight”' });
-    expect(await current.getAttribute('src')).toContain(post.image.storageKey);
+    expect(await current.getAttribute('src')).toContain(post.image!.storageKey);
 
     await page.getByLabel('Title', { exact: true }).fill('Hollow Knight, Revisited');
     await page.getByLabel('Category').selectOption({ label: 'TV' });
@@ -366,7 +366,7 @@ describe('editing a post', () => {
     expect((await sent).headers()['content-type']).toBe('application/json');
 
     await toast(page, 'Blogpost has been updated').waitFor();
-    await expect.poll(() => pathOf(page)).toBe(`/blog/${post.id}`);
+    await expect.poll(() => pathOf(page)).toBe(`/blog/${post.slug}`);
     await expect.poll(() => h1Text(page)).toBe('Hollow Knight, Revisited');
     expect(await page.locator('.post-content').innerHTML()).toBe(
       '<p class="align-center">A <strong>deep</strong> well.</p><ul><li>Hornet</li><li>Still <em>great</em></li></ul>',
@@ -390,7 +390,7 @@ describe('editing a post', () => {
   it('replaces the image when a new one is picked', async () => {
     const { page } = site;
     const post = await createPost(site.t, { title: 'Celeste', image: { width: 1200, height: 675 } });
-    await page.goto(`${site.url}/blog/${post.id}`);
+    await page.goto(`${site.url}/blog/${post.slug}`);
     await expect.poll(() => h1Text(page)).toBe('Celeste');
     await goInApp(page, `/blog/${post.id}/edit`);
     await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Celeste');
@@ -402,33 +402,33 @@ describe('editing a post', () => {
     expect((await sent).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
 
     await toast(page, 'Blogpost has been updated').waitFor();
-    await expect.poll(() => pathOf(page)).toBe(`/blog/${post.id}`);
+    await expect.poll(() => pathOf(page)).toBe(`/blog/${post.slug}`);
     const picture = page.getByRole('main').getByRole('img', { name: 'Celeste' });
     await expect.poll(() => picture.getAttribute('width')).toBe('800');
     const stored = await site.t.db.prisma.post.findUniqueOrThrow({ where: { id: post.id }, include: { image: true } });
     expect(stored.imageId).not.toBe(post.imageId);
     expect(stored.image).toMatchObject({ width: 800, height: 800 });
-    expect(await picture.getAttribute('src')).toContain(stored.image.storageKey);
+    expect(await picture.getAttribute('src')).toContain(stored.image!.storageKey);
     expect(site.problems).toEqual([]);
   });
 
   it('Cancel goes back without saving', async () => {
     const { page } = site;
     const post = await createPost(site.t, { title: 'Hades' });
-    await page.goto(`${site.url}/blog/${post.id}`);
+    await page.goto(`${site.url}/blog/${post.slug}`);
     await expect.poll(() => h1Text(page)).toBe('Hades');
     await goInApp(page, `/blog/${post.id}/edit`);
     await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Hades');
     await page.getByLabel('Title', { exact: true }).fill('Hades II');
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => pathOf(page)).toBe(`/blog/${post.id}`);
+    await expect.poll(() => pathOf(page)).toBe(`/blog/${post.slug}`);
     await expect.poll(() => h1Text(page)).toBe('Hades');
 
     // Opened straight from its address, Cancel goes to the post.
     await page.goto(`${site.url}/blog/${post.id}/edit`);
     await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Hades');
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => pathOf(page)).toBe(`/blog/${post.id}`);
+    await expect.poll(() => pathOf(page)).toBe(`/blog/${post.slug}`);
     expect((await site.t.db.prisma.post.findUniqueOrThrow({ where: { id: post.id } })).title).toBe('Hades');
     expect(site.problems).toEqual([]);
   });
@@ -465,7 +465,7 @@ describe("the editor's code", () => {
           .map((entry) => entry.name)
           .filter((name) => /rich-text-editor-[^/]*\.js$/.test(name)),
       );
-    for (const path of ['/', '/blog', `/blog/${post.id}`, '/games']) {
+    for (const path of ['/', '/blog', `/blog/${post.slug}`, '/games']) {
       await page.goto(`${site.url}${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');

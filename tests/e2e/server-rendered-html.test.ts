@@ -75,7 +75,7 @@ function cards(scope: Element | null | undefined) {
   }));
 }
 
-const cardsOf = (list: PostWithImage[]) => list.map((post) => ({ title: post.title, readMore: postPath(post.id) }));
+const cardsOf = (list: PostWithImage[]) => list.map((post) => ({ title: post.title, readMore: postPath(post.slug) }));
 
 /** Whether an element under `scope` says exactly `words`. */
 function says(scope: Element | null | undefined, words: string): boolean {
@@ -139,7 +139,7 @@ describe('every public page, as the server sends it', () => {
       status: 200,
       heading: screen.heading,
     })),
-    { name: 'a post', path: () => postPath(featured.id), status: 200, heading: FEATURED_TITLE },
+    { name: 'a post', path: () => postPath(featured.slug), status: 200, heading: FEATURED_TITLE },
     ...STATIC_PAGES.map(({ path, heading }) => ({ name: path, path: () => path, status: 200, heading })),
     {
       name: 'a search that finds nothing',
@@ -202,7 +202,7 @@ describe('the blog list', () => {
     expect(says(card, featured.subtitle)).toBe(true);
     const time = card.querySelector(`time[datetime="${featured.createdAt.toISOString()}"]`);
     expect(text(time)).toMatch(/\d/);
-    expect(text(card.querySelector(`a[href="${postPath(featured.id)}"]`))).toBe(`READ MORE: ${featured.title}`);
+    expect(text(card.querySelector(`a[href="${postPath(featured.slug)}"]`))).toBe(`READ MORE: ${featured.title}`);
     expectResponsiveImage(card.querySelector(`img[alt="${featured.title}"]`), { width: 1600, height: 900 });
     // A later card's picture too: every card keeps its box before its picture arrives.
     expectResponsiveImage(main!.querySelectorAll('article')[1]?.querySelector('img'), { width: 1200, height: 675 });
@@ -284,7 +284,7 @@ describe('a category list', () => {
 
 describe("a post's page", () => {
   it('has its picture, title, subtitle, date and paragraphs', async () => {
-    const page = await get(postPath(featured.id));
+    const page = await get(postPath(featured.slug));
     const article = page.root.querySelector('main article');
     expect(text(article?.querySelector('h1'))).toBe(featured.title);
     expect(says(article, featured.subtitle)).toBe(true);
@@ -393,7 +393,7 @@ describe('a signed-in admin', () => {
   it('gets the same public markup as a visitor: no Edit or Delete, no account links', async () => {
     const { cookie } = await t.signIn({ isAdmin: true, name: 'Ada Lovelace' });
     for (const [path, heading] of [
-      [postPath(featured.id), featured.title],
+      [postPath(featured.slug), featured.title],
       ['/', SITE_NAME],
       ['/blog', 'Blog'],
     ] as const) {
@@ -402,7 +402,7 @@ describe('a signed-in admin', () => {
       expect(asAdmin.response.status, path).toBe(200);
       // The page itself is there, so what is missing below is missing for a reason.
       expect(h1Of(asAdmin), path).toBe(heading);
-      expect(asAdmin.root.querySelector(`a[href="${postPath(featured.id)}/edit"]`), path).toBeNull();
+      expect(asAdmin.root.querySelector(`a[href="/blog/${featured.id}/edit"]`), path).toBeNull();
       const controls = [...asAdmin.root.querySelectorAll('a, button')].map(text);
       for (const adminOnly of ['Edit', 'Delete', 'Create blog', 'Create cards', 'Show cards', 'Logout']) {
         expect(controls, `${path}: ${adminOnly}`).not.toContain(adminOnly);

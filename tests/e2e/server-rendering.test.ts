@@ -98,7 +98,7 @@ describe('with JavaScript off', () => {
     { name: 'the books list', path: () => '/books', status: 200, heading: 'Books', texts: () => ['Blog post 07'] },
     {
       name: 'a post',
-      path: () => postPath(featured.id),
+      path: () => postPath(featured.slug),
       status: 200,
       heading: FEATURED_TITLE,
       texts: () => [featured.subtitle, PARAGRAPH],
@@ -148,7 +148,7 @@ describe('with JavaScript off', () => {
     const { page } = browser;
     await page.goto(`${site.url}/blog`);
     await readMore(main(page).getByRole('article').first()).click();
-    await expect.poll(() => pathOf(page)).toBe(postPath(featured.id));
+    await expect.poll(() => pathOf(page)).toBe(postPath(featured.slug));
     await expect.poll(() => mainH1s(page)).toEqual([featured.title]);
     expect(await shown(page, [PARAGRAPH])).toEqual(all([PARAGRAPH]));
     expect(browser.problems).toEqual([]);
@@ -306,7 +306,7 @@ describe('with JavaScript on, the app takes over the same page', () => {
   });
   const toFeatured: Then = {
     click: (page) => readMore(main(page).getByRole('article').first()).click(),
-    path: () => postPath(featured.id),
+    path: () => postPath(featured.slug),
     heading: () => featured.title,
   };
   /** A page answered with `status`; its path and heading may be known only once the posts exist. */
@@ -357,7 +357,7 @@ describe('with JavaScript on, the app takes over the same page', () => {
     hydrated('a category', '/games', 'Games', toFeatured),
     hydrated(
       'a post',
-      () => postPath(featured.id),
+      () => postPath(featured.slug),
       () => featured.title,
       viaNav('BLOG', '/blog', 'Blog'),
     ),

@@ -22,7 +22,8 @@ const OPERATIONS = {
     upcomingCards { id subtitle image { url srcset __typename } __typename }
     latestPosts { id title __typename }
   }`,
-  PostDetail: 'query PostDetail($id: ID!) { post(id: $id) { id title image { url srcset __typename } __typename } }',
+  PostDetail:
+    'query PostDetail($slug: String!) { post(slug: $slug) { id slug title image { url srcset __typename } __typename } }',
 };
 // As Vite writes its manifest: the built file of each lazy chunk.
 const MANIFEST = {
@@ -114,10 +115,10 @@ describe('the first answers written into a page', () => {
   });
 
   it("gives a post page its post and preloads the post's picture and the sanitizer", async () => {
-    const { document, results, response } = await page(`/blog/${post.id}`);
+    const { document, results, response } = await page(`/blog/${post.slug}`);
     expect(response.status).toBe(200);
     const detail = results!.find((result) => result.operationName === 'PostDetail')!;
-    expect(detail.variables).toEqual({ id: post.id });
+    expect(detail.variables).toEqual({ slug: post.slug });
     expect(detail.data.post.title).toBe('A post </script> with an escape');
     const preload = document.querySelector('link[rel="preload"][as="image"]')!;
     expect(preload.getAttribute('imagesrcset')).toBe(detail.data.post.image.srcset);

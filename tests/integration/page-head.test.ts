@@ -234,13 +234,13 @@ describe(`the head of each public page (${testDbKind})`, () => {
 describe('the head of a post page', () => {
   it("carries the post's own title, subtitle and image, as an article", async () => {
     const post = posts[3]!;
-    const image = await t.db.prisma.image.findUniqueOrThrow({ where: { id: post.imageId } });
+    const image = await t.db.prisma.image.findUniqueOrThrow({ where: { id: post.imageId! } });
     const imageUrl = `${SITE}/uploads/${image.storageKey.slice(0, 2)}/${image.storageKey}-960.webp`;
-    const page = await get(`/blog/${post.id}`);
+    const page = await get(`/blog/${post.slug}`);
     expect(page.response.status).toBe(200);
     expect(page.document.title).toBe(title(post.title));
     expect(page.meta('description')).toEqual([post.subtitle]);
-    expect(page.canonical()).toEqual([`${SITE}/blog/${post.id}`]);
+    expect(page.canonical()).toEqual([`${SITE}/blog/${post.slug}`]);
     expect(page.meta('og:type')).toEqual(['article']);
     expect(page.meta('og:title')).toEqual([title(post.title)]);
     expect(page.meta('og:description')).toEqual([post.subtitle]);
@@ -260,13 +260,13 @@ describe('the head of a post page', () => {
         datePublished: post.createdAt.toISOString(),
         dateModified: post.updatedAt.toISOString(),
         author: expect.objectContaining({ '@type': 'Person', name: 'Ada Lovelace' }),
-        mainEntityOfPage: { '@type': 'WebPage', '@id': `${SITE}/blog/${post.id}` },
+        mainEntityOfPage: { '@type': 'WebPage', '@id': `${SITE}/blog/${post.slug}` },
       }),
     ]);
   });
 
   it('escapes titles and subtitles that hold markup, quotes or a closing script tag', async () => {
-    const page = await get(`/blog/${hostile.id}`);
+    const page = await get(`/blog/${hostile.slug}`);
     expect(page.document.title).toBe(title(hostile.title));
     expect(page.meta('description')).toEqual([hostile.subtitle]);
     expect(page.meta('og:title')).toEqual([title(hostile.title)]);
@@ -287,7 +287,7 @@ describe('the head of a post page', () => {
     const own = await createTestApp({ clientDir, env: { SITE_NAME: 'Solo' } });
     try {
       const [post] = await seedPosts(own.db.prisma, [{ title: 'Alone' }]);
-      const response = await own.request(`/blog/${post!.id}`);
+      const response = await own.request(`/blog/${post!.slug}`);
       const { document } = new JSDOM(await response.text()).window;
       const data = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!);
       expect(data.author).toEqual({ '@type': 'Organization', name: 'Solo', url: `${SITE}/` });
@@ -376,13 +376,13 @@ describe('caching of pages', () => {
   // Revalidated on every visit: a page names the build's hashed files, and one kept after a deploy
   // would load files the deploy removed.
   it('gives a public page a weak ETag, revalidated on every visit, and answers a match with 304', async () => {
-    const first = await get(`/blog/${posts[0]!.id}`);
+    const first = await get(`/blog/${posts[0]!.slug}`);
     const etag = first.response.headers.get('etag')!;
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(first.response.headers.get('cache-control')).toBe('no-cache');
     expect(first.response.headers.get('vary')).toBe('Cookie, Accept-Encoding');
 
-    const again = await t.request(`/blog/${posts[0]!.id}`, { headers: { 'if-none-match': etag } });
+    const again = await t.request(`/blog/${posts[0]!.slug}`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
     expect(again.headers.get('etag')).toBe(etag);
@@ -391,7 +391,7 @@ describe('caching of pages', () => {
     // Another page, or the same one after a change, has another tag.
     expect((await get('/blog')).response.headers.get('etag')).not.toBe(etag);
     await t.db.prisma.post.update({ where: { id: posts[0]!.id }, data: { subtitle: 'Changed' } });
-    const changed = await t.request(`/blog/${posts[0]!.id}`, { headers: { 'if-none-match': etag } });
+    const changed = await t.request(`/blog/${posts[0]!.slug}`, { headers: { 'if-none-match': etag } });
     expect(changed.status).toBe(200);
     expect(await changed.text()).toContain('Changed');
   });

@@ -76,7 +76,7 @@ describe(`posts lists on ${testDbKind}`, () => {
     const anime = await t.graphql(POSTS, { category: 'ANIME' });
     expect(anime.data.posts).toMatchObject({ page: 1, pages: 1, total: 5 });
     expect(titlesOf(anime)).toEqual(['P16', 'P12', 'P8', 'P4', 'P0']);
-    expect(anime.data.posts.items.every((post: { category: string }) => post.category === 'ANIME')).toBe(true);
+    expect(anime.data.posts.items.every((post: { category: string | null }) => post.category === 'ANIME')).toBe(true);
 
     const games = await t.graphql(POSTS, { category: 'GAME', page: 1 });
     expect(games.data.posts).toMatchObject({ pages: 1, total: 15 });
@@ -116,6 +116,7 @@ describe(`one post on ${testDbKind}`, () => {
     const { data } = await t.graphql(POST, { id: seeded!.id });
     expect(data.post).toEqual({
       id: seeded!.id,
+      slug: 'zelda',
       title: 'Zelda',
       subtitle: 'Tears',
       content: '<p>Sky</p>',

@@ -53,7 +53,7 @@ describe(`cached public reads (${testDbKind})`, () => {
       () => graphql(POSTS, { page: 1 }),
       () => graphql(LATEST_POSTS),
       // The post page: its head carries the post's title (server/modules/pages/page-head.ts).
-      () => get(`/blog/${second!.id}`),
+      () => get(`/blog/${second!.slug}`),
     ]) {
       const first = await read();
       expect(first.headers.get('age')).toBeNull();

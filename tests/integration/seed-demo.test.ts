@@ -161,7 +161,7 @@ describe(`seeding the demo on ${testDbKind}`, () => {
     const { prisma } = t.db;
     const posts = await prisma.post.findMany({ include: { image: true } });
     const cards = await prisma.upcomingCard.findMany({ include: { image: true } });
-    const images = [...posts, ...cards].map((row) => row.image);
+    const images = [...posts, ...cards].map((row) => row.image!);
     expect(new Set(images.map((image) => image.id)).size).toBe(35);
     expect(await prisma.image.count()).toBe(35);
 
@@ -179,7 +179,7 @@ describe(`seeding the demo on ${testDbKind}`, () => {
       }
     }
     // Posts are landscape, cards portrait, in the proportions they were drawn in.
-    for (const { image } of posts) expect([image.width, image.height]).toEqual([1600, 900]);
+    for (const { image } of posts) expect([image!.width, image!.height]).toEqual([1600, 900]);
     for (const { image } of cards) expect([image.width, image.height]).toEqual([800, 1000]);
     // Nothing on disk that no row refers to.
     expect(await filesUnder(uploadsDir)).toEqual(variantFiles(images));

@@ -58,7 +58,7 @@ describe(`/sitemap.xml (${testDbKind})`, () => {
       ].map((path) => `${SITE}${path}`),
     );
     const postLocs = locs.slice(13);
-    expect(new Set(postLocs)).toEqual(new Set(posts.map((post) => `${SITE}/blog/${post.id}`)));
+    expect(new Set(postLocs)).toEqual(new Set(posts.map((post) => `${SITE}/blog/${post.slug}`)));
     expect(postLocs).toHaveLength(31);
     // Every listed page answers 200.
     for (const loc of locs) expect((await t.request(loc!)).status, loc!).toBe(200);
@@ -74,11 +74,11 @@ describe(`/sitemap.xml (${testDbKind})`, () => {
     );
     const rows = await t.db.prisma.post.findMany({ include: { image: true } });
     for (const post of rows) {
-      const url = entries.get(`${SITE}/blog/${post.id}`)!;
+      const url = entries.get(`${SITE}/blog/${post.slug}`)!;
       expect(url.getElementsByTagNameNS(SITEMAP, 'lastmod')[0]!.textContent).toBe(post.updatedAt.toISOString());
       const image = url.getElementsByTagNameNS('http://www.google.com/schemas/sitemap-image/1.1', 'loc')[0]!;
       expect(image.textContent).toBe(
-        `${SITE}/uploads/${post.image.storageKey.slice(0, 2)}/${post.image.storageKey}-960.webp`,
+        `${SITE}/uploads/${post.image!.storageKey.slice(0, 2)}/${post.image!.storageKey}-960.webp`,
       );
     }
     const newest = Math.max(...rows.map((post) => post.updatedAt.getTime()));

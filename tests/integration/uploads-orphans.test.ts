@@ -68,14 +68,14 @@ describe(`replacing and deleting on ${testDbKind}`, () => {
     );
     expect(response.status).toBe(200);
     expect(body.data.updatePost).toMatchObject({ id: created.id, title: 'New cover', image: { width: 1600 } });
-    expect(body.data.updatePost.image.url).not.toBe(created.image.url);
+    expect(body.data.updatePost.image!.url).not.toBe(created.image!.url);
 
     expect(await t.db.prisma.image.count()).toBe(1);
     const newFiles = uploadedFiles(t);
     expect(newFiles).toHaveLength(3);
     expect(newFiles.filter((file) => oldFiles.includes(file))).toEqual([]);
-    expect((await t.request(created.image.url)).status).toBe(404);
-    expect((await t.request(body.data.updatePost.image.url)).status).toBe(200);
+    expect((await t.request(created.image!.url)).status).toBe(404);
+    expect((await t.request(body.data.updatePost.image!.url)).status).toBe(200);
     await expectNothingOrphaned(t);
   });
 
@@ -85,8 +85,8 @@ describe(`replacing and deleting on ${testDbKind}`, () => {
     await t.graphql(DELETE_POST, { id: created.id }, { cookie: admin });
     expect(await t.db.prisma.image.count()).toBe(1);
     expect(uploadedFiles(t)).toHaveLength(3);
-    expect((await t.request(created.image.url)).status).toBe(404);
-    expect((await t.request(kept.image.url)).status).toBe(200);
+    expect((await t.request(created.image!.url)).status).toBe(404);
+    expect((await t.request(kept.image!.url)).status).toBe(200);
     await expectNothingOrphaned(t);
   });
 
@@ -251,7 +251,7 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
     await prepareDatabase(t.db, t.config, (line) => lines.push(line));
     expect(lines).toContain('Removed the files of 1 image(s) whose upload or delete was interrupted.');
     expect(uploadedFiles(t)).toEqual(keptFiles);
-    expect((await t.request(kept.image.url)).status).toBe(200);
+    expect((await t.request(kept.image!.url)).status).toBe(200);
     await expectNothingOrphaned(t);
   });
 
@@ -271,9 +271,9 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
     // The running server's upkeep (every few minutes), or the next start: the same work.
     expect(await t.app.services.imageFiles.recover()).toBe(2);
     expect(uploadedFiles(t)).toHaveLength(2 * 3);
-    expect((await t.request(deleted.image.url)).status).toBe(404);
-    expect((await t.request(replaced.image.url)).status).toBe(404);
-    expect((await t.request(kept.image.url)).status).toBe(200);
+    expect((await t.request(deleted.image!.url)).status).toBe(404);
+    expect((await t.request(replaced.image!.url)).status).toBe(404);
+    expect((await t.request(kept.image!.url)).status).toBe(200);
     await expectNothingOrphaned(t);
   });
 

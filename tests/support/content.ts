@@ -11,7 +11,7 @@ import type { TestApp } from './test-app.ts';
 
 // For queries built in a test (prices, aliases): a post's fields as a selection.
 export const IMAGE_FIELDS = 'url width height srcset';
-export const POST_FIELDS = `id title subtitle content category createdAt updatedAt image { ${IMAGE_FIELDS} }`;
+export const POST_FIELDS = `id slug title subtitle content category createdAt updatedAt image { ${IMAGE_FIELDS} }`;
 
 graphql(`
   fragment TestImage on Image {
@@ -24,6 +24,7 @@ graphql(`
 graphql(`
   fragment TestPost on Post {
     id
+    slug
     title
     subtitle
     content
@@ -152,6 +153,8 @@ export interface SeedPost {
   subtitle?: string;
   content?: string;
   category?: Category;
+  /** The cover's text alternative: the title unless given. */
+  imageAlt?: string;
   createdAt?: Date;
 }
 
@@ -172,6 +175,7 @@ export async function seedPosts(prisma: PrismaClient, posts: SeedPost[]): Promis
   return prisma.post.createManyAndReturn({
     data: posts.map((post, i) => ({
       title: post.title ?? `Post ${i + 1}`,
+      imageAlt: post.imageAlt ?? post.title ?? `Post ${i + 1}`,
       subtitle: post.subtitle ?? 'A subtitle',
       content: post.content ?? '<p>Some words.</p>',
       category: post.category ?? 'game',

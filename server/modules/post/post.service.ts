@@ -42,7 +42,6 @@ import {
   type ImageUpload,
   saveImage,
 } from '../media/image-upload.ts';
-import { isRecordNotFound } from '../shared/prisma-errors.ts';
 import { searchPage } from './post-search.ts';
 import { assignSlug, formerSlugTarget, isAutomaticSlug } from './post-slugs.ts';
 import { sanitizeContent } from './sanitize-html.ts';
@@ -290,6 +289,8 @@ export class PostService {
       const post = await this.get(slug);
       return post ? { redirectTo: post.slug } : null;
     }
+    // No post can have it (a NUL, upper case, a path's junk): answered without asking the database.
+    if (slugError(slug) !== null) return null;
     const found = (await this.cache.get(`slug:${slug}`, async () => {
       const post = await this.prisma.post.findFirst({ where: { ...PUBLIC, slug }, ...WITH_IMAGE });
       if (post) return asPublished(post);
@@ -312,6 +313,7 @@ export class PostService {
   /** Any post, drafts included, by id or by slug (a former one too): for the admin. Never cached. */
   async getAny(idOrSlug: string): Promise<PostWithImage | null> {
     if (isUuid(idOrSlug)) return this.prisma.post.findUnique({ where: { id: idOrSlug }, ...WITH_IMAGE });
+    if (slugError(idOrSlug) !== null) return null;
     const post = await this.prisma.post.findUnique({ where: { slug: idOrSlug }, ...WITH_IMAGE });
     if (post) return post;
     const target = await formerSlugTarget(this.prisma, idOrSlug);
@@ -321,11 +323,21 @@ export class PostService {
   async create(input: PostInput): Promise<PostWithImage> {
     const prepared = await this.prepare(input, { status: input.status ?? 'PUBLISHED', hasImage: false });
     const { status, data, image } = prepared;
-    const publishedAt = status === 'PUBLISHED' ? new Date() : status === 'SCHEDULED' ? prepared.publishAt : null;
+    // Published at once: its creation is its publication, to the millisecond.
+    const createdAt = new Date();
+    const publishedAt = status === 'PUBLISHED' ? createdAt : status === 'SCHEDULED' ? prepared.publishAt : null;
     const write = async (tx: Prisma.TransactionClient, imageData?: Prisma.ImageCreateWithoutPostInput) => {
       const slug = await assignSlug(tx, { postId: null, chosen: prepared.slug, title: data.title });
       return tx.post.create({
-        data: { ...data, status, publishedAt, slug, ...(imageData ? { image: { create: imageData } } : {}) },
+        data: {
+          ...data,
+          status,
+          createdAt,
+          updatedAt: createdAt,
+          publishedAt,
+          slug,
+          ...(imageData ? { image: { create: imageData } } : {}),
+        },
         ...WITH_IMAGE,
       });
     };

@@ -11,6 +11,8 @@ export interface NewPost {
   subtitle?: string;
   content?: string;
   category?: Category;
+  /** The cover's text alternative; the title unless given, so tests find a post's picture by it. */
+  imageAlt?: string;
   /** The picture's size; 1200x675 unless given. */
   image?: { width: number; height: number };
 }
@@ -19,8 +21,10 @@ let counter = 0;
 
 export async function createPost(t: TestApp, post: NewPost = {}): Promise<PostWithImage> {
   counter += 1;
+  const title = post.title ?? `Test post ${counter}`;
   return t.app.services.posts.create({
-    title: post.title ?? `Test post ${counter}`,
+    title,
+    imageAlt: post.imageAlt ?? title,
     subtitle: post.subtitle ?? 'A subtitle',
     content: post.content ?? '<p>Some words.</p>',
     category: post.category ?? 'game',

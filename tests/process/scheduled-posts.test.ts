@@ -1,0 +1,114 @@
+// Scheduled posts as the running server keeps them: a post scheduled before a restart goes public
+// when its time passed while no server ran, and with two servers on one PostgreSQL database, a post
+// scheduled through one goes public through both, once.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fileOf, makeImage } from '../support/images.ts';
+import { startServer, type ServerProcess } from '../support/server-process.ts';
+import { createPostgresDatabase, testDbKind } from '../support/test-database.ts';
+
+const ADMIN = { ADMIN_EMAIL: 'author@example.com', ADMIN_PASSWORD: 'a long enough password' };
+
+let dataDir: string;
+let env: Record<string, string>;
+let dropDatabase: () => Promise<void>;
+const running: ServerProcess[] = [];
+
+beforeEach(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'blog-schedule-'));
+  env = { DATA_DIR: dataDir, ...ADMIN };
+  dropDatabase = async () => {};
+  if (testDbKind === 'postgres') {
+    const { url, drop } = await createPostgresDatabase({ migrated: false });
+    env.DATABASE_URL = url;
+    dropDatabase = drop;
+  }
+});
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.stop('SIGKILL')));
+  await dropDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(): Promise<ServerProcess> {
+  const server = await startServer(env);
+  running.push(server);
+  return server;
+}
+
+async function signIn(server: ServerProcess): Promise<string> {
+  const response = await fetch(`${server.url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+/** Schedules a post through the server's GraphQL API; returns its slug. */
+async function schedule(server: ServerProcess, cookie: string, title: string, publishAt: Date): Promise<string> {
+  const form = new FormData();
+  const query = `mutation ($input: CreatePostInput!) { createPost(input: $input) { slug status } }`;
+  const input = {
+    title,
+    subtitle: 'Written ahead',
+    content: '<p>For later.</p>',
+    category: 'BOOK',
+    status: 'SCHEDULED',
+    publishAt: publishAt.toISOString(),
+    image: null,
+  };
+  form.set('operations', JSON.stringify({ query, variables: { input } }));
+  form.set('map', JSON.stringify({ 0: ['variables.input.image'] }));
+  form.set('0', fileOf(await makeImage({ width: 800, height: 450 })));
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { cookie, 'x-graphql-yoga-csrf': '1' },
+    body: form,
+  });
+  const body = await response.json();
+  expect(body.data?.createPost?.status).toBe('SCHEDULED');
+  return body.data.createPost.slug;
+}
+
+/** The titles of the blog's first page, as a reader's REST read has them. */
+async function publicTitles(server: ServerProcess): Promise<string[]> {
+  const body = await (await fetch(`${server.url}/api/blogposts`)).json();
+  return body.blogpostDocs.map((post: { title: string }) => post.title);
+}
+
+describe(`scheduled posts in the running server on ${testDbKind}`, () => {
+  it('go public after a restart when their time passed while no server ran', async () => {
+    const first = await start();
+    const slug = await schedule(first, await signIn(first), 'Written before the break', new Date(Date.now() + 2500));
+    expect(await publicTitles(first)).toEqual([]);
+    expect(await first.stop()).toBe(0);
+    running.splice(0);
+
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const second = await start();
+    await expect.poll(() => publicTitles(second), { timeout: 10_000 }).toEqual(['Written before the break']);
+    expect((await fetch(`${second.url}/blog/${slug}`)).status).toBe(200);
+  });
+
+  it.runIf(testDbKind === 'postgres')(
+    'go public through every server sharing the database, once',
+    async () => {
+      const [one, two] = await Promise.all([start(), start()]);
+      // Both read the blog first, so both have it in their caches.
+      expect(await publicTitles(one)).toEqual([]);
+      expect(await publicTitles(two)).toEqual([]);
+      await schedule(one, await signIn(one), 'For both servers', new Date(Date.now() + 2000));
+
+      await expect.poll(() => publicTitles(two), { timeout: 10_000 }).toEqual(['For both servers']);
+      expect(await publicTitles(one)).toEqual(['For both servers']);
+      const rss = await (await fetch(`${two.url}/rss.xml`)).text();
+      expect(rss.match(/<title>For both servers<\/title>/g)).toHaveLength(1);
+    },
+    60_000,
+  );
+});
