@@ -105,9 +105,9 @@ export const lighthouseScenario: Scenario = {
         ctx.config.posts,
         (before) =>
           withApp(ctx, ctx.config.posts, async (app) => {
-            const pathsOf = (demoPostId: string) => ({ home: '/', list: '/blog', post: `/blog/${demoPostId}` });
-            const after = pathsOf(app.dataSet.info.demoPostIds[0]!);
-            const bare = pathsOf(before.dataSet.info.demoPostIds[0]!);
+            const pathsOf = (demoPostSlug: string) => ({ home: '/', list: '/blog', post: `/blog/${demoPostSlug}` });
+            const after = pathsOf(app.dataSet.info.demoPostSlugs[0]!);
+            const bare = pathsOf(before.dataSet.info.demoPostSlugs[0]!);
             const pages: Record<string, string> = { baseline: `${baselineServer.url}/page` };
             for (const kind of PAGE_KINDS) {
               pages[kind] = `${app.url}${after[kind]}`;

@@ -76,11 +76,13 @@ export const mixedScenario: Scenario = {
       // Disjoint sets of posts: a read or an edit never races a delete of the same post into a 404.
       const ids = app.dataSet.info.sampleIds;
       const readIds = ids.slice(0, Math.ceil(ids.length * 0.7));
+      // Read at their addresses (the sample's slugs are in the order of its ids).
+      const readSlugs = app.dataSet.info.sampleSlugs.slice(0, readIds.length);
       const updateIds = ids.slice(readIds.length, Math.ceil(ids.length * 0.85));
       const deletable = ids.slice(readIds.length + updateIds.length);
       const asAdmin = { cookie };
       const listQuery = await acceptedQuery(app.url, ctx.documents.blogList, { page: 1 });
-      const postQuery = await acceptedQuery(app.url, ctx.documents.postDetail, { id: readIds[0] });
+      const postQuery = await acceptedQuery(app.url, ctx.documents.postDetail, { slug: readSlugs[0] });
       let boundaryCount = 0;
 
       const requestFor = (kind: Kind): LoadRequest => {
@@ -90,9 +92,9 @@ export const mixedScenario: Scenario = {
           case 'graphql-list':
             return graphqlRequest(kind, listQuery.query, { page: between(random, 1, pages) });
           case 'post-html':
-            return { label: kind, path: `/blog/${pick(random, readIds)}`, headers: { accept: 'text/html' } };
+            return { label: kind, path: `/blog/${pick(random, readSlugs)}`, headers: { accept: 'text/html' } };
           case 'post-graphql':
-            return graphqlRequest(kind, postQuery.query, { id: pick(random, readIds) });
+            return graphqlRequest(kind, postQuery.query, { slug: pick(random, readSlugs) });
           case 'search':
             return graphqlRequest(kind, listQuery.query, { page: 1, search: pick(random, SEARCH_TERMS) });
           case 'create': {

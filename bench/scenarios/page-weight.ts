@@ -74,7 +74,7 @@ export const pageWeightScenario: Scenario = {
       return await withApp(ctx, ctx.config.posts, async (app) => {
         const pages = {
           home: await loadedAssets(browser, `${app.url}/`),
-          post: await loadedAssets(browser, `${app.url}/blog/${app.dataSet.info.demoPostIds[0]}`),
+          post: await loadedAssets(browser, `${app.url}/blog/${app.dataSet.info.demoPostSlugs[0]}`),
         };
         const editor = await editorChunks();
         const figures: Figure[] = [];

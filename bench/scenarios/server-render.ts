@@ -44,9 +44,9 @@ const pageRequest = (label: Kind, path: string): LoadRequest => ({ label, path, 
  */
 function samplePages(info: DataSetInfo): LoadRequest[] {
   const random = seededRandom(10);
-  const posts = shuffled(random, info.sampleIds)
+  const posts = shuffled(random, info.sampleSlugs)
     .slice(0, POST_PAGES)
-    .map((id) => pageRequest('post', postPath(id)));
+    .map((slug) => pageRequest('post', postPath(slug)));
   const listPages = (listPath: string, pages: number) =>
     Array.from({ length: pages }, (_, i) => pageRequest('list', i === 0 ? listPath : listPagePath(listPath, i + 1)));
   const lists = [

@@ -17,10 +17,12 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export interface DataSetInfo {
   posts: number;
-  /** Posts with their own drawn picture: the post pages the browser scenarios open. */
-  demoPostIds: string[];
-  /** A fixed, shuffled sample of post ids, for requests by id. */
+  /** Slugs of the posts with their own drawn picture: the post pages the browser scenarios open. */
+  demoPostSlugs: string[];
+  /** A fixed, shuffled sample of post ids, for writes by id. */
   sampleIds: string[];
+  /** The slugs of the same sample, in the same order: a post's page and post(slug:) read by these. */
+  sampleSlugs: string[];
   /** Posts of each category: which category pages exist (categories are drawn at random). */
   postsByCategory: Partial<Record<CategoryValue, number>>;
 }
@@ -54,7 +56,7 @@ export async function seedDataSet(
       content: { posts: DEMO_POSTS.slice(0, demoCount), cards: DEMO_CARDS },
       log: () => {},
     });
-    const demo = await db.prisma.post.findMany({ select: { id: true, createdAt: true, image: true } });
+    const demo = await db.prisma.post.findMany({ select: { id: true, slug: true, createdAt: true, image: true } });
 
     // Bulk posts are older than the demo ones: the home page and the first blog page show drawn
     // pictures and written text, deeper pages the generated ones.
@@ -74,16 +76,17 @@ export async function seedDataSet(
     // statistics and a visibility map the planner guesses, and count(*) reads every row's page.
     for (const table of ['Post', 'Image']) await db.sql.exec(`VACUUM ANALYZE "${table}"`);
 
-    const sample = await db.sql.query<{ id: string }>(
-      'SELECT "id"::text AS "id" FROM "Post" ORDER BY md5("id"::text) LIMIT 2000',
+    const sample = await db.sql.query<{ id: string; slug: string }>(
+      'SELECT "id"::text AS "id", "slug" FROM "Post" ORDER BY md5("id"::text) LIMIT 2000',
     );
     const categories = await db.sql.query<{ category: CategoryValue; posts: number }>(
       'SELECT "category"::text AS "category", count(*)::int AS "posts" FROM "Post" GROUP BY 1',
     );
     return {
       posts,
-      demoPostIds: demo.map((post) => post.id),
+      demoPostSlugs: demo.map((post) => post.slug),
       sampleIds: sample.map((row) => row.id),
+      sampleSlugs: sample.map((row) => row.slug),
       postsByCategory: Object.fromEntries(categories.map((row) => [row.category, row.posts])),
     };
   } finally {

@@ -334,5 +334,18 @@ describe(`the author's studio on ${testDbKind}`, () => {
       { cookie: admin },
     );
     expect(refused.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+
+    // The original client's edit form knows nothing of these: its edit keeps them.
+    const edited = await t.request(`/api/blogposts/${post.id}`, {
+      method: 'PUT',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Portrait cover, edited', subtitle: 'S', content: '<p>C</p>', category: 'game' }),
+    });
+    expect(edited.status).toBe(200);
+    expect(await t.db.prisma.post.findUniqueOrThrow({ where: { id: post.id } })).toMatchObject({
+      title: 'Portrait cover, edited',
+      imageAlt: 'A knight on a hill at dawn',
+      description: 'What the search engines say',
+    });
   });
 });

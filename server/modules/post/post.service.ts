@@ -96,7 +96,9 @@ export interface PostInput {
   publishAt?: Date | null;
   /** The address the author chose; absent or empty: made from the title (and, while a draft, kept in step with it). */
   slug?: string | null;
+  /** Absent keeps the stored one (the original client's forms have no such field); empty clears it. */
   imageAlt?: string | null;
+  /** Absent keeps the stored one; empty clears it (the subtitle is then used). */
   description?: string | null;
   /** The cover's focal point, 0 to 1 from the left and from the top; absent keeps it (0.5 on a new cover). */
   focusX?: number | null;
@@ -153,8 +155,9 @@ interface PreparedPost {
     subtitle: string;
     content: string;
     category: Category | null;
-    imageAlt: string;
-    description: string;
+    /** Undefined when not sent: an edit from a form without the field keeps the stored one. */
+    imageAlt: string | undefined;
+    description: string | undefined;
   };
   /** The slug the author chose, or null for one made from the title. */
   slug: string | null;
@@ -503,8 +506,8 @@ export class PostService {
         subtitle: (input.subtitle ?? '').trim(),
         content,
         category,
-        imageAlt: (input.imageAlt ?? '').trim(),
-        description: (input.description ?? '').trim(),
+        imageAlt: input.imageAlt == null ? undefined : input.imageAlt.trim(),
+        description: input.description == null ? undefined : input.description.trim(),
       },
       slug: chosenSlug,
       publishAt: status === 'SCHEDULED' ? (input.publishAt ?? null) : null,
