@@ -85,7 +85,7 @@ describe('the blog list', () => {
     const first = images.first();
     expect(await first.getAttribute('alt')).toBe(titles[0]);
     expect(await first.getAttribute('srcset')).toMatch(
-      /^\/uploads\/\S+-480\.webp 480w, \/uploads\/\S+-960\.webp 960w, \/uploads\/\S+-1200\.webp 1200w$/,
+      /^\/uploads\/\S+-480\.webp 480w, \/uploads\/\S+-720\.webp 720w, \/uploads\/\S+-960\.webp 960w, \/uploads\/\S+-1200\.webp 1200w$/,
     );
     expect(await first.getAttribute('src')).toMatch(/^\/uploads\/\S+-1200\.webp$/);
     expect(await first.getAttribute('sizes')).toBe(

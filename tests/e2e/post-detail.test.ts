@@ -81,7 +81,7 @@ describe("a post's page", () => {
     const image = page.getByRole('main').getByRole('img', { name: 'Outer Wilds Is a Museum of Time' });
     await image.waitFor();
     expect(await image.getAttribute('srcset')).toMatch(
-      /^\/uploads\/\S+-480\.webp 480w, \/uploads\/\S+-960\.webp 960w, \/uploads\/\S+-1600\.webp 1600w$/,
+      /^\/uploads\/\S+-480\.webp 480w, \/uploads\/\S+-720\.webp 720w, \/uploads\/\S+-960\.webp 960w, \/uploads\/\S+-1600\.webp 1600w$/,
     );
     expect(await image.getAttribute('sizes')).toBe('(min-width: 44rem) 664px, calc(100vw - 2.5rem)');
     expect(await image.getAttribute('width')).toBe('1600');
