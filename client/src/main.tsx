@@ -1,9 +1,10 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppParts } from './app/app';
 import { loadFirstRender } from './app/first-render';
 import { routes } from './app/router';
 import './app/global.css';
+import { prepareReaderDates } from './lib/format-date';
 import { recordAnswers } from './lib/query-freshness';
 import { readServerState } from './lib/server-state';
 
@@ -39,12 +40,19 @@ async function start() {
   // The page's answers arrived with it: fresh for the usual 5 seconds from then.
   recordAnswers(serverState.answered, Date.now() - performance.now());
   const parts = createAppParts(serverState);
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App {...parts} />
-    </StrictMode>,
-  );
+  // Between two slices of the hydration below, not inside the render after it that shows the dates.
+  setTimeout(prepareReaderDates);
+  // As a transition, React hydrates in slices of a few milliseconds and lets the browser handle
+  // input between them; otherwise the whole page is hydrated in one task, which blocks a phone's
+  // main thread for a few hundred milliseconds.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App {...parts} />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

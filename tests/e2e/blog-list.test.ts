@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
-import { h1Text, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
+import { gotoApp, h1Text, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
 import { createPosts } from './support/site-content.ts';
 
 let site: E2eSite;
@@ -85,7 +85,7 @@ describe('the blog list', () => {
     const first = images.first();
     expect(await first.getAttribute('alt')).toBe(titles[0]);
     expect(await first.getAttribute('srcset')).toMatch(
-      /^\/uploads\/\S+-480\.webp 480w, \/uploads\/\S+-960\.webp 960w, \/uploads\/\S+-1200\.webp 1200w$/,
+      /^\/uploads\/\S+-480\.webp 480w, \/uploads\/\S+-720\.webp 720w, \/uploads\/\S+-960\.webp 960w, \/uploads\/\S+-1200\.webp 1200w$/,
     );
     expect(await first.getAttribute('src')).toMatch(/^\/uploads\/\S+-1200\.webp$/);
     expect(await first.getAttribute('sizes')).toBe(
@@ -194,7 +194,7 @@ describe('searching the blog', () => {
     });
     try {
       // The server renders the first page with its list: a failed request is one made in the app.
-      await page.goto(`${site.url}/blog`);
+      await gotoApp(page, `${site.url}/blog`);
       await page.getByRole('search').getByRole('searchbox').fill('zelda');
       await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
       await expect.poll(() => pathOf(page)).toBe('/blog/search/zelda');
@@ -211,7 +211,7 @@ describe('searching the blog', () => {
   it('shows the loading indicator while the list loads', async () => {
     const { page } = site;
     // The server renders the first page with its list: the wait is that of a list opened in the app.
-    await page.goto(site.url);
+    await gotoApp(page, site.url);
     await whileGraphqlHeld(page, operation('query BlogList'), async (release) => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'BLOG', exact: true }).click();
       const spinner = page.getByRole('status', { name: 'Loading posts' });

@@ -129,7 +129,7 @@ describe('the home page with four cards and twelve posts', () => {
 
     const image = carousel.getByRole('img', { name: 'Watching: Andor, season 2' });
     expect(await image.getAttribute('srcset')).toMatch(
-      /^\/uploads\/\S+-480\.webp 480w, \/uploads\/\S+-800\.webp 800w$/,
+      /^\/uploads\/\S+-480\.webp 480w, \/uploads\/\S+-720\.webp 720w, \/uploads\/\S+-800\.webp 800w$/,
     );
     expect(await image.getAttribute('sizes')).toBe(
       '(min-width: 1000px) 360px, (min-width: 700px) calc(50vw - 2.25rem), calc(100vw - 2.5rem)',

@@ -5,7 +5,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostWithImage } from '../../server/modules/post/post.service.ts';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
-import { canonicalLinks, h1Text, headMeta, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
+import {
+  canonicalLinks,
+  gotoApp,
+  h1Text,
+  headMeta,
+  operation,
+  pathOf,
+  whileGraphqlHeld,
+} from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 
 let site: E2eSite;
@@ -34,7 +42,7 @@ afterAll(() => site?.close());
  * it asks the server, and shows its loading and error states.
  */
 async function openFromTheBlog(page: Page, { slug, title }: { slug: string; title: string }) {
-  await page.goto(`${site.url}/blog`);
+  await gotoApp(page, `${site.url}/blog`);
   await page.getByRole('link', { name: new RegExp(`^READ MORE\\s*: ${title}$`) }).click();
   await expect.poll(() => pathOf(page)).toBe(`/blog/${slug}`);
 }
@@ -81,7 +89,7 @@ describe("a post's page", () => {
     const image = page.getByRole('main').getByRole('img', { name: 'Outer Wilds Is a Museum of Time' });
     await image.waitFor();
     expect(await image.getAttribute('srcset')).toMatch(
-      /^\/uploads\/\S+-480\.webp 480w, \/uploads\/\S+-960\.webp 960w, \/uploads\/\S+-1600\.webp 1600w$/,
+      /^\/uploads\/\S+-480\.webp 480w, \/uploads\/\S+-720\.webp 720w, \/uploads\/\S+-960\.webp 960w, \/uploads\/\S+-1600\.webp 1600w$/,
     );
     expect(await image.getAttribute('sizes')).toBe('(min-width: 44rem) 664px, calc(100vw - 2.5rem)');
     expect(await image.getAttribute('width')).toBe('1600');

@@ -41,10 +41,10 @@ describe(`accepted uploads on ${testDbKind}`, () => {
         mimeType: 'image/webp',
         width: 1200,
         height: 675,
-        variantWidths: [480, 960, 1200],
+        variantWidths: [480, 720, 960, 1200],
       });
       expect(uploadedFiles(t)).toEqual(
-        [480, 960, 1200].map((w) => `${stored.storageKey.slice(0, 2)}/${stored.storageKey}-${w}.webp`).sort(),
+        [480, 720, 960, 1200].map((w) => `${stored.storageKey.slice(0, 2)}/${stored.storageKey}-${w}.webp`).sort(),
       );
     },
   );
@@ -68,8 +68,8 @@ describe(`accepted uploads on ${testDbKind}`, () => {
     const image = body.data.createPost.image!;
     expect(image).toMatchObject({ width: 1600, height: 800 });
     const urls = image.srcset.split(', ').map((entry: string) => entry.split(' '));
-    expect(urls.map(([, width]: string[]) => width)).toEqual(['480w', '960w', '1600w']);
-    expect(urls[2]?.[0]).toBe(image.url);
+    expect(urls.map(([, width]: string[]) => width)).toEqual(['480w', '720w', '960w', '1600w']);
+    expect(urls[3]?.[0]).toBe(image.url);
   });
 
   test('serves every variant as WebP with immutable caching and nosniff, metadata stripped', async ({

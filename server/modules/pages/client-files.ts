@@ -217,12 +217,14 @@ export function mountClient(
         console.error(`Could not render ${requestPath} on the server:`, error);
       }
     }
-    // A rendered page carries its data and pictures itself, and needs only its chunks preloaded.
+    // A rendered page carries its data, pictures and styles itself. Its chunks are not preloaded:
+    // the app is asked for only once the page has loaded (client/build/entry-priority.ts), and a
+    // preload would put their bytes beside the pictures in view again; the app imports them then.
     // Otherwise: the page's first answers and the preload of its picture; a form's page gets them
     // too, so its header needs no request.
     let initial: InitialPageData = NO_INITIAL_DATA;
     if (rendered) {
-      initial = initialResults.renderedPageData(route);
+      initial = { ...initialResults.renderedPageData(route), preloadScripts: [] };
     } else if (page.status === 200) {
       try {
         initial = await initialResults.load(app, route);

@@ -1,5 +1,6 @@
 // Small reads of what a visitor's browser shows, for the browser tests.
 import type { Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The text of the page's h1, once there is one. */
 export async function h1Text(page: Page): Promise<string | null> {
@@ -70,3 +71,14 @@ export const appOwnsH1 = (page: Page) =>
     const h1 = document.querySelector('main h1');
     return h1 !== null && Object.keys(h1).some((key) => key.startsWith('__reactFiber$'));
   });
+
+/**
+ * Opens a page and waits until the app has taken it over. Until then a page the server rendered
+ * works as plain HTML (a link or a form loads the next page from the server): the app is asked for
+ * only once the page has loaded (client/build/entry-priority.ts), so a test about what the app does
+ * on a click starts here.
+ */
+export async function gotoApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect.poll(() => appOwnsH1(page), { message: url }).toBe(true);
+}
