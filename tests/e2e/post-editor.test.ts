@@ -116,8 +116,9 @@ describe('creating a post', () => {
     const message = toast(page, 'Blogpost has been created');
     await message.waitFor();
     expect(await message.getAttribute('class')).toContain('Toastify__toast--success');
-    await expect.poll(() => pathOf(page)).toBe('/blog');
-    await expect.poll(() => cardTitles(page)).toContain('Frieren Is About Time');
+    await expect.poll(() => pathOf(page)).toBe('/blog/frieren-is-about-time');
+    // The author lands on the new post, as readers see it.
+    await expect.poll(() => h1Text(page)).toBe('Frieren Is About Time');
 
     const html =
       '<p><strong>Bold words</strong> and plain.</p><ul><li>first</li><li>second</li></ul>' +
@@ -130,8 +131,10 @@ describe('creating a post', () => {
     expect(stored.image).toMatchObject({ width: 1600, height: 900 });
     expect(await draft(page)).toBeNull();
 
-    // The category list and Latest, both cached before, show it too.
+    // The blog, the category list and Latest, cached before, show it too.
     await closeToast(page, 'Blogpost has been created');
+    await navLink(page, 'BLOG');
+    await expect.poll(() => cardTitles(page)).toContain('Frieren Is About Time');
     await navLink(page, 'ANIME');
     await expect.poll(() => cardTitles(page)).toEqual(['Frieren Is About Time']);
     await goHome(page);
@@ -241,6 +244,8 @@ describe('creating a post', () => {
       });
 
     // Away and back, inside the app.
+    // Leaving asks first (the picked image would be lost): yes.
+    page.once('dialog', (dialog) => void dialog.accept());
     await navLink(page, 'BLOG');
     await expect.poll(() => pathOf(page)).toBe('/blog');
     await openNewPost(page);
@@ -255,7 +260,7 @@ describe('creating a post', () => {
     await page.getByLabel('Image').setInputFiles(await images.write({ name: 'draft-final.png' }));
     await page.getByRole('button', { name: 'Submit' }).click();
     await toast(page, 'Blogpost has been created').waitFor();
-    await expect.poll(() => pathOf(page)).toBe('/blog');
+    await expect.poll(() => pathOf(page)).toBe('/blog/a-draft-title');
     expect(await draft(page)).toBeNull();
     await openNewPost(page);
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('');
@@ -420,6 +425,8 @@ describe('editing a post', () => {
     await goInApp(page, `/blog/${post.id}/edit`);
     await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Hades');
     await page.getByLabel('Title', { exact: true }).fill('Hades II');
+    // The change is unsaved: leaving asks first.
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => pathOf(page)).toBe(`/blog/${post.slug}`);
     await expect.poll(() => h1Text(page)).toBe('Hades');

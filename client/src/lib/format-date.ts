@@ -12,3 +12,8 @@ export function formatDate(iso: string): string {
 export function formatServerDate(iso: string): string {
   return dateOf(iso)?.toLocaleDateString('en-US', { timeZone: 'UTC' }) ?? '';
 }
+
+/** An ISO date-time as the author reads it: their locale's date and time, to the minute. */
+export function formatDateTime(iso: string): string {
+  return dateOf(iso)?.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) ?? '';
+}

@@ -1,31 +1,47 @@
-// The post form of /new and /blog/{id}/edit: image, title, subtitle, rich content, category, Submit
-// (and Cancel when editing). Messages appear under their fields, as every form here runs
-// (components/form/use-form.ts).
-import { useEffect, useId, useMemo, type ReactNode } from 'react';
+// The post form of /new and /blog/{id}/edit: image and its alt text, title, subtitle, rich content,
+// category, address, description, and the three ways to save: Submit (publish, as the spec's form
+// always did), Save draft, Schedule (at the time in "Publish at"); Cancel when editing. Messages
+// appear under their fields, as every form here runs (components/form/use-form.ts); a draft is
+// checked by the draft rules (only a title is required). Leaving with unsaved changes asks first.
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { hasImageExtension } from '#kernel/image-rules.ts';
-import type { PostFieldErrors } from '#kernel/post-rules.ts';
-import type { FieldErrors } from '#kernel/api-errors.ts';
+import { DESCRIPTION_MAX, type PostFieldErrors, type PostStatusValue } from '#kernel/post-rules.ts';
+import { slugify } from '#kernel/slug-rules.ts';
 import { FormActions, ImageField, SelectField, TextField } from '../../components/form/form-field';
 import { useForm } from '../../components/form/use-form';
+import { useUnsavedChanges } from '../../components/form/use-unsaved-changes';
 import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
-import { CATEGORY_OPTIONS, validatePostForm, type PostFormValues } from './post-form-values';
+import { formatDateTime } from '../../lib/format-date';
+import { CATEGORY_OPTIONS, validatePostForm, valuesDiffer, type PostFormValues } from './post-form-values';
+import type { SaveOutcome } from './save-post';
 import './post-form.css';
 
 type Values = PostFormValues & { image: File | null };
 
 interface PostFormProps {
   initialValues: PostFormValues;
-  /** New post: an image is required. Edit: none keeps the current one. */
+  /** New post: an image is required (to publish or schedule). Edit: none keeps the current one. */
   imageRequired: boolean;
   /** The post's current picture (edit), shown above the file input. */
   currentImage?: ReactNode;
   /** What the spinner says while the request runs. */
   busyLabel: string;
-  /** Sends the post; resolves to the server's field messages when it refused it. */
-  onSubmit: (values: PostFormValues, image: File | null) => Promise<FieldErrors | undefined>;
+  /** Sends the post as `status`. */
+  onSubmit: (values: PostFormValues, image: File | null, status: PostStatusValue) => Promise<SaveOutcome>;
+  /** A save based on an older version of the post was refused. */
+  onConflict?: (message: string) => void;
   /** Every change of the values (the new post's draft). */
   onValuesChange?: (values: PostFormValues) => void;
   onCancel?: () => void;
+  /** What the state line says before any change: the post as it was just saved. */
+  savedNote?: string;
+}
+
+/** The state line's words for a post just saved and still in the editor. */
+export function savedNoteOf(status: PostStatusValue, publishedAt?: string | null): string {
+  if (status === 'SCHEDULED' && publishedAt) return `Saved: scheduled for ${formatDateTime(publishedAt)}`;
+  return status === 'DRAFT' ? 'Saved' : 'Saved and published';
 }
 
 export function PostForm({
@@ -34,31 +50,73 @@ export function PostForm({
   currentImage,
   busyLabel,
   onSubmit,
+  onConflict,
   onValuesChange,
   onCancel,
+  savedNote: initialNote,
 }: PostFormProps) {
+  const navigate = useNavigate();
+  // The button that sent the form says how to save it (Enter in a field: the first one, Submit).
+  const statusRef = useRef<PostStatusValue>('PUBLISHED');
+  // What the server holds, as far as this form knows: the values as opened, then as last saved.
+  const [saved, setSaved] = useState<{ values: PostFormValues; note?: string }>({
+    values: initialValues,
+    note: initialNote,
+  });
   const form = useForm<Values, PostFieldErrors>({
     initialValues: { ...initialValues, image: null },
-    validate: (values) => validatePostForm(values, values.image, { imageRequired }),
-    send: ({ image, ...values }) => onSubmit(values, image),
+    validate: (values) => validatePostForm(values, values.image, { imageRequired, status: statusRef.current }),
+    send: async ({ image, ...values }) => {
+      const outcome = await onSubmit(values, image, statusRef.current);
+      if (outcome.kind === 'refused') return outcome.fieldErrors;
+      if (outcome.kind === 'conflict') {
+        onConflict?.(outcome.message);
+        return undefined;
+      }
+      if (outcome.leaveTo) {
+        allowLeaving();
+        const { path, replace, state } = outcome.leaveTo;
+        void navigate(path, { replace, state });
+      } else {
+        setSaved({ values, note: savedNoteOf(outcome.post.status, outcome.post.publishedAt) });
+        // The picture went up with this save: it is the current one now.
+        form.change({ image: null });
+      }
+      return undefined;
+    },
   });
-  const { image, title, subtitle, content, category } = form.values;
+  const { image, title, subtitle, content, category, slug, description, imageAlt, publishAt } = form.values;
+  const dirty = image !== null || valuesDiffer(form.values, saved.values);
+  const { allowLeaving } = useUnsavedChanges(dirty);
   const contentLabelId = useId();
   const contentId = useId();
   const contentErrorId = useId();
   const contentError = form.errorOf('content');
 
-  // What was typed (the new post's draft): the text and the category, not the file.
+  // What was typed (the new post's draft): everything but the file.
   useEffect(() => {
-    onValuesChange?.({ title, subtitle, content, category });
-  }, [title, subtitle, content, category, onValuesChange]);
+    onValuesChange?.({ title, subtitle, content, category, slug, description, imageAlt, publishAt });
+  }, [title, subtitle, content, category, slug, description, imageAlt, publishAt, onValuesChange]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const status = submitter instanceof HTMLButtonElement ? submitter.value : '';
+    statusRef.current = status === 'DRAFT' || status === 'SCHEDULED' ? status : 'PUBLISHED';
+    return form.formProps.onSubmit(event);
+  }
 
   return (
-    <form className="form post-form" {...form.formProps}>
+    <form className="form post-form" {...form.formProps} onSubmit={submit}>
       {currentImage}
       <ImageField error={form.errorOf('image')} onFile={(file) => form.change({ image: file })}>
         <ImagePreview file={image} />
       </ImageField>
+      <TextField
+        label="Cover alt text"
+        autoComplete="off"
+        placeholder="What the picture shows, for readers who cannot see it"
+        {...form.field('imageAlt')}
+      />
       <TextField label="Title" autoComplete="off" {...form.field('title')} />
       <TextField label="Subtitle" autoComplete="off" {...form.field('subtitle')} />
       {/* A contenteditable area cannot be a <label>'s control: it is named by aria-labelledby. */}
@@ -86,13 +144,45 @@ export function PostForm({
         options={CATEGORY_OPTIONS}
         {...form.field('category')}
       />
-      <FormActions submitLabel="Submit" busy={form.busy} busyLabel={busyLabel}>
-        {onCancel && (
-          <button className="button post-form-cancel" type="button" onClick={onCancel} disabled={form.busy}>
-            Cancel
+      <TextField
+        label="Address"
+        autoComplete="off"
+        // The address the title makes, used when this stays empty.
+        placeholder={title.trim() ? slugify(title) : 'made-from-the-title'}
+        {...form.field('slug')}
+      />
+      <TextField
+        label="Description"
+        autoComplete="off"
+        placeholder={`For search engines and link previews, up to ${DESCRIPTION_MAX} characters; empty: the subtitle`}
+        {...form.field('description')}
+      />
+      <fieldset className="post-form-publishing">
+        <legend className="form-label">Publishing</legend>
+        <TextField label="Publish at" type="datetime-local" {...form.field('publishAt')} />
+        <FormActions submitLabel="Submit" busy={form.busy} busyLabel={busyLabel}>
+          <button className="button button-secondary" type="submit" name="status" value="DRAFT" disabled={form.busy}>
+            Save draft
           </button>
-        )}
-      </FormActions>
+          <button
+            className="button button-secondary"
+            type="submit"
+            name="status"
+            value="SCHEDULED"
+            disabled={form.busy}
+          >
+            Schedule
+          </button>
+          {onCancel && (
+            <button className="button post-form-cancel" type="button" onClick={onCancel} disabled={form.busy}>
+              Cancel
+            </button>
+          )}
+        </FormActions>
+        <p className="post-form-state" role="status">
+          {dirty ? 'Unsaved changes' : (saved.note ?? '')}
+        </p>
+      </fieldset>
     </form>
   );
 }
