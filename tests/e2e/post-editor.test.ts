@@ -392,7 +392,7 @@ describe('editing a post', () => {
     expect(site.problems).toEqual([]);
   });
 
-  it('replaces the image when a new one is picked', async () => {
+  it('replaces the image when a new one is picked, described by its alt text', async () => {
     const { page } = site;
     const post = await createPost(site.t, { title: 'Celeste', image: { width: 1200, height: 675 } });
     await page.goto(`${site.url}/blog/${post.slug}`);
@@ -402,17 +402,19 @@ describe('editing a post', () => {
     await page
       .getByLabel('Image')
       .setInputFiles(await images.write({ name: 'summit.webp', format: 'webp', width: 800, height: 800 }));
+    await page.getByLabel('Cover alt text').fill('A climber on a snowy summit');
     const sent = page.waitForRequest((request) => request.url().endsWith('/graphql') && request.method() === 'POST');
     await page.getByRole('button', { name: 'Submit' }).click();
     expect((await sent).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
 
     await toast(page, 'Blogpost has been updated').waitFor();
     await expect.poll(() => pathOf(page)).toBe(`/blog/${post.slug}`);
-    const picture = page.getByRole('main').getByRole('img', { name: 'Celeste' });
+    const picture = page.getByRole('main').getByRole('img', { name: 'A climber on a snowy summit' });
     await expect.poll(() => picture.getAttribute('width')).toBe('800');
     const stored = await site.t.db.prisma.post.findUniqueOrThrow({ where: { id: post.id }, include: { image: true } });
     expect(stored.imageId).not.toBe(post.imageId);
     expect(stored.image).toMatchObject({ width: 800, height: 800 });
+    expect(stored.imageAlt).toBe('A climber on a snowy summit');
     expect(await picture.getAttribute('src')).toContain(stored.image!.storageKey);
     expect(site.problems).toEqual([]);
   });

@@ -21,7 +21,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { PageMeta } from '../../components/page-meta';
 import { Paginator } from '../../components/paginator';
 import { Spinner } from '../../components/spinner';
-import { showApiError } from '../../lib/api-errors';
+import { apiError, showApiError } from '../../lib/api-errors';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { toast } from '../../lib/toast';
 import {
@@ -108,7 +108,11 @@ export function AdminPostsPage() {
       await setPostStatus({ variables: { id, status } });
       toast.success(status === 'PUBLISHED' ? `“${title}” is published` : `“${title}” is a draft again`);
     } catch (failure) {
-      showApiError(failure);
+      const refused = apiError(failure);
+      // A draft's missing parts, named, rather than a bare 'Image is required' out of context.
+      if (refused.code === 'BAD_USER_INPUT' && status === 'PUBLISHED') {
+        toast.error(`“${title}” cannot be published yet: ${refused.message}`);
+      } else showApiError(failure);
     } finally {
       setBusyId(null);
     }
