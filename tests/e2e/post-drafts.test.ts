@@ -116,6 +116,45 @@ describe('a draft', () => {
   });
 });
 
+describe('autosave', () => {
+  it("saves a draft's text by itself once typing pauses; a reload finds it on the server", async () => {
+    const { page } = site;
+    const draft = await createDraft(site.t, 'Outer Wilds diary');
+    await openEditor(page, draft.id);
+    await expect.poll(() => title(page).inputValue()).toBe('Outer Wilds diary');
+    await page.getByLabel('Subtitle').fill('Day one');
+    await editor(page).click();
+    await page.keyboard.type('The sun went out again.');
+    // No button pressed: it saves itself.
+    await expect.poll(() => state(page).textContent(), { timeout: 10_000 }).toBe('Saved');
+    expect(await stored(draft.id)).toMatchObject({
+      status: 'DRAFT',
+      subtitle: 'Day one',
+      content: '<p>The sun went out again.</p>',
+    });
+
+    // Nothing is left unsaved: leaving asks nothing, and the next visit shows it all.
+    await page.getByRole('banner').getByRole('link', { name: 'BLOG', exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe('/blog');
+    await openEditor(page, draft.id);
+    await expect.poll(() => page.getByLabel('Subtitle').inputValue()).toBe('Day one');
+    await editor(page).getByText('The sun went out again.').waitFor();
+    expect(site.problems).toEqual([]);
+  });
+
+  it('never saves a published post by itself', async () => {
+    const { page } = site;
+    const post = await createPost(site.t, { title: 'Tunic, published' });
+    await openEditor(page, post.id);
+    await expect.poll(() => title(page).inputValue()).toBe('Tunic, published');
+    await page.getByLabel('Subtitle').fill('Not yet, please');
+    await page.waitForTimeout(3000);
+    expect(await state(page).textContent()).toBe('Unsaved changes');
+    expect(await stored(post.id)).toMatchObject({ status: 'PUBLISHED', subtitle: 'A subtitle' });
+    expect(site.problems).toEqual([]);
+  });
+});
+
 describe('scheduling', () => {
   it('asks for a time to come, then stores the post as scheduled and stays in its editor', async () => {
     const { page } = site;

@@ -155,6 +155,8 @@ export function EditPostPage() {
             return outcome;
           }}
           onConflict={setConflict}
+          // Only a draft saves itself: anything else saved this way would be unpublished.
+          autosave={post.status === 'DRAFT' && !conflict}
           onCancel={cancel}
           savedNote={loads === 0 && arrivedSaved ? savedNoteOf(arrivedSaved, post.publishedAt) : undefined}
         />

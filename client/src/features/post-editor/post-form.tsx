@@ -36,7 +36,12 @@ interface PostFormProps {
   onCancel?: () => void;
   /** What the state line says before any change: the post as it was just saved. */
   savedNote?: string;
+  /** A draft's editor: changes to the text are saved as a draft by themselves, shortly after typing stops. */
+  autosave?: boolean;
 }
+
+/** How long typing must pause before a draft saves itself. */
+export const AUTOSAVE_DELAY_MS = 1500;
 
 /** The state line's words for a post just saved and still in the editor. */
 export function savedNoteOf(status: PostStatusValue, publishedAt?: string | null): string {
@@ -54,6 +59,7 @@ export function PostForm({
   onValuesChange,
   onCancel,
   savedNote: initialNote,
+  autosave = false,
 }: PostFormProps) {
   const navigate = useNavigate();
   // The button that sent the form says how to save it (Enter in a field: the first one, Submit).
@@ -63,10 +69,15 @@ export function PostForm({
     values: initialValues,
     note: initialNote,
   });
+  // The autosave in flight, if any: a save the author asks for waits for it, so both never send the
+  // same version of the post (the second would be refused as stale).
+  const autosaving = useRef<Promise<unknown> | null>(null);
+  const [autosaveBusy, setAutosaveBusy] = useState(false);
   const form = useForm<Values, PostFieldErrors>({
     initialValues: { ...initialValues, image: null },
     validate: (values) => validatePostForm(values, values.image, { imageRequired, status: statusRef.current }),
     send: async ({ image, ...values }) => {
+      await autosaving.current;
       const outcome = await onSubmit(values, image, statusRef.current);
       if (outcome.kind === 'refused') return outcome.fieldErrors;
       if (outcome.kind === 'conflict') {
@@ -88,6 +99,33 @@ export function PostForm({
   const { image, title, subtitle, content, category, slug, description, imageAlt, publishAt } = form.values;
   const dirty = image !== null || valuesDiffer(form.values, saved.values);
   const { allowLeaving } = useUnsavedChanges(dirty);
+
+  // A draft saves its text by itself once typing pauses, when it would pass the draft rules; a picked
+  // picture waits for a save the author asks for (an upload on every pause would be wasteful).
+  const { values } = form;
+  const autosaveReady =
+    autosave &&
+    dirty &&
+    !form.busy &&
+    values.image === null &&
+    Object.keys(validatePostForm(values, null, { imageRequired: false, status: 'DRAFT' })).length === 0;
+  useEffect(() => {
+    if (!autosaveReady || autosaving.current) return;
+    const timer = window.setTimeout(() => {
+      const { image: _image, ...text } = values;
+      setAutosaveBusy(true);
+      const run = onSubmit(text, null, 'DRAFT').then((outcome) => {
+        if (outcome.kind === 'saved') setSaved({ values: text, note: 'Saved' });
+        else if (outcome.kind === 'conflict') onConflict?.(outcome.message);
+      });
+      autosaving.current = run;
+      void run.finally(() => {
+        autosaving.current = null;
+        setAutosaveBusy(false);
+      });
+    }, AUTOSAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [autosaveReady, values, onSubmit, onConflict, autosaveBusy]);
   const contentLabelId = useId();
   const contentId = useId();
   const contentErrorId = useId();
@@ -180,7 +218,7 @@ export function PostForm({
           )}
         </FormActions>
         <p className="post-form-state" role="status">
-          {dirty ? 'Unsaved changes' : (saved.note ?? '')}
+          {autosaveBusy ? 'Saving…' : dirty ? 'Unsaved changes' : (saved.note ?? '')}
         </p>
       </fieldset>
     </form>
