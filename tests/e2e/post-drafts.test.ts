@@ -6,7 +6,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { postMessages } from '#kernel/post-rules.ts';
-import { adminTests, imageFiles, problemsBesidesStatus, toast } from './support/accounts.ts';
+import {
+  adminTests,
+  createAccount,
+  imageFiles,
+  loginThroughForm,
+  problemsBesidesStatus,
+  storedUserInfo,
+  toast,
+} from './support/accounts.ts';
 import type { E2eSite } from './support/e2e-site.ts';
 import { h1Text, pathOf } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
@@ -281,11 +289,66 @@ describe('unsaved changes', () => {
       kinds.push(dialog.type());
       void dialog.accept();
     });
-    await page.reload();
+    await page.evaluate(() => window.location.reload());
     await editor(page).waitFor();
     expect(kinds).toEqual(['beforeunload', 'beforeunload']);
     // The typed words came back from the browser's draft; the picture could not.
     expect(await title(page).inputValue()).toBe('Picked a picture');
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('a session that ends while writing', () => {
+  it('keeps the unsaved edit through the 401, and brings it back after signing in, saying so', async () => {
+    const { page } = site;
+    const author = await createAccount(site, { isAdmin: true, name: 'Grace' });
+    const post = await createPost(site.t, { title: 'Gris' });
+    await openEditor(page, post.id);
+    await expect.poll(() => title(page).inputValue()).toBe('Gris');
+    await title(page).fill('Gris, in colour');
+
+    // The session ends elsewhere (expired, signed out on another device).
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    // Signed out and sent home by the guard (the form is gone before it could ask)...
+    await expect.poll(() => pathOf(page)).toBe('/');
+    expect(await storedUserInfo(page)).toBeNull();
+    expect((await stored(post.id)).title).toBe('Gris');
+    // ...but the words are still in this browser.
+    const kept = await page.evaluate((key) => localStorage.getItem(key), `postDraft:${post.id}`);
+    expect(JSON.parse(kept ?? 'null')).toMatchObject({ values: { title: 'Gris, in colour' } });
+
+    await loginThroughForm(site, author);
+    await openEditor(page, post.id);
+    await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+    expect(await title(page).inputValue()).toBe('Gris, in colour');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Blogpost has been updated').waitFor();
+    expect((await stored(post.id)).title).toBe('Gris, in colour');
+    expect(await page.evaluate((key) => localStorage.getItem(key), `postDraft:${post.id}`)).toBeNull();
+    expect(problemsBesidesStatus(site.problems, 401)).toEqual([]);
+  });
+
+  it('offers to discard a restored draft, back to what the server holds', async () => {
+    const { page } = site;
+    const post = await createPost(site.t, { title: 'Spiritfarer' });
+    await openEditor(page, post.id);
+    await expect.poll(() => title(page).inputValue()).toBe('Spiritfarer');
+    await title(page).fill('Spiritfarer, kept here');
+    // The browser asks before the reload (the change is unsaved): yes.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.evaluate(() => window.location.reload());
+    await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+    expect(await title(page).inputValue()).toBe('Spiritfarer, kept here');
+
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await expect.poll(() => title(page).inputValue()).toBe('Spiritfarer');
+    expect(await page.getByText('Draft restored').count()).toBe(0);
+    expect(await page.evaluate((key) => localStorage.getItem(key), `postDraft:${post.id}`)).toBeNull();
+    // Nothing unsaved now: leaving asks nothing.
+    await page.getByRole('banner').getByRole('link', { name: 'BLOG', exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe('/blog');
+    expect((await stored(post.id)).title).toBe('Spiritfarer');
     expect(site.problems).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 // meanwhile, the server refuses it and the author is offered to reload the post, never to overwrite
 // it unseen. When the post cannot be loaded, the server's message shows instead.
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorMessage } from '../../components/error-message';
 import { PageMeta } from '../../components/page-meta';
@@ -17,7 +17,15 @@ import { slugify } from '#kernel/slug-rules.ts';
 import { PostForm, savedNoteOf } from './post-form';
 import { fromApiCategory } from '#kernel/post-rules.ts';
 import { useSavePost, type SavedNavigationState } from './save-post';
-import { toDateTimeLocal } from './post-form-values';
+import { RestoredDraftNotice } from './restored-draft-notice';
+import {
+  loadEditDraft,
+  saveEditDraft,
+  type EditDraft,
+  toDateTimeLocal,
+  valuesDiffer,
+  type PostFormValues,
+} from './post-form-values';
 import { editPostPath, postPath } from '#kernel/route-paths.ts';
 
 const EditPostQuery = graphql(`
@@ -57,14 +65,38 @@ export function EditPostPage() {
   const { data, error, refetch } = useQuery(EditPostQuery, { variables: { id }, fetchPolicy: 'network-only' });
   // The version the form's values are based on: as loaded, then as each save left it.
   const baseVersion = useRef<string | null>(null);
-  const loadedVersion = data?.post?.updatedAt ?? null;
-  useEffect(() => {
-    if (baseVersion.current === null) baseVersion.current = loadedVersion;
-  }, [loadedVersion]);
   const savePost = useSavePost({ postId: id, expectedUpdatedAt: () => baseVersion.current });
   const [conflict, setConflict] = useState<string | null>(null);
-  // Bumped by Reload: the form starts again from the post as the server has it now.
+  // Bumped by Reload and Discard: the form starts again from the post as the server has it now.
   const [loads, setLoads] = useState(0);
+  const loadedVersion = data?.post?.updatedAt ?? null;
+  // Edits this browser kept that the server never stored (the session ended, the tab closed): shown
+  // instead, based on the version they started from, so a save over a newer one is refused.
+  // Read once each time the form starts (the post loaded, Reload, Discard), not as the form writes it.
+  const startKey = loadedVersion === null ? null : `${id}:${loads}`;
+  const [kept, setKept] = useState<{ key: string; draft: EditDraft | null } | null>(null);
+  if (startKey !== null && kept?.key !== startKey) setKept({ key: startKey, draft: loadEditDraft(id) });
+  const restored = kept?.key === startKey ? (kept?.draft ?? null) : null;
+  const restoredBase = restored?.baseUpdatedAt ?? null;
+  useEffect(() => {
+    if (baseVersion.current === null) baseVersion.current = restoredBase ?? loadedVersion;
+  }, [loadedVersion, restoredBase]);
+  const keepUnsaved = useCallback(
+    (values: PostFormValues, unsaved: boolean) => {
+      // Not before the version is known (the form's first effect runs before this page's).
+      if (baseVersion.current === null) return;
+      saveEditDraft(id, unsaved ? { values, baseUpdatedAt: baseVersion.current } : null);
+    },
+    [id],
+  );
+
+  /** Back to the post as the server has it: the kept edits are thrown away. */
+  function startAfresh(version: string | null) {
+    saveEditDraft(id, null);
+    baseVersion.current = version;
+    setConflict(null);
+    setLoads((count) => count + 1);
+  }
   const arrivedSaved = (location.state as SavedNavigationState | null)?.savedStatus;
 
   // The editor's code downloads alongside the post, not after it.
@@ -78,9 +110,7 @@ export function EditPostPage() {
 
   async function reload() {
     const { data: fresh } = await refetch();
-    baseVersion.current = fresh?.post?.updatedAt ?? null;
-    setConflict(null);
-    setLoads((count) => count + 1);
+    startAfresh(fresh?.post?.updatedAt ?? null);
   }
 
   let body;
@@ -99,8 +129,21 @@ export function EditPostPage() {
     );
   } else {
     const { post } = data;
+    const serverValues: PostFormValues = {
+      title: post.title,
+      subtitle: post.subtitle,
+      content: post.content,
+      category: post.category ? fromApiCategory(post.category) : '',
+      // A slug the title made stays empty, so a draft's address follows its title.
+      slug: isTitleSlug(post.slug, post.title) ? '' : post.slug,
+      description: post.description,
+      imageAlt: post.imageAlt,
+      publishAt: post.status === 'SCHEDULED' ? toDateTimeLocal(post.publishedAt) : '',
+    };
+    const restoring = restored !== null && valuesDiffer(restored.values, serverValues);
     body = (
       <>
+        {restoring && <RestoredDraftNotice onDiscard={() => startAfresh(post.updatedAt)} />}
         <p className="post-form-status">
           Status: <strong>{STATUS_WORDS[post.status]}</strong>
           {post.status !== 'PUBLISHED' && (
@@ -120,17 +163,9 @@ export function EditPostPage() {
         )}
         <PostForm
           key={`${post.id}:${loads}`}
-          initialValues={{
-            title: post.title,
-            subtitle: post.subtitle,
-            content: post.content,
-            category: post.category ? fromApiCategory(post.category) : '',
-            // A slug the title made stays empty, so a draft's address follows its title.
-            slug: isTitleSlug(post.slug, post.title) ? '' : post.slug,
-            description: post.description,
-            imageAlt: post.imageAlt,
-            publishAt: post.status === 'SCHEDULED' ? toDateTimeLocal(post.publishedAt) : '',
-          }}
+          initialValues={restoring ? restored.values : serverValues}
+          savedValues={serverValues}
+          onValuesChange={keepUnsaved}
           imageRequired={!post.image}
           currentImage={
             post.image && (

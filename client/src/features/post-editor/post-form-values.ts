@@ -11,6 +11,7 @@ import {
 } from '#kernel/post-rules.ts';
 import { slugError } from '#kernel/slug-rules.ts';
 import { imageFileError } from '../../lib/image-file';
+import { editDraftKey, NEW_POST_DRAFT_KEY, readStored, writeStored } from '../../lib/unsaved-work';
 
 export interface PostFormValues {
   title: string;
@@ -85,30 +86,43 @@ export function valuesDiffer(a: PostFormValues, b: PostFormValues): boolean {
   return (Object.keys(EMPTY_POST_VALUES) as Array<keyof PostFormValues>).some((key) => a[key] !== b[key]);
 }
 
-/** Where the new post form keeps what was typed (the image cannot be kept: files do not serialize). */
-export const NEW_POST_DRAFT_KEY = 'newPostDraft';
+/** Stored form values read back, every field checked (an older version may have stored fewer). */
+export function storedPostValues(stored: unknown): PostFormValues | null {
+  if (typeof stored !== 'object' || stored === null) return null;
+  const fields = stored as Partial<Record<keyof PostFormValues, unknown>>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const category = text(fields.category);
+  return {
+    title: text(fields.title),
+    subtitle: text(fields.subtitle),
+    content: text(fields.content),
+    category: isCategory(category) ? category : '',
+    slug: text(fields.slug),
+    description: text(fields.description),
+    imageAlt: text(fields.imageAlt),
+    publishAt: text(fields.publishAt),
+  };
+}
+
+/** An edit of a post the server has not stored yet, with the version it started from. */
+export interface EditDraft {
+  values: PostFormValues;
+  baseUpdatedAt: string;
+}
+
+export function loadEditDraft(id: string): EditDraft | null {
+  const stored = readStored(editDraftKey(id)) as { values?: unknown; baseUpdatedAt?: unknown } | null;
+  const values = storedPostValues(stored?.values);
+  return values && typeof stored?.baseUpdatedAt === 'string' ? { values, baseUpdatedAt: stored.baseUpdatedAt } : null;
+}
+
+export function saveEditDraft(id: string, draft: EditDraft | null): void {
+  writeStored(editDraftKey(id), draft);
+}
 
 export function loadNewPostDraft(): PostFormValues {
-  try {
-    const raw = window.localStorage.getItem(NEW_POST_DRAFT_KEY);
-    if (raw === null) return EMPTY_POST_VALUES;
-    const stored = JSON.parse(raw) as Partial<Record<keyof PostFormValues, unknown>> | null;
-    const text = (value: unknown) => (typeof value === 'string' ? value : '');
-    const category = text(stored?.category);
-    return {
-      title: text(stored?.title),
-      subtitle: text(stored?.subtitle),
-      content: text(stored?.content),
-      category: isCategory(category) ? category : '',
-      slug: text(stored?.slug),
-      description: text(stored?.description),
-      imageAlt: text(stored?.imageAlt),
-      publishAt: text(stored?.publishAt),
-    };
-  } catch {
-    // Storage disabled, or a draft that is not JSON: start afresh.
-    return EMPTY_POST_VALUES;
-  }
+  // Storage disabled, or a draft that is not JSON: start afresh.
+  return storedPostValues(readStored(NEW_POST_DRAFT_KEY)) ?? EMPTY_POST_VALUES;
 }
 
 export function saveNewPostDraft(values: PostFormValues): void {

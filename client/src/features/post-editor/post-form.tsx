@@ -21,6 +21,8 @@ type Values = PostFormValues & { image: File | null };
 
 interface PostFormProps {
   initialValues: PostFormValues;
+  /** What the server holds, when the form opens with other values (a restored draft); else the initial values. */
+  savedValues?: PostFormValues;
   /** New post: an image is required (to publish or schedule). Edit: none keeps the current one. */
   imageRequired: boolean;
   /** The post's current picture (edit), shown above the file input. */
@@ -31,8 +33,8 @@ interface PostFormProps {
   onSubmit: (values: PostFormValues, image: File | null, status: PostStatusValue) => Promise<SaveOutcome>;
   /** A save based on an older version of the post was refused. */
   onConflict?: (message: string) => void;
-  /** Every change of the values (the new post's draft). */
-  onValuesChange?: (values: PostFormValues) => void;
+  /** Every change of the values, and whether they differ from what the server holds (the local drafts). */
+  onValuesChange?: (values: PostFormValues, unsaved: boolean) => void;
   onCancel?: () => void;
   /** What the state line says before any change: the post as it was just saved. */
   savedNote?: string;
@@ -51,6 +53,7 @@ export function savedNoteOf(status: PostStatusValue, publishedAt?: string | null
 
 export function PostForm({
   initialValues,
+  savedValues,
   imageRequired,
   currentImage,
   busyLabel,
@@ -66,7 +69,7 @@ export function PostForm({
   const statusRef = useRef<PostStatusValue>('PUBLISHED');
   // What the server holds, as far as this form knows: the values as opened, then as last saved.
   const [saved, setSaved] = useState<{ values: PostFormValues; note?: string }>({
-    values: initialValues,
+    values: savedValues ?? initialValues,
     note: initialNote,
   });
   // The autosave in flight, if any: a save the author asks for waits for it, so both never send the
@@ -131,10 +134,11 @@ export function PostForm({
   const contentErrorId = useId();
   const contentError = form.errorOf('content');
 
-  // What was typed (the new post's draft): everything but the file.
+  // What was typed (the local drafts): everything but the file.
+  const unsavedText = valuesDiffer(form.values, saved.values);
   useEffect(() => {
-    onValuesChange?.({ title, subtitle, content, category, slug, description, imageAlt, publishAt });
-  }, [title, subtitle, content, category, slug, description, imageAlt, publishAt, onValuesChange]);
+    onValuesChange?.({ title, subtitle, content, category, slug, description, imageAlt, publishAt }, unsavedText);
+  }, [title, subtitle, content, category, slug, description, imageAlt, publishAt, unsavedText, onValuesChange]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;

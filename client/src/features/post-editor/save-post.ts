@@ -12,7 +12,7 @@ import { getFragmentData, graphql } from '../../gql';
 import { apiError, showApiError } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { evictAfterPostSaved } from './post-cache';
-import { clearNewPostDraft, publishAtDate, type PostFormValues } from './post-form-values';
+import { clearNewPostDraft, publishAtDate, saveEditDraft, type PostFormValues } from './post-form-values';
 import { SavedPostFragment } from './saved-post';
 
 const CreatePostMutation = graphql(`
@@ -100,7 +100,9 @@ export function useSavePost({ postId, expectedUpdatedAt }: SavePostOptions) {
     }
     if (!saved) return { kind: 'refused', fieldErrors: {} };
     const post = getFragmentData(SavedPostFragment, saved);
+    // Stored on the server: the browser's copy of the work has served its purpose.
     if (postId === null) clearNewPostDraft();
+    else saveEditDraft(postId, null);
 
     if (post.status === 'PUBLISHED') {
       toast.success(postId === null ? 'Blogpost has been created' : 'Blogpost has been updated');
