@@ -266,6 +266,8 @@ describe('unsaved changes', () => {
     await page.getByRole('banner').getByRole('link', { name: 'BLOG', exact: true }).click();
     await expect.poll(() => pathOf(page)).toBe('/blog');
     expect((await stored(post.id)).title).toBe('Inscryption');
+    // Given up on purpose: no copy is kept to be restored next time.
+    expect(await page.evaluate((key) => localStorage.getItem(key), `postDraft:${post.id}`)).toBeNull();
     expect(site.problems).toEqual([]);
   });
 

@@ -7,10 +7,11 @@ import { useBlocker, type BlockerFunction } from 'react-router';
 export const UNSAVED_CHANGES_QUESTION = 'You have unsaved changes. Leave this page and lose them?';
 
 /**
- * Asks before leaving while `dirty`. Call the returned `allowLeaving()` just before navigating away
+ * Asks before leaving while `dirty`; `onLeaveAnyway` runs when the author answers yes (the changes
+ * are given up, so any copy kept of them can go). Call the returned `allowLeaving()` just before navigating away
  * on purpose (after a save), so that navigation goes through without a question.
  */
-export function useUnsavedChanges(dirty: boolean): { allowLeaving: () => void } {
+export function useUnsavedChanges(dirty: boolean, onLeaveAnyway?: () => void): { allowLeaving: () => void } {
   const dirtyRef = useRef(dirty);
   const leavingRef = useRef(false);
   useEffect(() => {
@@ -28,9 +29,11 @@ export function useUnsavedChanges(dirty: boolean): { allowLeaving: () => void } 
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    if (window.confirm(UNSAVED_CHANGES_QUESTION)) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
+    if (window.confirm(UNSAVED_CHANGES_QUESTION)) {
+      onLeaveAnyway?.();
+      blocker.proceed();
+    } else blocker.reset();
+  }, [blocker, onLeaveAnyway]);
 
   useEffect(() => {
     if (!dirty) return;

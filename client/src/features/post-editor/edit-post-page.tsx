@@ -90,6 +90,10 @@ export function EditPostPage() {
     [id],
   );
 
+  // Left on purpose with the changes unsaved: nothing to restore next time. (A 401 or a closed tab
+  // does not pass here, so the copy stays for those.)
+  const dropUnsaved = useCallback(() => saveEditDraft(id, null), [id]);
+
   /** Back to the post as the server has it: the kept edits are thrown away. */
   function startAfresh(version: string | null) {
     saveEditDraft(id, null);
@@ -166,6 +170,7 @@ export function EditPostPage() {
           initialValues={restoring ? restored.values : serverValues}
           savedValues={serverValues}
           onValuesChange={keepUnsaved}
+          onLeaveAnyway={dropUnsaved}
           imageRequired={!post.image}
           currentImage={
             post.image && (

@@ -33,6 +33,8 @@ interface PostFormProps {
   onSubmit: (values: PostFormValues, image: File | null, status: PostStatusValue) => Promise<SaveOutcome>;
   /** A save based on an older version of the post was refused. */
   onConflict?: (message: string) => void;
+  /** The author chose to leave with unsaved changes: they are given up. */
+  onLeaveAnyway?: () => void;
   /** Every change of the values, and whether they differ from what the server holds (the local drafts). */
   onValuesChange?: (values: PostFormValues, unsaved: boolean) => void;
   onCancel?: () => void;
@@ -60,6 +62,7 @@ export function PostForm({
   onSubmit,
   onConflict,
   onValuesChange,
+  onLeaveAnyway,
   onCancel,
   savedNote: initialNote,
   autosave = false,
@@ -101,7 +104,7 @@ export function PostForm({
   });
   const { image, title, subtitle, content, category, slug, description, imageAlt, publishAt } = form.values;
   const dirty = image !== null || valuesDiffer(form.values, saved.values);
-  const { allowLeaving } = useUnsavedChanges(dirty);
+  const { allowLeaving } = useUnsavedChanges(dirty, onLeaveAnyway);
 
   // A draft saves its text by itself once typing pauses, when it would pass the draft rules; a picked
   // picture waits for a save the author asks for (an upload on every pause would be wasteful).
