@@ -178,7 +178,7 @@ export function EditPostPage() {
                 <UploadedImage
                   className="post-form-current-image"
                   image={post.image}
-                  alt={post.imageAlt || `Current image of “${post.title}”`}
+                  alt={`Current image of “${post.title}”`}
                   sizes="24rem"
                   priority
                 />
