@@ -48,6 +48,10 @@ export const SCREEN_TEXTS = {
   editPost: { title: 'Edit post', description: 'Edit a blog post.' },
   newUpcoming: { title: 'New upcoming card', description: 'Add a card to the Currently carousel.' },
   showUpcoming: { title: 'Upcoming cards', description: 'The cards of the Currently carousel.' },
+  adminPosts: {
+    title: 'Posts',
+    description: "Every post of the blog, drafts and scheduled ones included: the author's list.",
+  },
   notFound: { title: 'Page not found (404)', description: 'There is no page at this address.' },
   missingPost: { title: 'The page does not exist', description: 'There is no post at this address.' },
 } as const satisfies Record<string, ScreenText>;

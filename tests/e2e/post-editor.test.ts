@@ -116,8 +116,9 @@ describe('creating a post', () => {
     const message = toast(page, 'Blogpost has been created');
     await message.waitFor();
     expect(await message.getAttribute('class')).toContain('Toastify__toast--success');
-    await expect.poll(() => pathOf(page)).toBe('/blog');
-    await expect.poll(() => cardTitles(page)).toContain('Frieren Is About Time');
+    await expect.poll(() => pathOf(page)).toBe('/blog/frieren-is-about-time');
+    // The author lands on the new post, as readers see it.
+    await expect.poll(() => h1Text(page)).toBe('Frieren Is About Time');
 
     const html =
       '<p><strong>Bold words</strong> and plain.</p><ul><li>first</li><li>second</li></ul>' +
@@ -130,8 +131,10 @@ describe('creating a post', () => {
     expect(stored.image).toMatchObject({ width: 1600, height: 900 });
     expect(await draft(page)).toBeNull();
 
-    // The category list and Latest, both cached before, show it too.
+    // The blog, the category list and Latest, cached before, show it too.
     await closeToast(page, 'Blogpost has been created');
+    await navLink(page, 'BLOG');
+    await expect.poll(() => cardTitles(page)).toContain('Frieren Is About Time');
     await navLink(page, 'ANIME');
     await expect.poll(() => cardTitles(page)).toEqual(['Frieren Is About Time']);
     await goHome(page);
@@ -241,6 +244,8 @@ describe('creating a post', () => {
       });
 
     // Away and back, inside the app.
+    // Leaving asks first (the picked image would be lost): yes.
+    page.once('dialog', (dialog) => void dialog.accept());
     await navLink(page, 'BLOG');
     await expect.poll(() => pathOf(page)).toBe('/blog');
     await openNewPost(page);
@@ -255,7 +260,7 @@ describe('creating a post', () => {
     await page.getByLabel('Image').setInputFiles(await images.write({ name: 'draft-final.png' }));
     await page.getByRole('button', { name: 'Submit' }).click();
     await toast(page, 'Blogpost has been created').waitFor();
-    await expect.poll(() => pathOf(page)).toBe('/blog');
+    await expect.poll(() => pathOf(page)).toBe('/blog/a-draft-title');
     expect(await draft(page)).toBeNull();
     await openNewPost(page);
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('');
@@ -387,7 +392,7 @@ describe('editing a post', () => {
     expect(site.problems).toEqual([]);
   });
 
-  it('replaces the image when a new one is picked', async () => {
+  it('replaces the image when a new one is picked, described by its alt text', async () => {
     const { page } = site;
     const post = await createPost(site.t, { title: 'Celeste', image: { width: 1200, height: 675 } });
     await page.goto(`${site.url}/blog/${post.slug}`);
@@ -397,17 +402,19 @@ describe('editing a post', () => {
     await page
       .getByLabel('Image')
       .setInputFiles(await images.write({ name: 'summit.webp', format: 'webp', width: 800, height: 800 }));
+    await page.getByLabel('Cover alt text').fill('A climber on a snowy summit');
     const sent = page.waitForRequest((request) => request.url().endsWith('/graphql') && request.method() === 'POST');
     await page.getByRole('button', { name: 'Submit' }).click();
     expect((await sent).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
 
     await toast(page, 'Blogpost has been updated').waitFor();
     await expect.poll(() => pathOf(page)).toBe(`/blog/${post.slug}`);
-    const picture = page.getByRole('main').getByRole('img', { name: 'Celeste' });
+    const picture = page.getByRole('main').getByRole('img', { name: 'A climber on a snowy summit' });
     await expect.poll(() => picture.getAttribute('width')).toBe('800');
     const stored = await site.t.db.prisma.post.findUniqueOrThrow({ where: { id: post.id }, include: { image: true } });
     expect(stored.imageId).not.toBe(post.imageId);
     expect(stored.image).toMatchObject({ width: 800, height: 800 });
+    expect(stored.imageAlt).toBe('A climber on a snowy summit');
     expect(await picture.getAttribute('src')).toContain(stored.image!.storageKey);
     expect(site.problems).toEqual([]);
   });
@@ -420,6 +427,8 @@ describe('editing a post', () => {
     await goInApp(page, `/blog/${post.id}/edit`);
     await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Hades');
     await page.getByLabel('Title', { exact: true }).fill('Hades II');
+    // The change is unsaved: leaving asks first.
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => pathOf(page)).toBe(`/blog/${post.slug}`);
     await expect.poll(() => h1Text(page)).toBe('Hades');

@@ -331,6 +331,7 @@ describe('unknown pages and form screens', () => {
     ['/new', 'New post', '/new'],
     ['/new-upcoming', 'New upcoming card', '/new-upcoming'],
     ['/show-upcoming', 'Upcoming cards', '/show-upcoming'],
+    ['/admin/posts', 'Posts', '/admin/posts'],
     ['/Login/', 'Login', '/login'],
   ])('%s is noindex and never cached', async (url, screenTitle, canonicalPath) => {
     const page = await get(url);

@@ -112,6 +112,7 @@ describe('/robots.txt', () => {
         'Disallow: /new',
         'Disallow: /new-upcoming',
         'Disallow: /show-upcoming',
+        'Disallow: /admin/',
         'Disallow: /blog/*/edit',
         'Disallow: /api/users',
         '',

@@ -2,7 +2,7 @@
 // it made stale, on a real InMemoryCache holding what the screens cache; everything else stays.
 import { gql, InMemoryCache } from '@apollo/client';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { evictAfterPostCreated, evictAfterPostUpdated } from '../../client/src/features/post-editor/post-cache.ts';
+import { evictAfterPostSaved } from '../../client/src/features/post-editor/post-cache.ts';
 import { evictAfterPostDeleted } from '../../client/src/features/posts/post-cache.ts';
 
 const post = (id: string) => ({ __typename: 'Post', id, title: `Post ${id}` });
@@ -76,20 +76,12 @@ function cached() {
 }
 
 describe('after a post is', () => {
-  it('created: every page of posts and Latest, nothing else', () => {
-    evictAfterPostCreated(cache);
+  it('created or updated: every page of posts and Latest (a status, category or title moves it), nothing else', () => {
+    evictAfterPostSaved(cache);
     expect(cached()).toEqual({
       root: ['post({"id":"1"})', 'post({"id":"2"})', 'site', 'upcomingCards'],
       // Post 3 was only in the lists: garbage-collected.
       posts: ['Post:1', 'Post:2'],
-    });
-  });
-
-  it('updated: the pages of posts (category and search may change), not Latest', () => {
-    evictAfterPostUpdated(cache);
-    expect(cached()).toEqual({
-      root: ['latestPosts', 'post({"id":"1"})', 'post({"id":"2"})', 'site', 'upcomingCards'],
-      posts: ['Post:1', 'Post:2', 'Post:3'],
     });
   });
 

@@ -117,6 +117,10 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'admin/posts',
+                lazy: async () => ({ Component: (await import('../features/studio/admin-posts-page')).AdminPostsPage }),
+              },
+              {
                 path: 'new-upcoming',
                 lazy: async () => ({
                   Component: (await import('../features/upcoming/new-upcoming-page')).NewUpcomingPage,

@@ -9,6 +9,7 @@ import { isUnauthenticated } from './api-errors';
 import { evictCurrentUser } from './cache-updates';
 import { initialResultsLink } from './initial-results';
 import { createUploadLink, isUploadOperation } from './upload-link';
+import { isUnsavedWorkKey } from './unsaved-work';
 import { clearUserInfo } from './user-info';
 
 const GRAPHQL_URI = '/graphql';
@@ -22,7 +23,8 @@ const CREDENTIALS = 'same-origin';
 const signOutOnUnauthenticated = new ErrorLink(({ error, operation }) => {
   const { response } = operation.getContext() as { response?: Response };
   if (response?.status !== 401 && !isUnauthenticated(error)) return;
-  clearUserInfo();
+  // The session is gone, not the author's work: unsaved drafts stay for after the next sign-in.
+  clearUserInfo({ keep: isUnsavedWorkKey });
   evictCurrentUser(operation.client.cache);
 });
 

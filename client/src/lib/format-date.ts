@@ -32,3 +32,8 @@ export function formatServerDate(iso: string): string {
   const date = dateOf(iso);
   return date ? `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}` : '';
 }
+
+/** An ISO date-time as the author reads it: their locale's date and time, to the minute. */
+export function formatDateTime(iso: string): string {
+  return dateOf(iso)?.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) ?? '';
+}

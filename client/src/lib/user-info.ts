@@ -108,11 +108,16 @@ export function saveUserInfo(info: UserInfo): void {
 
 /**
  * Signed out in this browser: the auth state and all of local storage cleared (logout
- * and any 401 clear all local storage), so nothing of this user stays behind.
+ * and any 401 clear all local storage), so nothing of this user stays behind; except the keys
+ * `keep` names (a 401 keeps the author's unsaved work: lib/unsaved-work.ts).
  */
-export function clearUserInfo(): void {
+export function clearUserInfo({ keep }: { keep?: (key: string) => boolean } = {}): void {
   try {
-    window.localStorage.clear();
+    if (!keep) window.localStorage.clear();
+    else {
+      const keys = Array.from({ length: window.localStorage.length }, (_, index) => window.localStorage.key(index));
+      for (const key of keys) if (key !== null && !keep(key)) window.localStorage.removeItem(key);
+    }
   } catch {
     // storage disabled: nothing was stored
   }

@@ -6,7 +6,7 @@ import { editPostPath } from '#kernel/route-paths.ts';
 
 export type FormScreen = Extract<
   ScreenName,
-  'login' | 'profile' | 'newPost' | 'editPost' | 'newUpcoming' | 'showUpcoming'
+  'login' | 'profile' | 'newPost' | 'editPost' | 'newUpcoming' | 'showUpcoming' | 'adminPosts'
 >;
 export type StaticScreen = Extract<ScreenName, 'about' | 'hireMe' | 'privacyPolicy' | 'disclaimer'>;
 
@@ -65,6 +65,10 @@ export function matchPageRoute(pathname: string): PageRoute {
   if (rest.length === 0 && STATIC_SCREENS[head])
     return { kind: 'static', screen: STATIC_SCREENS[head], path: `/${head}` };
   if (rest.length === 0 && FORM_SCREENS[head]) return { kind: 'form', screen: FORM_SCREENS[head], path: `/${head}` };
+  // The author's screens live under /admin/ (one Disallow line in robots.txt covers them all).
+  if (head === 'admin' && rest.length === 1 && rest[0]!.toLowerCase() === 'posts') {
+    return { kind: 'form', screen: 'adminPosts', path: '/admin/posts' };
+  }
 
   if (head === 'blog') {
     const second = rest[0]?.toLowerCase();

@@ -21,6 +21,7 @@ export const DISALLOWED_PATHS = [
   '/new',
   '/new-upcoming',
   '/show-upcoming',
+  '/admin/',
   '/blog/*/edit',
   '/api/users',
 ] as const;

@@ -1,8 +1,10 @@
-// Logo home and the main navigation; under the wide breakpoint the links fold behind 'Menu'.
+// Logo home and the main navigation; under the wide breakpoint the links fold behind 'Menu'. An admin
+// also gets the author's tools underneath.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
 import { useSite } from '../../lib/site';
+import { AuthorTools } from './author-tools';
 import { NAV_LINKS } from './nav-links';
 
 export function SiteHeader() {
@@ -50,6 +52,9 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+      </div>
+      <div className="container">
+        <AuthorTools />
       </div>
     </header>
   );

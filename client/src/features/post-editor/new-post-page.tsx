@@ -1,21 +1,41 @@
 // The new post form, at /new, for admins. What is typed (not the image) is kept in local storage as
-// a draft until the post is created.
+// a draft until the post is saved to the server: published, scheduled or as a draft (which then
+// goes on in its own editor, /blog/{id}/edit). A draft found on opening is said to be one.
 import { useState } from 'react';
 import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { PostForm } from './post-form';
-import { loadNewPostDraft, saveNewPostDraft } from './post-form-values';
+import {
+  clearNewPostDraft,
+  EMPTY_POST_VALUES,
+  loadNewPostDraft,
+  saveNewPostDraft,
+  valuesDiffer,
+} from './post-form-values';
+import { RestoredDraftNotice } from './restored-draft-notice';
 import { useSavePost } from './save-post';
 
 export function NewPostPage() {
-  const [draft] = useState(loadNewPostDraft);
-  const savePost = useSavePost(null);
+  const [draft, setDraft] = useState(loadNewPostDraft);
+  const [restored, setRestored] = useState(() => valuesDiffer(draft, EMPTY_POST_VALUES));
+  // Bumped by Discard: the form starts again, empty.
+  const [starts, setStarts] = useState(0);
+  const savePost = useSavePost({ postId: null });
+
+  function discard() {
+    clearNewPostDraft();
+    setDraft(EMPTY_POST_VALUES);
+    setRestored(false);
+    setStarts((count) => count + 1);
+  }
 
   return (
     <div className="container">
       <PageMeta {...SCREEN_TEXTS.newPost} path="/new" noindex />
       <h1>New post</h1>
+      {restored && <RestoredDraftNotice onDiscard={discard} />}
       <PostForm
+        key={starts}
         initialValues={draft}
         imageRequired
         busyLabel="Creating the post"

@@ -3,22 +3,14 @@ import type { ApolloCache } from '@apollo/client';
 import { evictRootField } from '../../lib/cache-updates';
 
 /**
- * After createPost: every page of posts (the blog list, searches, the category lists) and the
- * home page's Latest are read again, with the new post where it belongs.
+ * After createPost or updatePost: the post's own object is refreshed by the mutation's answer
+ * (normalized by its id), but which lists hold it may have changed with it: a new post, a new
+ * category or title, a draft published or a post unpublished moves it in or out of the pages of
+ * posts, Latest and the author's list. Those are read again.
  */
-export function evictAfterPostCreated(cache: ApolloCache): void {
+export function evictAfterPostSaved(cache: ApolloCache): void {
   evictRootField(cache, 'posts');
   evictRootField(cache, 'latestPosts');
-  cache.gc();
-}
-
-/**
- * After updatePost: the post's own object was refreshed by the mutation's answer (normalized by
- * its id), so its page and the Latest cards already show the change. Only the pages of posts are
- * read again: a new category or title moves the post between category lists and search results.
- * Latest keeps its order (by creation), so it stays.
- */
-export function evictAfterPostUpdated(cache: ApolloCache): void {
-  evictRootField(cache, 'posts');
+  evictRootField(cache, 'adminPosts');
   cache.gc();
 }

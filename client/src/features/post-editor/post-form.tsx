@@ -1,64 +1,167 @@
-// The post form of /new and /blog/{id}/edit: image, title, subtitle, rich content, category, Submit
-// (and Cancel when editing). Messages appear under their fields, as every form here runs
-// (components/form/use-form.ts).
-import { useEffect, useId, useMemo, type ReactNode } from 'react';
+// The post form of /new and /blog/{id}/edit: image and its alt text, title, subtitle, rich content,
+// category, address, description, and the three ways to save: Submit (publish, as the spec's form
+// always did), Save draft, Schedule (at the time in "Publish at"); Cancel when editing. Messages
+// appear under their fields, as every form here runs (components/form/use-form.ts); a draft is
+// checked by the draft rules (only a title is required). Leaving with unsaved changes asks first.
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { hasImageExtension } from '#kernel/image-rules.ts';
-import type { PostFieldErrors } from '#kernel/post-rules.ts';
-import type { FieldErrors } from '#kernel/api-errors.ts';
+import { DESCRIPTION_MAX, type PostFieldErrors, type PostStatusValue } from '#kernel/post-rules.ts';
+import { slugify } from '#kernel/slug-rules.ts';
 import { FormActions, ImageField, SelectField, TextField } from '../../components/form/form-field';
 import { useForm } from '../../components/form/use-form';
+import { useUnsavedChanges } from '../../components/form/use-unsaved-changes';
 import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
-import { CATEGORY_OPTIONS, validatePostForm, type PostFormValues } from './post-form-values';
+import { formatDateTime } from '../../lib/format-date';
+import { CATEGORY_OPTIONS, validatePostForm, valuesDiffer, type PostFormValues } from './post-form-values';
+import type { SaveOutcome } from './save-post';
 import './post-form.css';
 
 type Values = PostFormValues & { image: File | null };
 
 interface PostFormProps {
   initialValues: PostFormValues;
-  /** New post: an image is required. Edit: none keeps the current one. */
+  /** What the server holds, when the form opens with other values (a restored draft); else the initial values. */
+  savedValues?: PostFormValues;
+  /** New post: an image is required (to publish or schedule). Edit: none keeps the current one. */
   imageRequired: boolean;
   /** The post's current picture (edit), shown above the file input. */
   currentImage?: ReactNode;
   /** What the spinner says while the request runs. */
   busyLabel: string;
-  /** Sends the post; resolves to the server's field messages when it refused it. */
-  onSubmit: (values: PostFormValues, image: File | null) => Promise<FieldErrors | undefined>;
-  /** Every change of the values (the new post's draft). */
-  onValuesChange?: (values: PostFormValues) => void;
+  /** Sends the post as `status`. */
+  onSubmit: (values: PostFormValues, image: File | null, status: PostStatusValue) => Promise<SaveOutcome>;
+  /** A save based on an older version of the post was refused. */
+  onConflict?: (message: string) => void;
+  /** The author chose to leave with unsaved changes: they are given up. */
+  onLeaveAnyway?: () => void;
+  /** Every change of the values, and whether they differ from what the server holds (the local drafts). */
+  onValuesChange?: (values: PostFormValues, unsaved: boolean) => void;
   onCancel?: () => void;
+  /** What the state line says before any change: the post as it was just saved. */
+  savedNote?: string;
+  /** A draft's editor: changes to the text are saved as a draft by themselves, shortly after typing stops. */
+  autosave?: boolean;
+}
+
+/** How long typing must pause before a draft saves itself. */
+export const AUTOSAVE_DELAY_MS = 1500;
+
+/** The state line's words for a post just saved and still in the editor. */
+export function savedNoteOf(status: PostStatusValue, publishedAt?: string | null): string {
+  if (status === 'SCHEDULED' && publishedAt) return `Saved: scheduled for ${formatDateTime(publishedAt)}`;
+  return status === 'DRAFT' ? 'Saved' : 'Saved and published';
 }
 
 export function PostForm({
   initialValues,
+  savedValues,
   imageRequired,
   currentImage,
   busyLabel,
   onSubmit,
+  onConflict,
   onValuesChange,
+  onLeaveAnyway,
   onCancel,
+  savedNote: initialNote,
+  autosave = false,
 }: PostFormProps) {
+  const navigate = useNavigate();
+  // The button that sent the form says how to save it (Enter in a field: the first one, Submit).
+  const statusRef = useRef<PostStatusValue>('PUBLISHED');
+  // What the server holds, as far as this form knows: the values as opened, then as last saved.
+  const [saved, setSaved] = useState<{ values: PostFormValues; note?: string }>({
+    values: savedValues ?? initialValues,
+    note: initialNote,
+  });
+  // The autosave in flight, if any: a save the author asks for waits for it, so both never send the
+  // same version of the post (the second would be refused as stale).
+  const autosaving = useRef<Promise<unknown> | null>(null);
+  const [autosaveBusy, setAutosaveBusy] = useState(false);
   const form = useForm<Values, PostFieldErrors>({
     initialValues: { ...initialValues, image: null },
-    validate: (values) => validatePostForm(values, values.image, { imageRequired }),
-    send: ({ image, ...values }) => onSubmit(values, image),
+    validate: (values) => validatePostForm(values, values.image, { imageRequired, status: statusRef.current }),
+    send: async ({ image, ...values }) => {
+      await autosaving.current;
+      const outcome = await onSubmit(values, image, statusRef.current);
+      if (outcome.kind === 'refused') return outcome.fieldErrors;
+      if (outcome.kind === 'conflict') {
+        onConflict?.(outcome.message);
+        return undefined;
+      }
+      if (outcome.leaveTo) {
+        allowLeaving();
+        const { path, replace, state } = outcome.leaveTo;
+        void navigate(path, { replace, state });
+      } else {
+        setSaved({ values, note: savedNoteOf(outcome.post.status, outcome.post.publishedAt) });
+        // The picture went up with this save: it is the current one now.
+        form.change({ image: null });
+      }
+      return undefined;
+    },
   });
-  const { image, title, subtitle, content, category } = form.values;
+  const { image, title, subtitle, content, category, slug, description, imageAlt, publishAt } = form.values;
+  const dirty = image !== null || valuesDiffer(form.values, saved.values);
+  const { allowLeaving } = useUnsavedChanges(dirty, onLeaveAnyway);
+
+  // A draft saves its text by itself once typing pauses, when it would pass the draft rules; a picked
+  // picture waits for a save the author asks for (an upload on every pause would be wasteful).
+  const { values } = form;
+  const autosaveReady =
+    autosave &&
+    dirty &&
+    !form.busy &&
+    values.image === null &&
+    Object.keys(validatePostForm(values, null, { imageRequired: false, status: 'DRAFT' })).length === 0;
+  useEffect(() => {
+    if (!autosaveReady || autosaving.current) return;
+    const timer = window.setTimeout(() => {
+      const { image: _image, ...text } = values;
+      setAutosaveBusy(true);
+      const run = onSubmit(text, null, 'DRAFT').then((outcome) => {
+        if (outcome.kind === 'saved') setSaved({ values: text, note: 'Saved' });
+        else if (outcome.kind === 'conflict') onConflict?.(outcome.message);
+      });
+      autosaving.current = run;
+      void run.finally(() => {
+        autosaving.current = null;
+        setAutosaveBusy(false);
+      });
+    }, AUTOSAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [autosaveReady, values, onSubmit, onConflict, autosaveBusy]);
   const contentLabelId = useId();
   const contentId = useId();
   const contentErrorId = useId();
   const contentError = form.errorOf('content');
 
-  // What was typed (the new post's draft): the text and the category, not the file.
+  // What was typed (the local drafts): everything but the file.
+  const unsavedText = valuesDiffer(form.values, saved.values);
   useEffect(() => {
-    onValuesChange?.({ title, subtitle, content, category });
-  }, [title, subtitle, content, category, onValuesChange]);
+    onValuesChange?.({ title, subtitle, content, category, slug, description, imageAlt, publishAt }, unsavedText);
+  }, [title, subtitle, content, category, slug, description, imageAlt, publishAt, unsavedText, onValuesChange]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const status = submitter instanceof HTMLButtonElement ? submitter.value : '';
+    statusRef.current = status === 'DRAFT' || status === 'SCHEDULED' ? status : 'PUBLISHED';
+    return form.formProps.onSubmit(event);
+  }
 
   return (
-    <form className="form post-form" {...form.formProps}>
+    <form className="form post-form" {...form.formProps} onSubmit={submit}>
       {currentImage}
       <ImageField error={form.errorOf('image')} onFile={(file) => form.change({ image: file })}>
         <ImagePreview file={image} />
       </ImageField>
+      <TextField
+        label="Cover alt text"
+        autoComplete="off"
+        placeholder="What the picture shows, for readers who cannot see it"
+        {...form.field('imageAlt')}
+      />
       <TextField label="Title" autoComplete="off" {...form.field('title')} />
       <TextField label="Subtitle" autoComplete="off" {...form.field('subtitle')} />
       {/* A contenteditable area cannot be a <label>'s control: it is named by aria-labelledby. */}
@@ -86,13 +189,45 @@ export function PostForm({
         options={CATEGORY_OPTIONS}
         {...form.field('category')}
       />
-      <FormActions submitLabel="Submit" busy={form.busy} busyLabel={busyLabel}>
-        {onCancel && (
-          <button className="button post-form-cancel" type="button" onClick={onCancel} disabled={form.busy}>
-            Cancel
+      <TextField
+        label="Address"
+        autoComplete="off"
+        // The address the title makes, used when this stays empty.
+        placeholder={title.trim() ? slugify(title) : 'made-from-the-title'}
+        {...form.field('slug')}
+      />
+      <TextField
+        label="Description"
+        autoComplete="off"
+        placeholder={`For search engines and link previews, up to ${DESCRIPTION_MAX} characters; empty: the subtitle`}
+        {...form.field('description')}
+      />
+      <fieldset className="post-form-publishing">
+        <legend className="form-label">Publishing</legend>
+        <TextField label="Publish at" type="datetime-local" {...form.field('publishAt')} />
+        <FormActions submitLabel="Submit" busy={form.busy} busyLabel={busyLabel}>
+          <button className="button button-secondary" type="submit" name="status" value="DRAFT" disabled={form.busy}>
+            Save draft
           </button>
-        )}
-      </FormActions>
+          <button
+            className="button button-secondary"
+            type="submit"
+            name="status"
+            value="SCHEDULED"
+            disabled={form.busy}
+          >
+            Schedule
+          </button>
+          {onCancel && (
+            <button className="button post-form-cancel" type="button" onClick={onCancel} disabled={form.busy}>
+              Cancel
+            </button>
+          )}
+        </FormActions>
+        <p className="post-form-state" role="status">
+          {autosaveBusy ? 'Saving…' : dirty ? 'Unsaved changes' : (saved.note ?? '')}
+        </p>
+      </fieldset>
     </form>
   );
 }

@@ -1,18 +1,19 @@
-// Saving a post, from /new or from /blog/{id}/edit: one path for both. The values go up as the form
-// has them (trimmed title and subtitle, the API's category); the image in a multipart request
-// (lib/upload-link.ts), and on edit only when a new one was picked, since none keeps the current one.
-// Success says so ("Blogpost has been created" / "...updated") and moves on: a new post to /blog,
-// an edited one to its page, both already showing it.
+// Saving a post, from /new or from /blog/{id}/edit: one path for both, and for the three ways to save
+// it (publish with Submit, save a draft, schedule). The values go up as the form has them (trimmed
+// texts, the API's category); the image in a multipart request (lib/upload-link.ts), and on edit
+// only when a new one was picked, since none keeps the current one. An edit names the version it
+// started from (expectedUpdatedAt): the server refuses it with CONFLICT when the post changed since,
+// and the author is offered to reload instead of overwriting someone else's work.
 import { useMutation } from '@apollo/client/react';
-import { useNavigate } from 'react-router';
 import type { FieldErrors } from '#kernel/api-errors.ts';
-import { toApiCategory } from '#kernel/post-rules.ts';
-import { graphql } from '../../gql';
-import { fieldErrorsOf } from '../../lib/api-errors';
+import { toApiCategory, type PostStatusValue } from '#kernel/post-rules.ts';
+import { editPostPath, postPath } from '#kernel/route-paths.ts';
+import { getFragmentData, graphql } from '../../gql';
+import { apiError, showApiError } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
-import { evictAfterPostCreated, evictAfterPostUpdated } from './post-cache';
-import { clearNewPostDraft, type PostFormValues } from './post-form-values';
-import { postPath } from '#kernel/route-paths.ts';
+import { evictAfterPostSaved } from './post-cache';
+import { clearNewPostDraft, publishAtDate, saveEditDraft, type PostFormValues } from './post-form-values';
+import { SavedPostFragment } from './saved-post';
 
 const CreatePostMutation = graphql(`
   mutation CreatePost($input: CreatePostInput!) {
@@ -32,35 +33,88 @@ const UpdatePostMutation = graphql(`
   }
 `);
 
-/** Saves the form's values as a new post (postId null) or over the post; resolves to the server's field messages when refused. */
-export function useSavePost(postId: string | null) {
-  const navigate = useNavigate();
-  const [createPost] = useMutation(CreatePostMutation, { update: (cache) => evictAfterPostCreated(cache) });
-  const [updatePost] = useMutation(UpdatePostMutation, { update: (cache) => evictAfterPostUpdated(cache) });
+/** What became of a save, for the form: where to go next, or what to show. */
+export type SaveOutcome =
+  /** Refused: the server's messages for the fields (already shown as a toast). */
+  | { kind: 'refused'; fieldErrors: FieldErrors }
+  /** Refused as based on an older version of the post. */
+  | { kind: 'conflict'; message: string }
+  /** Stored; `leaveTo` is the screen to go to now, if any (else the form stays, saved). */
+  | {
+      kind: 'saved';
+      post: { id: string; slug: string; status: PostStatusValue; updatedAt: string; publishedAt?: string | null };
+      leaveTo?: { path: string; replace?: boolean; state?: unknown };
+    };
 
-  return async function savePost(values: PostFormValues, image: File | null): Promise<FieldErrors | undefined> {
-    if (!values.category || (postId === null && !image)) return undefined; // the form has refused these
+export interface SavePostOptions {
+  /** null for a new post. */
+  postId: string | null;
+  /** The post's updatedAt as the form loaded (or last saved) it, read when saving. */
+  expectedUpdatedAt?: () => string | null;
+}
+
+/** What the editor's screen says once it is open again after saving (/new to /blog/{id}/edit). */
+export interface SavedNavigationState {
+  savedStatus: PostStatusValue;
+}
+
+/** Saves the form's values as a new post (postId null) or over the post, as `status`. */
+export function useSavePost({ postId, expectedUpdatedAt }: SavePostOptions) {
+  const [createPost] = useMutation(CreatePostMutation, { update: (cache) => evictAfterPostSaved(cache) });
+  const [updatePost] = useMutation(UpdatePostMutation, { update: (cache) => evictAfterPostSaved(cache) });
+
+  return async function savePost(
+    values: PostFormValues,
+    image: File | null,
+    status: PostStatusValue,
+  ): Promise<SaveOutcome> {
+    const publishAt = status === 'SCHEDULED' ? publishAtDate(values.publishAt) : null;
     const input = {
       title: values.title.trim(),
       subtitle: values.subtitle.trim(),
       content: values.content,
-      category: toApiCategory(values.category),
+      ...(values.category ? { category: toApiCategory(values.category) } : {}),
+      status,
+      ...(publishAt ? { publishAt: publishAt.toISOString() } : {}),
+      slug: values.slug.trim(),
+      description: values.description.trim(),
+      imageAlt: values.imageAlt.trim(),
       ...(image ? { image } : {}),
     };
-    const refused = await fieldErrorsOf(() =>
-      postId === null
-        ? createPost({ variables: { input: { ...input, image: image! } } })
-        : updatePost({ variables: { id: postId, input } }),
-    );
-    if (refused) return refused;
-    if (postId === null) {
-      clearNewPostDraft();
-      toast.success('Blogpost has been created');
-      navigate('/blog');
-    } else {
-      toast.success('Blogpost has been updated');
-      navigate(postPath(postId));
+    let saved;
+    try {
+      if (postId === null) {
+        const { data } = await createPost({ variables: { input } });
+        saved = data?.createPost;
+      } else {
+        const expected = expectedUpdatedAt?.() ?? null;
+        const { data } = await updatePost({
+          variables: { id: postId, input: { ...input, ...(expected ? { expectedUpdatedAt: expected } : {}) } },
+        });
+        saved = data?.updatePost;
+      }
+    } catch (error) {
+      const failure = apiError(error);
+      if (failure.code === 'CONFLICT') return { kind: 'conflict', message: failure.message };
+      return { kind: 'refused', fieldErrors: showApiError(error).fieldErrors };
     }
-    return undefined;
+    if (!saved) return { kind: 'refused', fieldErrors: {} };
+    const post = getFragmentData(SavedPostFragment, saved);
+    // Stored on the server: the browser's copy of the work has served its purpose.
+    if (postId === null) clearNewPostDraft();
+    else saveEditDraft(postId, null);
+
+    if (post.status === 'PUBLISHED') {
+      toast.success(postId === null ? 'Blogpost has been created' : 'Blogpost has been updated');
+      // The author lands on the post as readers now see it.
+      return { kind: 'saved', post, leaveTo: { path: postPath(post.slug) } };
+    }
+    if (postId === null) {
+      // The new draft has an address of its own now: its editor, where the work goes on (a reload
+      // brings it back from the server, not from this browser).
+      const state: SavedNavigationState = { savedStatus: post.status };
+      return { kind: 'saved', post, leaveTo: { path: editPostPath(post.id), replace: true, state } };
+    }
+    return { kind: 'saved', post };
   };
 }

@@ -1,16 +1,21 @@
 // What a post mutation asks back: every field any screen keeps of a post, so the answer refreshes
-// the cached post (its page, the Latest and list cards) in place, derived fields included.
+// the cached post (its page, the Latest and list cards, the author's list) in place, derived fields included.
 import { graphql } from '../../gql';
 
 export const SavedPostFragment = graphql(`
   fragment PostEditor_SavedPost on Post {
     id
+    status
+    slug
     title
     subtitle
     content
     category
+    description
+    imageAlt
     excerpt
     readingMinutes
+    publishedAt
     createdAt
     updatedAt
     image {

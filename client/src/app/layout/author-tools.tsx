@@ -1,0 +1,30 @@
+// The author's tools in the header, for a signed-in admin: write a new post, the list of posts, the
+// Currently cards. (The footer keeps the spec's admin links too.)
+import { NavLink } from 'react-router';
+import { useAuthState } from '../../lib/user-info';
+import './author-tools.css';
+
+const AUTHOR_LINKS = [
+  { label: 'New post', to: '/new' },
+  { label: 'Posts', to: '/admin/posts' },
+  { label: 'Cards', to: '/show-upcoming' },
+] as const;
+
+export function AuthorTools() {
+  const { user, confirmed } = useAuthState();
+  // Shown once the server has confirmed the session, as the footer's links are.
+  if (!confirmed || !user?.isAdmin) return null;
+  return (
+    <nav className="author-tools" aria-label="Author tools">
+      <ul className="author-tools-list">
+        {AUTHOR_LINKS.map(({ label, to }) => (
+          <li key={to}>
+            <NavLink className="author-tools-link" to={to} end>
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

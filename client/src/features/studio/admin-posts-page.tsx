@@ -1,0 +1,300 @@
+// The author's posts, at /admin/posts, for admins: every post with its status, date and category,
+// the last edited first; a search and filters by status and category (kept in the address, so a
+// filtered list can be reloaded or shared between the author's tabs); pages of 15 with the blog's
+// paginator; and per post Edit, Preview (or View once public), Publish or Unpublish, and Delete
+// (after 'Are you sure?', as everywhere in the app).
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  CATEGORY_LABELS,
+  fromApiCategory,
+  isCategory,
+  isPostStatus,
+  toApiCategory,
+  type PostStatusValue,
+} from '#kernel/post-rules.ts';
+import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
+import { editPostPath, postPath } from '#kernel/route-paths.ts';
+import { keywordError } from '#kernel/search-rules.ts';
+import { ErrorMessage } from '../../components/error-message';
+import { PageMeta } from '../../components/page-meta';
+import { Paginator } from '../../components/paginator';
+import { Spinner } from '../../components/spinner';
+import { apiError, showApiError } from '../../lib/api-errors';
+import { formatDate, formatDateTime } from '../../lib/format-date';
+import { toast } from '../../lib/toast';
+import {
+  AdminPostsQuery,
+  DeletePostMutation,
+  evictAfterDeleted,
+  evictAfterStatusChanged,
+  SetPostStatusMutation,
+} from './admin-posts-query';
+import './admin-posts-page.css';
+
+const ADMIN_POSTS_PATH = '/admin/posts';
+
+const STATUS_LABELS: Record<PostStatusValue, string> = {
+  DRAFT: 'Draft',
+  SCHEDULED: 'Scheduled',
+  PUBLISHED: 'Published',
+};
+
+/** The list's filters as the address holds them (?q=&status=&category=&page=), each checked. */
+function filtersOf(params: URLSearchParams) {
+  const status = (params.get('status') ?? '').toUpperCase();
+  const category = (params.get('category') ?? '').toLowerCase();
+  const page = Number(params.get('page') ?? '1');
+  return {
+    search: params.get('q')?.trim() ?? '',
+    status: isPostStatus(status) ? status : null,
+    category: isCategory(category) ? category : null,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The date a reader sees, or what stands in for it before the post is public. */
+function dateText(status: PostStatusValue, publishedAt: string | null | undefined): string {
+  if (status === 'DRAFT' || !publishedAt) return 'Draft';
+  if (status === 'SCHEDULED') return `Scheduled for ${formatDateTime(publishedAt)}`;
+  return formatDate(publishedAt);
+}
+
+export function AdminPostsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const [searchText, setSearchText] = useState(filters.search);
+  const [searchProblem, setSearchProblem] = useState<string | null>(null);
+  // The author's own list: always what the server holds now (drafts change often, from other tabs too).
+  const { data, previousData, error, loading } = useQuery(AdminPostsQuery, {
+    variables: {
+      page: filters.page,
+      status: filters.status,
+      category: filters.category ? toApiCategory(filters.category) : null,
+      search: filters.search || null,
+    },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [setPostStatus] = useMutation(SetPostStatusMutation, { update: (cache) => evictAfterStatusChanged(cache) });
+  const [deletePost] = useMutation(DeletePostMutation);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  /** The address with these filters changed; any change of filter starts again at page 1. */
+  function withFilters(change: Record<string, string | null>, page = 1): URLSearchParams {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(change)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (page > 1) next.set('page', String(page));
+    else next.delete('page');
+    return next;
+  }
+
+  function submitSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = searchText.trim();
+    // An empty box shows every post again; anything else follows the blog search's rule.
+    const problem = text === '' ? null : keywordError(text);
+    setSearchProblem(problem);
+    if (!problem) setParams(withFilters({ q: text || null }));
+  }
+
+  async function changeStatus(id: string, title: string, status: PostStatusValue) {
+    if (busyId) return;
+    setBusyId(id);
+    try {
+      await setPostStatus({ variables: { id, status } });
+      toast.success(status === 'PUBLISHED' ? `“${title}” is published` : `“${title}” is a draft again`);
+    } catch (failure) {
+      const refused = apiError(failure);
+      // A draft's missing parts, named, rather than a bare 'Image is required' out of context.
+      if (refused.code === 'BAD_USER_INPUT' && status === 'PUBLISHED') {
+        toast.error(`“${title}” cannot be published yet: ${refused.message}`);
+      } else showApiError(failure);
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function remove(id: string) {
+    if (busyId || !window.confirm('Are you sure?')) return;
+    setBusyId(id);
+    try {
+      await deletePost({ variables: { id }, update: (cache) => evictAfterDeleted(cache, id) });
+      toast.success('Blogpost has been deleted');
+    } catch (failure) {
+      showApiError(failure);
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  const list = data?.adminPosts ?? previousData?.adminPosts;
+  let content;
+  if (error && !list) {
+    content = <ErrorMessage error={error} />;
+  } else if (!list) {
+    content = <Spinner label="Loading the posts" />;
+  } else if (list.items.length === 0) {
+    content = <p className="studio-empty">NOTHING FOUND</p>;
+  } else {
+    content = (
+      <>
+        <table className="studio-table" aria-busy={loading}>
+          <caption className="visually-hidden">Posts, the last edited first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Status</th>
+              <th scope="col">Date</th>
+              <th scope="col">Category</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((post) => {
+              const category = post.category ? fromApiCategory(post.category) : '';
+              const published = post.status === 'PUBLISHED';
+              const named = <span className="visually-hidden"> {post.title}</span>;
+              return (
+                <tr key={post.id} aria-busy={busyId === post.id}>
+                  <th scope="row" className="studio-title">
+                    {post.title}
+                  </th>
+                  <td>
+                    <span className={`studio-status studio-status-${post.status.toLowerCase()}`}>
+                      {STATUS_LABELS[post.status]}
+                    </span>
+                  </td>
+                  <td>{dateText(post.status, post.publishedAt)}</td>
+                  <td>{category ? CATEGORY_LABELS[category] : '—'}</td>
+                  <td>
+                    <div className="studio-actions">
+                      <Link className="button button-small" to={editPostPath(post.id)}>
+                        Edit{named}
+                      </Link>
+                      <Link className="button button-small button-secondary" to={postPath(post.slug)}>
+                        {published ? 'View' : 'Preview'}
+                        {named}
+                      </Link>
+                      {!published && (
+                        <button
+                          className="button button-small"
+                          type="button"
+                          disabled={busyId !== null}
+                          onClick={() => void changeStatus(post.id, post.title, 'PUBLISHED')}
+                        >
+                          Publish{named}
+                        </button>
+                      )}
+                      {post.status !== 'DRAFT' && (
+                        <button
+                          className="button button-small button-secondary"
+                          type="button"
+                          disabled={busyId !== null}
+                          onClick={() => void changeStatus(post.id, post.title, 'DRAFT')}
+                        >
+                          Unpublish{named}
+                        </button>
+                      )}
+                      <button
+                        className="button button-small button-danger"
+                        type="button"
+                        disabled={busyId !== null}
+                        onClick={() => void remove(post.id)}
+                      >
+                        Delete{named}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <Paginator
+          page={list.page}
+          pages={list.pages}
+          pageHref={(to) => `${ADMIN_POSTS_PATH}?${withFilters({}, to).toString()}`.replace(/\?$/, '')}
+          onPageChange={(to) => setParams(withFilters({}, to))}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="container studio">
+      <PageMeta {...SCREEN_TEXTS.adminPosts} path={ADMIN_POSTS_PATH} noindex />
+      <header className="page-header studio-header">
+        <h1>Posts</h1>
+        <Link className="button" to="/new">
+          New post
+        </Link>
+      </header>
+      <div className="studio-filters">
+        <form className="studio-search" role="search" aria-label="Posts" noValidate onSubmit={submitSearch}>
+          <label className="form-label" htmlFor="studio-search">
+            Search
+          </label>
+          <input
+            id="studio-search"
+            className="form-input"
+            type="search"
+            value={searchText}
+            aria-invalid={searchProblem ? true : undefined}
+            aria-describedby={searchProblem ? 'studio-search-error' : undefined}
+            onChange={(event) => setSearchText(event.currentTarget.value)}
+          />
+          <button className="button" type="submit">
+            Search
+          </button>
+          {searchProblem && (
+            <p id="studio-search-error" className="form-field-error">
+              {searchProblem}
+            </p>
+          )}
+        </form>
+        <label className="studio-filter">
+          <span className="form-label">Status</span>
+          <select
+            className="form-input"
+            value={filters.status?.toLowerCase() ?? ''}
+            onChange={(event) => setParams(withFilters({ status: event.currentTarget.value || null }))}
+          >
+            <option value="">All</option>
+            {Object.entries(STATUS_LABELS).map(([value, label]) => (
+              <option key={value} value={value.toLowerCase()}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="studio-filter">
+          <span className="form-label">Category</span>
+          <select
+            className="form-input"
+            value={filters.category ?? ''}
+            onChange={(event) => setParams(withFilters({ category: event.currentTarget.value || null }))}
+          >
+            <option value="">All</option>
+            {Object.entries(CATEGORY_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {list && (
+        <p className="studio-count" role="status">
+          {list.total === 1 ? '1 post' : `${list.total} posts`}
+        </p>
+      )}
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// The author's unsaved work in local storage: the new post form's draft (the spec's key) and the
+// edits of a post the server has not acknowledged yet, one key per post. A 401 signs the browser out
+// and clears local storage, but not these: losing the session must not lose the words
+// (docs/decisions/024-author-drafts-local-and-server.md). An explicit logout still clears everything.
+
+/** Where the new post form keeps what was typed (the image cannot be kept: files do not serialize). */
+export const NEW_POST_DRAFT_KEY = 'newPostDraft';
+
+const EDIT_PREFIX = 'postDraft:';
+
+/** Where the edit form of post `id` keeps what the server has not stored yet. */
+export const editDraftKey = (id: string) => `${EDIT_PREFIX}${id}`;
+
+/** True for the keys a 401 leaves in place. */
+export function isUnsavedWorkKey(key: string): boolean {
+  return key === NEW_POST_DRAFT_KEY || key.startsWith(EDIT_PREFIX);
+}
+
+export function readStored(key: string): unknown {
+  try {
+    const raw = window.localStorage.getItem(key);
+    return raw === null ? null : (JSON.parse(raw) as unknown);
+  } catch {
+    // Storage disabled, or not JSON: nothing usable.
+    return null;
+  }
+}
+
+export function writeStored(key: string, value: unknown): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled: the form still works, only without a copy.
+  }
+}

@@ -1,0 +1,356 @@
+// The editor as an author's workplace, in a real browser against the real server: a draft needs only
+// a title and stays in its editor, saved; Submit publishes it under the checks of a post and lands
+// on it, at the address the author chose; Schedule needs a time to come; an edit based on an older
+// copy is refused and offers to reload; leaving unsaved changes asks first, in the app and in the
+// browser's own way.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { postMessages } from '#kernel/post-rules.ts';
+import {
+  adminTests,
+  createAccount,
+  imageFiles,
+  loginThroughForm,
+  problemsBesidesStatus,
+  storedUserInfo,
+  toast,
+} from './support/accounts.ts';
+import type { E2eSite } from './support/e2e-site.ts';
+import { h1Text, pathOf } from './support/page-checks.ts';
+import { createPost } from './support/site-content.ts';
+import { createDraft } from './support/studio-content.ts';
+
+let site: E2eSite;
+const images = imageFiles();
+adminTests({ name: 'Ada', height: 1400, images }, (opened) => (site = opened));
+
+const editor = (page: Page) => page.getByRole('textbox', { name: 'Content' });
+const title = (page: Page) => page.getByLabel('Title', { exact: true });
+const state = (page: Page) => page.locator('.post-form-state');
+const fieldMessage = (page: Page, label: string) =>
+  page
+    .locator('.form-field')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('.form-field-error');
+const stored = (id: string) => site.t.db.prisma.post.findUniqueOrThrow({ where: { id } });
+
+/** The new post form, from the header's author tools (no page load). */
+async function openNewPost(page: Page) {
+  await page.getByRole('navigation', { name: 'Author tools' }).getByRole('link', { name: 'New post' }).click();
+  await expect.poll(() => h1Text(page)).toBe('New post');
+  await editor(page).waitFor();
+}
+
+async function openEditor(page: Page, id: string) {
+  await page.goto(`${site.url}/blog/${id}/edit`);
+  await editor(page).waitFor();
+}
+
+describe('a draft', () => {
+  it('needs only a title, is stored as a draft and stays in its own editor, saved; a reload brings it back', async () => {
+    const { page } = site;
+    await openNewPost(page);
+    await title(page).fill('Half an idea about Mother 3');
+    // The address the title makes, until one is typed.
+    expect(await page.getByLabel('Address').getAttribute('placeholder')).toBe('half-an-idea-about-mother-3');
+    await expect.poll(() => state(page).textContent()).toBe('Unsaved changes');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+
+    await expect.poll(() => pathOf(page)).toMatch(/^\/blog\/[0-9a-f-]{36}\/edit$/);
+    const id = pathOf(page).split('/')[2]!;
+    await expect.poll(() => state(page).textContent()).toBe('Saved');
+    expect(await page.getByText('Status: Draft').count()).toBe(1);
+    expect(await fieldMessage(page, 'Subtitle').count()).toBe(0);
+    expect(await stored(id)).toMatchObject({
+      title: 'Half an idea about Mother 3',
+      status: 'DRAFT',
+      slug: 'half-an-idea-about-mother-3',
+      publishedAt: null,
+    });
+    // What the server holds now is the draft: the browser's copy is gone.
+    expect(await page.evaluate(() => localStorage.getItem('newPostDraft'))).toBeNull();
+
+    // More words, saved again in place: the same post.
+    await page.getByLabel('Subtitle').fill('Threads of an ending');
+    await expect.poll(() => state(page).textContent()).toBe('Unsaved changes');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => state(page).textContent()).toBe('Saved');
+    expect(pathOf(page)).toBe(`/blog/${id}/edit`);
+    expect((await stored(id)).subtitle).toBe('Threads of an ending');
+
+    await page.reload();
+    await expect.poll(() => title(page).inputValue()).toBe('Half an idea about Mother 3');
+    expect(await page.getByLabel('Subtitle').inputValue()).toBe('Threads of an ending');
+    expect(await site.t.db.prisma.post.count({ where: { title: 'Half an idea about Mother 3' } })).toBe(1);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("is published with Submit once the post's checks pass, at the address chosen, and the author lands on it", async () => {
+    const { page } = site;
+    const draft = await createDraft(site.t, 'Disco Elysium notes');
+    await openEditor(page, draft.id);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect(await fieldMessage(page, 'Image').textContent()).toBe('Image is required');
+    expect(await fieldMessage(page, 'Subtitle').textContent()).toBe('This field is required');
+    expect((await stored(draft.id)).status).toBe('DRAFT');
+
+    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'revachol.png' }));
+    await page.getByLabel('Cover alt text').fill('A grey harbour at dawn');
+    await page.getByLabel('Subtitle').fill('A detective, a city');
+    await editor(page).click();
+    await page.keyboard.type('Words that hurt.');
+    await page.getByLabel('Category').selectOption({ label: 'Game' });
+    await page.getByLabel('Address').fill('Not an address!');
+    await page.getByLabel('Description').fill('x'.repeat(161));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect(await fieldMessage(page, 'Address').textContent()).toBe('Lower-case letters, numbers and dashes only');
+    expect(await fieldMessage(page, 'Description').textContent()).toBe('160 characters maximum allowed');
+    await page.getByLabel('Address').fill('disco-elysium');
+    await page.getByLabel('Description').fill('Why a game about failing is the kindest one.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    await toast(page, 'Blogpost has been updated').waitFor();
+    await expect.poll(() => pathOf(page)).toBe('/blog/disco-elysium');
+    await expect.poll(() => h1Text(page)).toBe('Disco Elysium notes');
+    expect(await page.getByText('Preview:').count()).toBe(0);
+    await page.getByRole('main').getByRole('img', { name: 'A grey harbour at dawn' }).waitFor();
+    expect(await stored(draft.id)).toMatchObject({
+      status: 'PUBLISHED',
+      slug: 'disco-elysium',
+      imageAlt: 'A grey harbour at dawn',
+      description: 'Why a game about failing is the kindest one.',
+    });
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('autosave', () => {
+  it("saves a draft's text by itself once typing pauses; a reload finds it on the server", async () => {
+    const { page } = site;
+    const draft = await createDraft(site.t, 'Outer Wilds diary');
+    await openEditor(page, draft.id);
+    await expect.poll(() => title(page).inputValue()).toBe('Outer Wilds diary');
+    await page.getByLabel('Subtitle').fill('Day one');
+    await editor(page).click();
+    await page.keyboard.type('The sun went out again.');
+    // No button pressed: it saves itself.
+    await expect.poll(() => state(page).textContent(), { timeout: 10_000 }).toBe('Saved');
+    expect(await stored(draft.id)).toMatchObject({
+      status: 'DRAFT',
+      subtitle: 'Day one',
+      content: '<p>The sun went out again.</p>',
+    });
+
+    // Nothing is left unsaved: leaving asks nothing, and the next visit shows it all.
+    await page.getByRole('banner').getByRole('link', { name: 'BLOG', exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe('/blog');
+    await openEditor(page, draft.id);
+    await expect.poll(() => page.getByLabel('Subtitle').inputValue()).toBe('Day one');
+    await editor(page).getByText('The sun went out again.').waitFor();
+    expect(site.problems).toEqual([]);
+  });
+
+  it('never saves a published post by itself', async () => {
+    const { page } = site;
+    const post = await createPost(site.t, { title: 'Tunic, published' });
+    await openEditor(page, post.id);
+    await expect.poll(() => title(page).inputValue()).toBe('Tunic, published');
+    await page.getByLabel('Subtitle').fill('Not yet, please');
+    await page.waitForTimeout(3000);
+    expect(await state(page).textContent()).toBe('Unsaved changes');
+    expect(await stored(post.id)).toMatchObject({ status: 'PUBLISHED', subtitle: 'A subtitle' });
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('scheduling', () => {
+  it('asks for a time to come, then stores the post as scheduled and stays in its editor', async () => {
+    const { page } = site;
+    const post = await createDraft(site.t, 'Scheduled for later', { category: 'anime' });
+    await openEditor(page, post.id);
+    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'later.png' }));
+    await page.getByLabel('Subtitle').fill('Patience');
+    await editor(page).click();
+    await page.keyboard.type('Soon.');
+    await page.getByRole('button', { name: 'Schedule' }).click();
+    expect(await fieldMessage(page, 'Publish at').textContent()).toBe(postMessages.publishAtRequired);
+    expect((await stored(post.id)).status).toBe('DRAFT');
+
+    await page.getByLabel('Publish at').fill('2001-01-01T10:00');
+    expect(await fieldMessage(page, 'Publish at').textContent()).toBe(postMessages.publishAtPast);
+    // Two days from now, at 10:00 in the browser's own time.
+    const when = await page.evaluate(() => {
+      const date = new Date(Date.now() + 2 * 86_400_000);
+      date.setHours(10, 0, 0, 0);
+      const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+      return { local, iso: date.toISOString() };
+    });
+    await page.getByLabel('Publish at').fill(when.local);
+    await page.getByRole('button', { name: 'Schedule' }).click();
+
+    await expect.poll(() => state(page).textContent()).toMatch(/^Saved: scheduled for /);
+    expect(pathOf(page)).toBe(`/blog/${post.id}/edit`);
+    expect(await page.getByText('Status: Scheduled').count()).toBe(1);
+    const row = await stored(post.id);
+    expect(row.status).toBe('SCHEDULED');
+    expect(row.publishedAt?.toISOString()).toBe(when.iso);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('two copies of one post', () => {
+  it('refuses a save based on an older copy, keeps the other one, and Reload shows it', async () => {
+    const { page } = site;
+    const post = await createPost(site.t, { title: 'Pentiment', subtitle: 'A mystery in ink' });
+    await openEditor(page, post.id);
+    await expect.poll(() => title(page).inputValue()).toBe('Pentiment');
+    // Meanwhile, another tab saves the post.
+    await site.t.app.services.posts.update(post.id, {
+      title: 'Pentiment, revised',
+      subtitle: 'A mystery in ink',
+      content: post.content,
+      category: post.category,
+    });
+
+    await page.getByLabel('Subtitle').fill('Mine, from the old copy');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const conflict = page.getByRole('alert').filter({ hasText: postMessages.conflict });
+    await conflict.waitFor();
+    expect(pathOf(page)).toBe(`/blog/${post.id}/edit`);
+    expect(await stored(post.id)).toMatchObject({ title: 'Pentiment, revised', subtitle: 'A mystery in ink' });
+    // The author's words are still in the form until they choose to reload.
+    expect(await page.getByLabel('Subtitle').inputValue()).toBe('Mine, from the old copy');
+
+    await conflict.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => title(page).inputValue()).toBe('Pentiment, revised');
+    expect(await page.getByLabel('Subtitle').inputValue()).toBe('A mystery in ink');
+    expect(await conflict.count()).toBe(0);
+
+    // Based on the copy now loaded, the save goes through.
+    await page.getByLabel('Subtitle').fill('Mine, on the latest copy');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Blogpost has been updated').waitFor();
+    expect((await stored(post.id)).subtitle).toBe('Mine, on the latest copy');
+    expect(problemsBesidesStatus(site.problems, 409)).toEqual([]);
+  });
+});
+
+describe('unsaved changes', () => {
+  it('are asked about before leaving by a link, and lost only when the author says so', async () => {
+    const { page } = site;
+    const post = await createPost(site.t, { title: 'Inscryption' });
+    await openEditor(page, post.id);
+    await expect.poll(() => title(page).inputValue()).toBe('Inscryption');
+
+    // Nothing changed: no question.
+    const questions: string[] = [];
+    const record = (dialog: { message(): string; dismiss(): Promise<void> }) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    };
+    page.on('dialog', record);
+    await page.getByRole('banner').getByRole('link', { name: 'ABOUT', exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe('/about');
+    expect(questions).toEqual([]);
+    await page.goBack();
+    await expect.poll(() => title(page).inputValue()).toBe('Inscryption');
+
+    await title(page).fill('Inscryption, a card game');
+    await page.getByRole('banner').getByRole('link', { name: 'BLOG', exact: true }).click();
+    await expect.poll(() => questions).toEqual(['You have unsaved changes. Leave this page and lose them?']);
+    page.off('dialog', record);
+    expect(pathOf(page)).toBe(`/blog/${post.id}/edit`);
+    expect(await title(page).inputValue()).toBe('Inscryption, a card game');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('banner').getByRole('link', { name: 'BLOG', exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe('/blog');
+    expect((await stored(post.id)).title).toBe('Inscryption');
+    // Given up on purpose: no copy is kept to be restored next time.
+    expect(await page.evaluate((key) => localStorage.getItem(key), `postDraft:${post.id}`)).toBeNull();
+    expect(site.problems).toEqual([]);
+  });
+
+  it("are asked about by the browser's own prompt before a reload or closing the tab", async () => {
+    const { page } = site;
+    await openNewPost(page);
+    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'unsaved.png' }));
+    await title(page).fill('Picked a picture');
+
+    const kinds: string[] = [];
+    page.once('dialog', (dialog) => {
+      kinds.push(dialog.type());
+      void dialog.dismiss();
+    });
+    // Dismissed: the browser stays on the page, picture and all.
+    await page.evaluate(() => window.location.reload());
+    await expect.poll(() => kinds).toEqual(['beforeunload']);
+    expect(await page.getByLabel('Image').evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(1);
+
+    page.once('dialog', (dialog) => {
+      kinds.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.evaluate(() => window.location.reload());
+    await editor(page).waitFor();
+    expect(kinds).toEqual(['beforeunload', 'beforeunload']);
+    // The typed words came back from the browser's draft; the picture could not.
+    expect(await title(page).inputValue()).toBe('Picked a picture');
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('a session that ends while writing', () => {
+  it('keeps the unsaved edit through the 401, and brings it back after signing in, saying so', async () => {
+    const { page } = site;
+    const author = await createAccount(site, { isAdmin: true, name: 'Grace' });
+    const post = await createPost(site.t, { title: 'Gris' });
+    await openEditor(page, post.id);
+    await expect.poll(() => title(page).inputValue()).toBe('Gris');
+    await title(page).fill('Gris, in colour');
+
+    // The session ends elsewhere (expired, signed out on another device).
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    // Signed out and sent home by the guard (the form is gone before it could ask)...
+    await expect.poll(() => pathOf(page)).toBe('/');
+    expect(await storedUserInfo(page)).toBeNull();
+    expect((await stored(post.id)).title).toBe('Gris');
+    // ...but the words are still in this browser.
+    const kept = await page.evaluate((key) => localStorage.getItem(key), `postDraft:${post.id}`);
+    expect(JSON.parse(kept ?? 'null')).toMatchObject({ values: { title: 'Gris, in colour' } });
+
+    await loginThroughForm(site, author);
+    await openEditor(page, post.id);
+    await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+    expect(await title(page).inputValue()).toBe('Gris, in colour');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Blogpost has been updated').waitFor();
+    expect((await stored(post.id)).title).toBe('Gris, in colour');
+    expect(await page.evaluate((key) => localStorage.getItem(key), `postDraft:${post.id}`)).toBeNull();
+    expect(problemsBesidesStatus(site.problems, 401)).toEqual([]);
+  });
+
+  it('offers to discard a restored draft, back to what the server holds', async () => {
+    const { page } = site;
+    const post = await createPost(site.t, { title: 'Spiritfarer' });
+    await openEditor(page, post.id);
+    await expect.poll(() => title(page).inputValue()).toBe('Spiritfarer');
+    await title(page).fill('Spiritfarer, kept here');
+    // The browser asks before the reload (the change is unsaved): yes.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.evaluate(() => window.location.reload());
+    await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+    expect(await title(page).inputValue()).toBe('Spiritfarer, kept here');
+
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await expect.poll(() => title(page).inputValue()).toBe('Spiritfarer');
+    expect(await page.getByText('Draft restored').count()).toBe(0);
+    expect(await page.evaluate((key) => localStorage.getItem(key), `postDraft:${post.id}`)).toBeNull();
+    // Nothing unsaved now: leaving asks nothing.
+    await page.getByRole('banner').getByRole('link', { name: 'BLOG', exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe('/blog');
+    expect((await stored(post.id)).title).toBe('Spiritfarer');
+    expect(site.problems).toEqual([]);
+  });
+});

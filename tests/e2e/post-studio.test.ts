@@ -1,0 +1,214 @@
+// The author's posts screen, /admin/posts, in a real browser against the real server: every post with
+// its status, date and category; the search, the filters and the pages; and from each row Edit,
+// Preview, Publish, Unpublish and Delete, checked as stored and as readers then see it. Also the
+// header's author tools, shown to the admin only.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminTests, footer, imageFiles, problemsBesidesStatus, signOutBrowser, toast } from './support/accounts.ts';
+import type { E2eSite } from './support/e2e-site.ts';
+import { h1Text, pathOf } from './support/page-checks.ts';
+import { createPost } from './support/site-content.ts';
+import { createCompletePost, createDraft } from './support/studio-content.ts';
+
+let site: E2eSite;
+const images = imageFiles();
+adminTests({ name: 'Ada', height: 900, images }, (opened) => (site = opened));
+
+const authorTools = (page: Page) => page.getByRole('banner').getByRole('navigation', { name: 'Author tools' });
+
+/** The posts screen, reached from the header's author tools (no page load). */
+async function openPosts(page: Page) {
+  await authorTools(page).getByRole('link', { name: 'Posts', exact: true }).click();
+  await expect.poll(() => h1Text(page)).toBe('Posts');
+}
+
+/** The list's rows as the author reads them: title, status, date, category. */
+function rows(page: Page) {
+  return page
+    .getByRole('table')
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => Array.from(tr.querySelectorAll('th, td')).map((cell) => (cell as HTMLElement).innerText.trim())),
+    )
+    .then((all) => all.map((cells) => cells.slice(0, 4)));
+}
+
+const titles = async (page: Page) => (await rows(page)).map(([title]) => title);
+const row = (page: Page, title: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title }) });
+
+/** No post titled with this word is left from an earlier attempt of the test (a retry). */
+async function fresh(word: string) {
+  await site.t.db.prisma.post.deleteMany({ where: { title: { startsWith: word } } });
+}
+
+async function search(page: Page, words: string) {
+  await page.getByRole('search', { name: 'Posts' }).getByLabel('Search').fill(words);
+  await page.getByRole('search', { name: 'Posts' }).getByRole('button', { name: 'Search' }).click();
+}
+
+describe('the posts screen', () => {
+  it('lists every post with its status, date and category; searches and filters by status and category', async () => {
+    const { page } = site;
+    await fresh('Lantern');
+    const published = await createPost(site.t, { title: 'Lantern Published', category: 'game' });
+    await createDraft(site.t, 'Lantern Draft');
+    const scheduled = await createCompletePost(site.t, 'Lantern Scheduled', { status: 'SCHEDULED', category: 'book' });
+    await page.goto(site.url);
+    await openPosts(page);
+
+    await search(page, 'Lantern');
+    await expect.poll(() => pathOf(page)).toBe('/admin/posts?q=Lantern');
+    // A reader's date only for the published one. (A search lists the best matches first: sorted here.)
+    const expectedDate = await page.evaluate(
+      (iso) => new Date(iso).toLocaleDateString(),
+      published.publishedAt!.toISOString(),
+    );
+    const scheduledFor = await page.evaluate(
+      (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+      scheduled.publishedAt!.toISOString(),
+    );
+    await expect
+      .poll(async () => (await rows(page)).sort())
+      .toEqual([
+        ['Lantern Draft', 'Draft', 'Draft', '—'],
+        ['Lantern Published', 'Published', expectedDate, 'Game'],
+        ['Lantern Scheduled', 'Scheduled', `Scheduled for ${scheduledFor}`, 'Book'],
+      ]);
+    expect(await page.getByRole('status').filter({ hasText: 'posts' }).textContent()).toBe('3 posts');
+
+    await page.getByLabel('Status').selectOption({ label: 'Draft' });
+    await expect.poll(() => pathOf(page)).toBe('/admin/posts?q=Lantern&status=draft');
+    await expect.poll(() => titles(page)).toEqual(['Lantern Draft']);
+
+    await page.getByLabel('Status').selectOption({ label: 'All' });
+    await page.getByLabel('Category').selectOption({ label: 'Book' });
+    await expect.poll(() => titles(page)).toEqual(['Lantern Scheduled']);
+
+    // Reloaded, the address keeps the list as it was.
+    await page.reload();
+    await expect.poll(() => titles(page)).toEqual(['Lantern Scheduled']);
+    expect(await page.getByLabel('Category').inputValue()).toBe('book');
+    expect(await page.getByRole('search', { name: 'Posts' }).getByLabel('Search').inputValue()).toBe('Lantern');
+
+    await search(page, 'Lantern!');
+    await page.getByText('Letters, numbers, spaces, dashes and underscores allowed').waitFor();
+    await search(page, 'Nothing-like-this');
+    await page.getByText('NOTHING FOUND').waitFor();
+    expect(site.problems).toEqual([]);
+  });
+
+  it('pages through more than 15 posts with the paginator', async () => {
+    const { page } = site;
+    await fresh('Pebble');
+    for (let i = 1; i <= 16; i += 1) await createDraft(site.t, `Pebble ${String(i).padStart(2, '0')}`);
+    await page.goto(`${site.url}/admin/posts?q=Pebble`);
+    await expect.poll(async () => (await titles(page)).length).toBe(15);
+    expect((await titles(page))[0]).toBe('Pebble 16');
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/admin/posts?q=Pebble&page=2');
+    await expect.poll(() => titles(page)).toEqual(['Pebble 01']);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('publishes a draft and unpublishes it again; readers see it only while published', async () => {
+    const { page } = site;
+    await fresh('Marble Ready');
+    const draft = await createCompletePost(site.t, 'Marble Ready', { status: 'DRAFT' });
+    await page.goto(`${site.url}/admin/posts?q=Marble`);
+    await row(page, 'Marble Ready').getByRole('button', { name: 'Publish Marble Ready' }).click();
+    await toast(page, '“Marble Ready” is published').waitFor();
+    await expect.poll(() => rows(page).then((all) => all[0]?.[1])).toBe('Published');
+    expect((await site.t.db.prisma.post.findUniqueOrThrow({ where: { id: draft.id } })).status).toBe('PUBLISHED');
+    expect(await row(page, 'Marble Ready').getByRole('link', { name: 'View Marble Ready' }).getAttribute('href')).toBe(
+      `/blog/${draft.slug}`,
+    );
+    // The blog, read in the same visit, has it.
+    await page.getByRole('banner').getByRole('link', { name: 'BLOG', exact: true }).click();
+    await page.getByRole('main').getByText('Marble Ready').first().waitFor();
+
+    await page.goBack();
+    await row(page, 'Marble Ready').getByRole('button', { name: 'Unpublish Marble Ready' }).click();
+    await toast(page, '“Marble Ready” is a draft again').waitFor();
+    await expect.poll(() => rows(page).then((all) => all[0]?.[1])).toBe('Draft');
+    expect((await site.t.db.prisma.post.findUniqueOrThrow({ where: { id: draft.id } })).status).toBe('DRAFT');
+    await page.getByRole('banner').getByRole('link', { name: 'BLOG', exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe('/blog');
+    await page.getByRole('main').locator('.post-card').first().waitFor();
+    expect(await page.getByRole('main').getByText('Marble Ready').count()).toBe(0);
+    expect(site.problems).toEqual([]);
+  });
+
+  it("refuses to publish a draft that is not finished, with the server's message", async () => {
+    const { page } = site;
+    await fresh('Marble Idea');
+    const draft = await createDraft(site.t, 'Marble Idea');
+    await page.goto(`${site.url}/admin/posts?q=Marble`);
+    await row(page, 'Marble Idea').getByRole('button', { name: 'Publish Marble Idea' }).click();
+    await toast(page, '“Marble Idea” cannot be published yet: Image is required').waitFor();
+    expect((await site.t.db.prisma.post.findUniqueOrThrow({ where: { id: draft.id } })).status).toBe('DRAFT');
+    expect(problemsBesidesStatus(site.problems, 400)).toEqual([]);
+  });
+
+  it('leads to the editor and to the preview of a draft', async () => {
+    const { page } = site;
+    await fresh('Quartz Notes');
+    const draft = await createDraft(site.t, 'Quartz Notes');
+    await page.goto(`${site.url}/admin/posts?q=Quartz`);
+    await row(page, 'Quartz Notes').getByRole('link', { name: 'Preview Quartz Notes' }).click();
+    await expect.poll(() => pathOf(page)).toBe(`/blog/${draft.slug}`);
+    await page.getByText('Preview: a draft').waitFor();
+    await page.goBack();
+    await row(page, 'Quartz Notes').getByRole('link', { name: 'Edit Quartz Notes' }).click();
+    await expect.poll(() => pathOf(page)).toBe(`/blog/${draft.id}/edit`);
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Quartz Notes');
+    expect(site.problems).toEqual([]);
+  });
+
+  it("deletes a post only after 'Are you sure?' is accepted", async () => {
+    const { page } = site;
+    await fresh('Quartz Gone');
+    const post = await createPost(site.t, { title: 'Quartz Gone' });
+    await page.goto(`${site.url}/admin/posts?q=Quartz`);
+    const questions: string[] = [];
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await row(page, 'Quartz Gone').getByRole('button', { name: 'Delete Quartz Gone' }).click();
+    await expect.poll(() => questions).toEqual(['Are you sure?']);
+    expect(await site.t.db.prisma.post.count({ where: { id: post.id } })).toBe(1);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row(page, 'Quartz Gone').getByRole('button', { name: 'Delete Quartz Gone' }).click();
+    await toast(page, 'Blogpost has been deleted').waitFor();
+    await expect.poll(() => titles(page)).not.toContain('Quartz Gone');
+    expect(await site.t.db.prisma.post.count({ where: { id: post.id } })).toBe(0);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe("the header's author tools", () => {
+  it('show New post, Posts and Cards to the admin, beside the footer links, and nothing to a visitor', async () => {
+    const { page } = site;
+    await page.goto(site.url);
+    const links = authorTools(page).getByRole('link');
+    await expect.poll(() => links.allTextContents()).toEqual(['New post', 'Posts', 'Cards']);
+    expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual([
+      '/new',
+      '/admin/posts',
+      '/show-upcoming',
+    ]);
+    await footer(page).getByRole('link', { name: 'Create blog' }).waitFor();
+    await authorTools(page).getByRole('link', { name: 'New post' }).click();
+    await expect.poll(() => h1Text(page)).toBe('New post');
+
+    await signOutBrowser(site);
+    await footer(page).getByRole('link', { name: 'Login' }).waitFor();
+    expect(await authorTools(page).count()).toBe(0);
+    // And the screen itself sends a visitor home.
+    await page.goto(`${site.url}/admin/posts`);
+    await expect.poll(() => pathOf(page)).toBe('/');
+    expect(site.problems).toEqual([]);
+  });
+});
