@@ -1,7 +1,7 @@
 // The author's unsaved work in local storage: the new post form's draft (the spec's key) and the
 // edits of a post the server has not acknowledged yet, one key per post. A 401 signs the browser out
 // and clears local storage, but not these: losing the session must not lose the words
-// (docs/decisions/024-author-drafts-local-and-server.md). An explicit logout still clears everything.
+// (docs/decisions/025-author-drafts-local-and-server.md). An explicit logout still clears everything.
 
 /** Where the new post form keeps what was typed (the image cannot be kept: files do not serialize). */
 export const NEW_POST_DRAFT_KEY = 'newPostDraft';
