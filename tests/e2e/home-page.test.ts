@@ -3,7 +3,7 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
-import { h1Text, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
+import { gotoApp, h1Text, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
 import { createCard, createPosts } from './support/site-content.ts';
 
 let site: E2eSite;
@@ -19,7 +19,8 @@ const latestHeading = (page: Page) => page.getByRole('heading', { level: 2, name
  * query; arriving from another screen, the home page asks the server and shows its loading state.
  */
 async function comeHome(page: Page) {
-  await page.goto(`${site.url}/about`);
+  // Inside the app: its navigation asks for the home page's data (a plain link would get it rendered).
+  await gotoApp(page, `${site.url}/about`);
   await page.getByRole('banner').getByRole('link', { name: 'Pixel Diaries, home page' }).click();
 }
 
