@@ -57,7 +57,7 @@ describe(`replacing and deleting on ${testDbKind}`, () => {
   test("replacing a post's image deletes the old files and row, and keeps the new", async ({ app: t, admin }) => {
     const created = (await uploadPost(t, admin)).body.data.createPost;
     const oldFiles = uploadedFiles(t);
-    expect(oldFiles).toHaveLength(3);
+    expect(oldFiles).toHaveLength(4);
 
     const replacement = fileOf(await makeImage({ width: 2000, height: 1000, format: 'jpeg' }), 'new.jpg');
     const { response, body } = await t.upload(
@@ -72,7 +72,7 @@ describe(`replacing and deleting on ${testDbKind}`, () => {
 
     expect(await t.db.prisma.image.count()).toBe(1);
     const newFiles = uploadedFiles(t);
-    expect(newFiles).toHaveLength(3);
+    expect(newFiles).toHaveLength(4);
     expect(newFiles.filter((file) => oldFiles.includes(file))).toEqual([]);
     expect((await t.request(created.image!.url)).status).toBe(404);
     expect((await t.request(body.data.updatePost.image!.url)).status).toBe(200);
@@ -84,7 +84,7 @@ describe(`replacing and deleting on ${testDbKind}`, () => {
     const kept = (await uploadPost(t, admin, { title: 'Kept' })).body.data.createPost;
     await t.graphql(DELETE_POST, { id: created.id }, { cookie: admin });
     expect(await t.db.prisma.image.count()).toBe(1);
-    expect(uploadedFiles(t)).toHaveLength(3);
+    expect(uploadedFiles(t)).toHaveLength(4);
     expect((await t.request(created.image!.url)).status).toBe(404);
     expect((await t.request(kept.image!.url)).status).toBe(200);
     await expectNothingOrphaned(t);
@@ -92,7 +92,7 @@ describe(`replacing and deleting on ${testDbKind}`, () => {
 
   test('deleting a card deletes its files and image row', async ({ app: t, admin }) => {
     const card = (await uploadCard(t, admin)).body.data.createUpcomingCard;
-    expect(uploadedFiles(t)).toHaveLength(2); // 800 wide: 480 and 800
+    expect(uploadedFiles(t)).toHaveLength(3); // 800 wide: 480, 720 and 800
     expect(await t.graphql(DELETE_CARD, { id: card.id }, { cookie: admin })).toEqual({
       data: { deleteUpcomingCard: card.id },
     });
@@ -245,7 +245,7 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
     const keptFiles = uploadedFiles(t);
     // What the stopped process did: recorded the upload, wrote every file, never committed the row.
     await filesOfAStoppedProcess(t).write(await makeImage({ width: 2000, height: 1000 }));
-    expect(uploadedFiles(t)).toHaveLength(keptFiles.length + 3);
+    expect(uploadedFiles(t)).toHaveLength(keptFiles.length + 4);
 
     const lines: string[] = [];
     await prepareDatabase(t.db, t.config, (line) => lines.push(line));
@@ -265,12 +265,12 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
     const stopping = postsOfAProcessStoppingAfterCommit(t);
     await stopping.delete(deleted.id);
     await stopping.update(replaced.id, { ...postInput(), category: 'game', image: await makeImage() });
-    expect(uploadedFiles(t)).toHaveLength(4 * 3);
+    expect(uploadedFiles(t)).toHaveLength(4 * 4);
     expect(await t.db.prisma.pendingImageFiles.count({ where: { state: 'removing' } })).toBe(2);
 
     // The running server's upkeep (every few minutes), or the next start: the same work.
     expect(await t.app.services.imageFiles.recover()).toBe(2);
-    expect(uploadedFiles(t)).toHaveLength(2 * 3);
+    expect(uploadedFiles(t)).toHaveLength(2 * 4);
     expect((await t.request(deleted.image!.url)).status).toBe(404);
     expect((await t.request(replaced.image!.url)).status).toBe(404);
     expect((await t.request(kept.image!.url)).status).toBe(200);
@@ -281,7 +281,7 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
     const files = t.app.services.imageFiles;
     const stored = await files.write(await makeImage({ width: 800, height: 600 }));
     await prepareDatabase(t.db, t.config, () => {});
-    expect(uploadedFiles(t)).toHaveLength(2);
+    expect(uploadedFiles(t)).toHaveLength(3);
 
     await commitImage(t.db.prisma, files, stored, (tx) =>
       tx.upcomingCard.create({ data: { title: 'Reading', subtitle: 'A book', image: { create: stored } } }),
