@@ -76,7 +76,7 @@ describe('GraphQL prices', () => {
       [HomePageDocument, {}],
       [BlogListDocument, { page: 1, search: 'zelda' }],
       [CategoryListDocument, { page: 2, category: 'GAME' }],
-      [PostDetailDocument, { id: 'no-such-post' }],
+      [PostDetailDocument, { slug: 'no-such-post' }],
       [ShowUpcomingCardsDocument, {}],
     ];
     for (const app of [open, closed]) {
