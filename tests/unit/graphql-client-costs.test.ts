@@ -34,6 +34,7 @@ const SCALAR_SAMPLES: Record<string, unknown> = {
   ID: '1',
   String: 'zelda',
   Int: 1,
+  Float: 0.5,
   Boolean: true,
   DateTime: '2026-11-23T00:00:00.000Z',
   File: new File(['x'], 'cover.png', { type: 'image/png' }),
