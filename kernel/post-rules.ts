@@ -53,6 +53,7 @@ export const postMessages = {
   imageAltTooLong: `${IMAGE_ALT_MAX} characters maximum allowed`,
   publishAtRequired: 'Choose when to publish',
   publishAtPast: 'Choose a time in the future',
+  focusOutside: 'The focal point must be inside the picture',
   conflict: 'This post was changed elsewhere since you opened it. Reload it to see the latest version.',
   page: `Page must be a whole number from 1 to ${MAX_PAGE}`,
 } as const;
@@ -78,7 +79,16 @@ export interface PostFields {
 
 export type PostFieldErrors = Partial<
   Record<
-    'title' | 'subtitle' | 'content' | 'category' | 'image' | 'description' | 'imageAlt' | 'slug' | 'publishAt',
+    | 'title'
+    | 'subtitle'
+    | 'content'
+    | 'category'
+    | 'image'
+    | 'description'
+    | 'imageAlt'
+    | 'slug'
+    | 'publishAt'
+    | 'focus',
     string
   >
 >;

@@ -333,7 +333,7 @@ describe(`the author's studio on ${testDbKind}`, () => {
       { id: post.id, input: { ...publishedInput('Portrait cover'), focusX: 2, focusY: 0.5 } },
       { cookie: admin },
     );
-    expect(refused.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(refused.errors?.[0]?.extensions?.fieldErrors).toEqual({ focus: postMessages.focusOutside });
 
     // The original client's edit form knows nothing of these: its edit keeps them.
     const edited = await t.request(`/api/blogposts/${post.id}`, {

@@ -538,8 +538,6 @@ function checkVersion(current: { updatedAt: Date }, expected: Date | null | unde
   }
 }
 
-const FOCUS_MESSAGE = 'The focal point must be inside the picture';
-
 /** The focal point sent, checked; null when none was. */
 function focusOf(input: PostInput, errors: FieldErrors): { focusX: number; focusY: number } | null {
   const { focusX, focusY } = input;
@@ -547,7 +545,7 @@ function focusOf(input: PostInput, errors: FieldErrors): { focusX: number; focus
   const inside = (value: number | null | undefined) =>
     typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1;
   if (!inside(focusX) || !inside(focusY)) {
-    errors.focus = FOCUS_MESSAGE;
+    errors.focus = postMessages.focusOutside;
     return null;
   }
   return { focusX: focusX!, focusY: focusY! };
