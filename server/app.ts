@@ -17,6 +17,7 @@ import { originPolicy } from './http/origin-policy.ts';
 import { publicResponseCache } from './http/response-cache.ts';
 import { closeApiRouter, createApiRouter, errorResponse } from './http/rest-router.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { mountSocialImages } from './modules/media/social-image.ts';
 import { mountUploads } from './modules/media/uploads.route.ts';
 import { mountClient } from './modules/pages/client-files.ts';
 import { PageMetaResolver } from './modules/pages/page-meta.ts';
@@ -122,6 +123,7 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
   hono.route('/api', api);
 
   mountUploads(hono, services.images.uploadsDir);
+  mountSocialImages(hono, services.images, db);
   registerSeoRoutes(hono, config, services);
   const pages = new PageMetaResolver({ config, posts: services.posts, seo: services.seo });
   mountClient(hono, {

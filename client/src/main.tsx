@@ -4,6 +4,7 @@ import { App, createAppParts } from './app/app';
 import { loadFirstRender } from './app/first-render';
 import { routes } from './app/router';
 import './app/global.css';
+import './app/focal-point.css';
 import { prepareReaderDates } from './lib/format-date';
 import { recordAnswers } from './lib/query-freshness';
 import { readServerState } from './lib/server-state';

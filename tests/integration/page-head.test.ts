@@ -235,7 +235,8 @@ describe('the head of a post page', () => {
   it("carries the post's own title, subtitle and image, as an article", async () => {
     const post = posts[3]!;
     const image = await t.db.prisma.image.findUniqueOrThrow({ where: { id: post.imageId! } });
-    const imageUrl = `${SITE}/uploads/${image.storageKey.slice(0, 2)}/${image.storageKey}-960.webp`;
+    // The link preview's cut of the cover (around its focal point, the middle here).
+    const imageUrl = `${SITE}/social/${image.storageKey}-50-50.jpg`;
     const page = await get(`/blog/${post.slug}`);
     expect(page.response.status).toBe(200);
     expect(page.document.title).toBe(title(post.title));
@@ -245,8 +246,9 @@ describe('the head of a post page', () => {
     expect(page.meta('og:title')).toEqual([title(post.title)]);
     expect(page.meta('og:description')).toEqual([post.subtitle]);
     expect(page.meta('og:image')).toEqual([imageUrl]);
-    expect(page.meta('og:image:width')).toEqual(['960']);
-    expect(page.meta('og:image:height')).toEqual(['540']);
+    expect(page.meta('og:image:type')).toEqual(['image/jpeg']);
+    expect(page.meta('og:image:width')).toEqual(['1200']);
+    expect(page.meta('og:image:height')).toEqual(['630']);
     expect(page.meta('og:image:alt')).toEqual([post.title]);
     expect(page.meta('twitter:image')).toEqual([imageUrl]);
 
@@ -256,7 +258,7 @@ describe('the head of a post page', () => {
         '@type': 'BlogPosting',
         headline: post.title,
         description: post.subtitle,
-        image: { '@type': 'ImageObject', url: imageUrl, width: 960, height: 540 },
+        image: { '@type': 'ImageObject', url: imageUrl, width: 1200, height: 630 },
         datePublished: post.createdAt.toISOString(),
         dateModified: post.updatedAt.toISOString(),
         author: expect.objectContaining({ '@type': 'Person', name: 'Ada Lovelace' }),

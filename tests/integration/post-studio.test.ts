@@ -7,7 +7,8 @@ import { messages } from '#kernel/messages.ts';
 import { postMessages } from '#kernel/post-rules.ts';
 import { slugMessages } from '#kernel/slug-rules.ts';
 import { PostScheduler } from '../../server/modules/post/post-scheduler.ts';
-import { fileOf, makeImage } from '../support/images.ts';
+import sharp from 'sharp';
+import { fileOf, makeImage, makeTwoColourImage, pixelAt } from '../support/images.ts';
 import { graphqlErrors } from '../support/expected-errors.ts';
 import { emptyContent, test } from '../support/fixtures.ts';
 import type { TestApp } from '../support/test-app.ts';
@@ -30,6 +31,9 @@ const LISTS = `query ($search: String) {
 }`;
 const ADMIN_POSTS = `query ($status: PostStatus, $search: String) {
   adminPosts(status: $status, search: $search) { total items { title status } } }`;
+
+const isRed = ([r, g, b]: number[]) => r! > 200 && g! < 60 && b! < 60;
+const isBlue = ([r, g, b]: number[]) => r! < 60 && g! < 60 && b! > 200;
 
 const publishedInput = (title: string, extra: Record<string, unknown> = {}) => ({
   title,
@@ -347,5 +351,55 @@ describe(`the author's studio on ${testDbKind}`, () => {
       imageAlt: 'A knight on a hill at dawn',
       description: 'What the search engines say',
     });
+  });
+
+  test('link previews get the cover cut around its focal point, at an address that names it', async ({
+    app: t,
+    admin,
+  }) => {
+    // 4:1, left half red, right half blue: a 1.91:1 cut shows one colour or the other.
+    const { body } = await t.upload(
+      CREATE,
+      { input: publishedInput('Wide cover', { focusX: 0.1, focusY: 0.5 }) },
+      { 'input.image': fileOf(await makeTwoColourImage(1600, 400)) },
+      { cookie: admin },
+    );
+    expect(body.errors).toBeUndefined();
+    const post = body.data.createPost;
+    const { storageKey } = await t.db.prisma.image.findFirstOrThrow({ where: { post: { id: post.id } } });
+
+    const previewUrl = async () => {
+      const html = await (await t.request(`/blog/${post.slug}`)).text();
+      return /property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    };
+    const leftUrl = await previewUrl();
+    expect(leftUrl).toBe(`${t.config.siteUrl}/social/${storageKey}-10-50.jpg`);
+    const left = await t.request(new URL(leftUrl!).pathname);
+    expect(left.status).toBe(200);
+    expect(left.headers.get('content-type')).toBe('image/jpeg');
+    expect(left.headers.get('cache-control')).toContain('immutable');
+    const leftBytes = new Uint8Array(await left.arrayBuffer());
+    expect(await sharp(leftBytes).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+    // Around the left: red from edge to edge.
+    for (const x of [5, 600, 1190]) expect(isRed(await pixelAt(leftBytes, x, 315)), `x=${x}`).toBe(true);
+
+    // The author moves the point to the right: a new address, and the cut follows.
+    const moved = await t.graphql(
+      UPDATE,
+      { id: post.id, input: { ...publishedInput('Wide cover'), focusX: 0.9, focusY: 0.5 } },
+      { cookie: admin },
+    );
+    expect(moved.errors).toBeUndefined();
+    const rightUrl = await previewUrl();
+    expect(rightUrl).toBe(`${t.config.siteUrl}/social/${storageKey}-90-50.jpg`);
+    const rightBytes = new Uint8Array(await (await t.request(new URL(rightUrl!).pathname)).arrayBuffer());
+    for (const x of [5, 600, 1190]) expect(isBlue(await pixelAt(rightBytes, x, 315)), `x=${x}`).toBe(true);
+
+    // The old address (a preview cached somewhere) is sent on to the current cut; made-up ones are not found.
+    const old = await t.request(new URL(leftUrl!).pathname, { redirect: 'manual' });
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe(`/social/${storageKey}-90-50.jpg`);
+    expect((await t.request('/social/no-such-image-50-50.jpg')).status).toBe(404);
+    expect((await t.request(`/social/${storageKey}-90-50.png`)).status).toBe(404);
   });
 });

@@ -1,6 +1,8 @@
 // A stored picture (a post's, a card's) as the API describes it: every WebP variant in srcset, so
 // the browser downloads the smallest that fills `sizes`; width and height, so the page keeps the
-// picture's box before the bytes arrive and nothing below it moves.
+// picture's box before the bytes arrive and nothing below it moves; its focal point, so a picture cut
+// to a card's box keeps the part the author chose.
+import { focusClassName } from '#kernel/focal-point.ts';
 import { graphql, type FragmentType, getFragmentData } from '../gql';
 
 export const UploadedImageFragment = graphql(`
@@ -9,6 +11,8 @@ export const UploadedImageFragment = graphql(`
     width
     height
     srcset
+    focusX
+    focusY
   }
 `);
 
@@ -28,10 +32,11 @@ interface UploadedImageProps {
 }
 
 export function UploadedImage({ image, alt, sizes, priority = false, eager = false, className }: UploadedImageProps) {
-  const { url, width, height, srcset } = getFragmentData(UploadedImageFragment, image);
+  const { url, width, height, srcset, focusX, focusY } = getFragmentData(UploadedImageFragment, image);
+  const classes = [className, focusClassName(focusX, focusY)].filter(Boolean).join(' ');
   return (
     <img
-      className={className}
+      className={classes || undefined}
       src={url}
       srcSet={srcset || undefined}
       sizes={srcset ? sizes : undefined}

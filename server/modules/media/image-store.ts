@@ -3,7 +3,7 @@
 // (metadata stripped, never upscaled) under server-generated names. What is written when, and how a
 // crash is recovered from, is image-files.ts's business.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { availableParallelism } from 'node:os';
@@ -117,6 +117,11 @@ export class ImageStore {
 
   static srcset(image: Pick<StoredImage, 'storageKey' | 'variantWidths'>): string {
     return image.variantWidths.map((w) => `${ImageStore.url(image.storageKey, w)} ${w}w`).join(', ');
+  }
+
+  /** The bytes of one stored file, named as relativePath() names it. */
+  async read(relativePath: string): Promise<Buffer> {
+    return readFile(path.join(this.uploadsDir, relativePath));
   }
 
   /** Checks the bytes; throws ImageRejectedError with the user-facing message when they are refused. */

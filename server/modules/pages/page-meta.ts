@@ -5,7 +5,7 @@
 import type { Config } from '../../config.ts';
 import { pageTitle, SCREEN_TEXTS, SOCIAL_IMAGE, type ScreenText } from '#kernel/page-meta-rules.ts';
 import { pageCount } from '#kernel/post-rules.ts';
-import { ImageStore } from '../media/image-store.ts';
+import { SOCIAL_IMAGE_SIZE, socialImagePath } from '../media/social-image.ts';
 import type { PostService, PublishedPost } from '../post/post.service.ts';
 import { feedLinks, type FeedLink } from './feeds.ts';
 import { matchPageRoute, type PageRoute } from './page-routes.ts';
@@ -53,9 +53,10 @@ function imageType(url: string): string {
   return 'image/webp';
 }
 
+/** A post's cover as link previews show it: cut to their box around the author's focal point. */
 export function postImage(post: PublishedPost, siteUrl: string): MetaImage {
-  const url = `${siteUrl}${ImageStore.largestUrl(post.image)}`;
-  return { url, type: imageType(url), width: post.image.width, height: post.image.height, alt: post.imageAlt };
+  const url = `${siteUrl}${socialImagePath(post.image)}`;
+  return { url, type: 'image/jpeg', ...SOCIAL_IMAGE_SIZE, alt: post.imageAlt };
 }
 
 export class PageMetaResolver {

@@ -17,6 +17,7 @@ import {
 import { ReadCache } from '../../cache/read-cache.ts';
 import type { ContentChanges } from '../../cache/content-changes.ts';
 import type { FieldErrors } from '#kernel/api-errors.ts';
+import { isFocusCoordinate } from '#kernel/focal-point.ts';
 import { isUuid } from '#kernel/id-rules.ts';
 import { messages } from '#kernel/messages.ts';
 import {
@@ -542,9 +543,7 @@ function checkVersion(current: { updatedAt: Date }, expected: Date | null | unde
 function focusOf(input: PostInput, errors: FieldErrors): { focusX: number; focusY: number } | null {
   const { focusX, focusY } = input;
   if ((focusX === null || focusX === undefined) && (focusY === null || focusY === undefined)) return null;
-  const inside = (value: number | null | undefined) =>
-    typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1;
-  if (!inside(focusX) || !inside(focusY)) {
+  if (!isFocusCoordinate(focusX) || !isFocusCoordinate(focusY)) {
     errors.focus = postMessages.focusOutside;
     return null;
   }

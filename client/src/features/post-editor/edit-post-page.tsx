@@ -19,6 +19,7 @@ import { fromApiCategory } from '#kernel/post-rules.ts';
 import { useSavePost, type SavedNavigationState } from './save-post';
 import { RestoredDraftNotice } from './restored-draft-notice';
 import {
+  focusValue,
   loadEditDraft,
   saveEditDraft,
   type EditDraft,
@@ -43,6 +44,10 @@ const EditPostQuery = graphql(`
       publishedAt
       updatedAt
       image {
+        url
+        srcset
+        focusX
+        focusY
         ...UploadedImage_Image
       }
     }
@@ -143,6 +148,7 @@ export function EditPostPage() {
       description: post.description,
       imageAlt: post.imageAlt,
       publishAt: post.status === 'SCHEDULED' ? toDateTimeLocal(post.publishedAt) : '',
+      focus: post.image ? focusValue(post.image.focusX, post.image.focusY) : '',
     };
     const restoring = restored !== null && valuesDiffer(restored.values, serverValues);
     body = (
@@ -172,6 +178,7 @@ export function EditPostPage() {
           onValuesChange={keepUnsaved}
           onLeaveAnyway={dropUnsaved}
           imageRequired={!post.image}
+          currentPicture={post.image ? { src: post.image.url, srcSet: post.image.srcset } : undefined}
           currentImage={
             post.image && (
               <figure className="post-form-current">

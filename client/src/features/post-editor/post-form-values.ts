@@ -9,6 +9,7 @@ import {
   type PostFieldErrors,
   type PostStatusValue,
 } from '#kernel/post-rules.ts';
+import { focusPercent, isFocusCoordinate } from '#kernel/focal-point.ts';
 import { slugError } from '#kernel/slug-rules.ts';
 import { imageFileError } from '../../lib/image-file';
 import { editDraftKey, NEW_POST_DRAFT_KEY, readStored, writeStored } from '../../lib/unsaved-work';
@@ -26,6 +27,8 @@ export interface PostFormValues {
   imageAlt: string;
   /** When a scheduled post goes public, as a datetime-local input holds it (local time); empty when not scheduled. */
   publishAt: string;
+  /** The cover's focal point as focusValue() writes it; empty: the picture's middle, or as it is stored. */
+  focus: string;
 }
 
 export const EMPTY_POST_VALUES: PostFormValues = {
@@ -37,7 +40,19 @@ export const EMPTY_POST_VALUES: PostFormValues = {
   description: '',
   imageAlt: '',
   publishAt: '',
+  focus: '',
 };
+
+/** A focal point as the form holds it: "x,y", each 0 to 1 on the classes' scale (kernel/focal-point.ts). */
+export function focusValue(focusX: number, focusY: number): string {
+  return `${focusPercent(focusX) / 100},${focusPercent(focusY) / 100}`;
+}
+
+/** The focal point a form value names, or null when it names none (or is not one). */
+export function focusOfValue(value: string): { focusX: number; focusY: number } | null {
+  const [x, y, ...rest] = value.split(',').map(Number);
+  return rest.length === 0 && isFocusCoordinate(x) && isFocusCoordinate(y) ? { focusX: x, focusY: y } : null;
+}
 
 /** The select's options, in the spec's order: Game, TV, Anime, Book. */
 export const CATEGORY_OPTIONS = Object.entries(CATEGORY_LABELS) as Array<[CategoryValue, string]>;
@@ -101,6 +116,7 @@ export function storedPostValues(stored: unknown): PostFormValues | null {
     description: text(fields.description),
     imageAlt: text(fields.imageAlt),
     publishAt: text(fields.publishAt),
+    focus: focusOfValue(text(fields.focus)) ? text(fields.focus) : '',
   };
 }
 

@@ -1,4 +1,4 @@
-// The post form of /new and /blog/{id}/edit: image and its alt text, title, subtitle, rich content,
+// The post form of /new and /blog/{id}/edit: image, its alt text and focal point, title, subtitle, rich content,
 // category, address, description, and the three ways to save: Submit (publish, as the spec's form
 // always did), Save draft, Schedule (at the time in "Publish at"); Cancel when editing. Messages
 // appear under their fields, as every form here runs (components/form/use-form.ts); a draft is
@@ -13,6 +13,7 @@ import { useForm } from '../../components/form/use-form';
 import { useUnsavedChanges } from '../../components/form/use-unsaved-changes';
 import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
 import { formatDateTime } from '../../lib/format-date';
+import { FocalPointField, type Picture } from './focal-point-field';
 import { CATEGORY_OPTIONS, validatePostForm, valuesDiffer, type PostFormValues } from './post-form-values';
 import type { SaveOutcome } from './save-post';
 import './post-form.css';
@@ -27,6 +28,8 @@ interface PostFormProps {
   imageRequired: boolean;
   /** The post's current picture (edit), shown above the file input. */
   currentImage?: ReactNode;
+  /** The current picture's files, for choosing its focal point while no other is picked. */
+  currentPicture?: Picture;
   /** What the spinner says while the request runs. */
   busyLabel: string;
   /** Sends the post as `status`. */
@@ -58,6 +61,7 @@ export function PostForm({
   savedValues,
   imageRequired,
   currentImage,
+  currentPicture,
   busyLabel,
   onSubmit,
   onConflict,
@@ -102,7 +106,9 @@ export function PostForm({
       return undefined;
     },
   });
-  const { image, title, subtitle, content, category, slug, description, imageAlt, publishAt } = form.values;
+  const { image, title, subtitle, content, category, slug, description, imageAlt, publishAt, focus } = form.values;
+  const pickedUrl = usePickedImageUrl(image);
+  const picture = image ? (pickedUrl ? { src: pickedUrl } : undefined) : currentPicture;
   const dirty = image !== null || valuesDiffer(form.values, saved.values);
   const { allowLeaving } = useUnsavedChanges(dirty, onLeaveAnyway);
 
@@ -140,8 +146,11 @@ export function PostForm({
   // What was typed (the local drafts): everything but the file.
   const unsavedText = valuesDiffer(form.values, saved.values);
   useEffect(() => {
-    onValuesChange?.({ title, subtitle, content, category, slug, description, imageAlt, publishAt }, unsavedText);
-  }, [title, subtitle, content, category, slug, description, imageAlt, publishAt, unsavedText, onValuesChange]);
+    onValuesChange?.(
+      { title, subtitle, content, category, slug, description, imageAlt, publishAt, focus },
+      unsavedText,
+    );
+  }, [title, subtitle, content, category, slug, description, imageAlt, publishAt, focus, unsavedText, onValuesChange]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
@@ -153,8 +162,9 @@ export function PostForm({
   return (
     <form className="form post-form" {...form.formProps} onSubmit={submit}>
       {currentImage}
-      <ImageField error={form.errorOf('image')} onFile={(file) => form.change({ image: file })}>
-        <ImagePreview file={image} />
+      {/* A new picture starts from its middle: the point chosen on the previous one was about that one. */}
+      <ImageField error={form.errorOf('image')} onFile={(file) => form.change({ image: file, focus: '' })}>
+        {pickedUrl && <img className="post-form-preview" src={pickedUrl} alt="The picked image" />}
       </ImageField>
       <TextField
         label="Cover alt text"
@@ -162,6 +172,10 @@ export function PostForm({
         placeholder="What the picture shows, for readers who cannot see it"
         {...form.field('imageAlt')}
       />
+      {picture && (
+        <FocalPointField picture={picture} value={focus} onChange={(value) => form.change({ focus: value })} />
+      )}
+      {form.errorOf('focus') && <p className="form-field-error">{form.errorOf('focus')}</p>}
       <TextField label="Title" autoComplete="off" {...form.field('title')} />
       <TextField label="Subtitle" autoComplete="off" {...form.field('subtitle')} />
       {/* A contenteditable area cannot be a <label>'s control: it is named by aria-labelledby. */}
@@ -232,9 +246,9 @@ export function PostForm({
   );
 }
 
-/** The picked picture, when its name says it is one the server takes. */
-function ImagePreview({ file }: { file: File | null }) {
+/** An address for the picked picture, when its name says it is one the server takes. */
+function usePickedImageUrl(file: File | null): string | null {
   const url = useMemo(() => (file && hasImageExtension(file.name) ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  return url ? <img className="post-form-preview" src={url} alt="The picked image" /> : null;
+  return url;
 }

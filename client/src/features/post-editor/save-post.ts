@@ -12,7 +12,7 @@ import { getFragmentData, graphql } from '../../gql';
 import { apiError, showApiError } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { evictAfterPostSaved } from './post-cache';
-import { clearNewPostDraft, publishAtDate, saveEditDraft, type PostFormValues } from './post-form-values';
+import { clearNewPostDraft, focusOfValue, publishAtDate, saveEditDraft, type PostFormValues } from './post-form-values';
 import { SavedPostFragment } from './saved-post';
 
 const CreatePostMutation = graphql(`
@@ -79,6 +79,7 @@ export function useSavePost({ postId, expectedUpdatedAt }: SavePostOptions) {
       slug: values.slug.trim(),
       description: values.description.trim(),
       imageAlt: values.imageAlt.trim(),
+      ...focusOfValue(values.focus),
       ...(image ? { image } : {}),
     };
     let saved;

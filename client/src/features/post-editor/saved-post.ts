@@ -23,6 +23,8 @@ export const SavedPostFragment = graphql(`
       width
       height
       srcset
+      focusX
+      focusY
     }
   }
 `);

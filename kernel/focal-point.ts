@@ -1,0 +1,46 @@
+// A picture's focal point: the spot (0 to 1 from the left, 0 to 1 from the top) that stays in view
+// when the picture is cut to a box of another shape: a card's 16:9, a 'Currently' card's 4:5, a
+// link preview's 1.91:1. The server checks it, the editor's picker sets it, and both the pages the
+// server renders and the client name it with the same classes.
+//
+// The content security policy refuses style attributes in the HTML, so a page cannot say
+// `object-position: 30% 70%` inline: it names one class per axis, in steps of FOCUS_STEP percent,
+// and the stylesheet (client/src/app/focal-point.css) maps each class to the position.
+
+/** The picture's middle: where a browser puts a cut when nothing else is said. */
+export const CENTRE_FOCUS = 0.5;
+
+/** The classes' step, in percent: finer than a reader can tell on a card, 21 classes per axis. */
+export const FOCUS_STEP = 5;
+
+/** True for a focal point coordinate: a number from 0 to 1. */
+export function isFocusCoordinate(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1;
+}
+
+/** A coordinate as a whole percent on the classes' scale (0, 5, ... 100). */
+export function focusPercent(value: number): number {
+  const clamped = Math.min(1, Math.max(0, value));
+  return Math.round((clamped * 100) / FOCUS_STEP) * FOCUS_STEP;
+}
+
+/**
+ * The classes that move a cut picture's visible part to its focal point (`focus-x-30 focus-y-70`),
+ * or undefined for the middle, where the cut already is.
+ */
+export function focusClassName(focusX: number, focusY: number): string | undefined {
+  const x = focusPercent(focusX);
+  const y = focusPercent(focusY);
+  if (x === 50 && y === 50) return undefined;
+  return `focus-x-${x} focus-y-${y}`;
+}
+
+/**
+ * Where to cut a box of `box` pixels out of a picture scaled to cover it (`scaled` pixels, at least
+ * as large as the box on both axes) so that the focal point is as near the box's middle as the
+ * picture's edges allow: the left or top offset, in pixels, on one axis.
+ */
+export function focusOffset(scaled: number, box: number, focus: number): number {
+  const wanted = Math.round(scaled * focus - box / 2);
+  return Math.min(Math.max(0, wanted), Math.max(0, scaled - box));
+}
