@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { postMessages } from '#kernel/post-rules.ts';
 import {
+  type Account,
   adminTests,
   createAccount,
   imageFiles,
@@ -15,6 +16,7 @@ import {
   storedUserInfo,
   toast,
 } from './support/accounts.ts';
+import { launchBrowser } from './support/browser.ts';
 import type { E2eSite } from './support/e2e-site.ts';
 import { h1Text, pathOf } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
@@ -32,6 +34,21 @@ const fieldMessage = (page: Page, label: string) =>
     .locator('.form-field')
     .filter({ has: page.getByText(label, { exact: true }) })
     .locator('.form-field-error');
+/** Signs `page` (another browser's) in as `account`: its session cookie and userInfo, as a past visit left them. */
+async function signInPage(page: Page, account: Account) {
+  const [name, ...value] = account.cookie.split('=');
+  await page.context().addCookies([{ name: name!, value: value.join('='), url: site.url }]);
+  await page.goto(`${site.url}/robots.txt`);
+  await page.evaluate((info) => localStorage.setItem('userInfo', JSON.stringify(info)), {
+    name: account.name,
+    email: account.email,
+    isAdmin: account.isAdmin,
+  });
+}
+
+/** The name of the file the Image field holds, or null when none. */
+const pickedFileName = (page: Page) =>
+  page.getByLabel('Image').evaluate((input: HTMLInputElement) => input.files?.[0]?.name ?? null);
 const stored = (id: string) => site.t.db.prisma.post.findUniqueOrThrow({ where: { id } });
 
 /** The new post form, from the header's author tools (no page load). */
@@ -198,6 +215,58 @@ describe('scheduling', () => {
   });
 });
 
+describe('the autosave', () => {
+  it('carries a draft to a second device, waits out a lost connection, and never overwrites a newer copy', async () => {
+    const { page } = site;
+    const author = await createAccount(site, { isAdmin: true, name: 'Katherine' });
+    const post = await createDraft(site.t, 'Celeste');
+    await openEditor(page, post.id);
+    await editor(page).click();
+    await page.keyboard.type('Climbing a mountain.');
+    await expect.poll(() => state(page).textContent(), { timeout: 10_000 }).toBe('Saved');
+    expect((await stored(post.id)).content).toContain('Climbing a mountain.');
+
+    // The author's other device: a browser of its own, signed in as the same author.
+    const other = await launchBrowser();
+    try {
+      const laptop = await other.context.newPage();
+      await signInPage(laptop, author);
+      await laptop.goto(`${site.url}/blog/${post.id}/edit`);
+      await editor(laptop).getByText('Climbing a mountain.').waitFor();
+
+      // The first device loses its connection while the author goes on writing.
+      await page.context().setOffline(true);
+      await title(page).fill('Celeste, the summit');
+      await expect
+        .poll(() => state(page).textContent(), { timeout: 10_000 })
+        .toBe('Not saved: No connection to the server. Kept in this browser; trying again…');
+      expect((await stored(post.id)).title).toBe('Celeste');
+      // No error toast for a save the author did not ask for.
+      expect(await page.locator('.Toastify__toast--error').count()).toBe(0);
+      // The words are kept in this browser meanwhile.
+      const kept = await page.evaluate((key) => localStorage.getItem(key), `postDraft:${post.id}`);
+      expect(JSON.parse(kept ?? 'null')).toMatchObject({ values: { title: 'Celeste, the summit' } });
+
+      // Back online: saved by itself.
+      await page.context().setOffline(false);
+      await expect.poll(() => state(page).textContent(), { timeout: 15_000 }).toBe('Saved');
+      expect((await stored(post.id)).title).toBe('Celeste, the summit');
+
+      // The second device still holds the older copy: its autosave is refused, nothing is overwritten.
+      await title(laptop).fill('Celeste, from the laptop');
+      await laptop.getByRole('alert').filter({ hasText: postMessages.conflict }).waitFor({ timeout: 10_000 });
+      expect((await stored(post.id)).title).toBe('Celeste, the summit');
+      await laptop.getByRole('button', { name: 'Reload' }).click();
+      await expect.poll(() => title(laptop).inputValue()).toBe('Celeste, the summit');
+    } finally {
+      await page.context().setOffline(false);
+      await other.close();
+    }
+    const offline = (problem: string) => /ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(problem);
+    expect(site.problems.filter((problem) => !offline(problem))).toEqual([]);
+  });
+});
+
 describe('two copies of one post', () => {
   it('refuses a save based on an older copy, keeps the other one, and Reload shows it', async () => {
     const { page } = site;
@@ -294,13 +363,66 @@ describe('unsaved changes', () => {
     await page.evaluate(() => window.location.reload());
     await editor(page).waitFor();
     expect(kinds).toEqual(['beforeunload', 'beforeunload']);
-    // The typed words came back from the browser's draft; the picture could not.
+    // The typed words came back from the browser's draft, and the picture with them.
     expect(await title(page).inputValue()).toBe('Picked a picture');
+    await expect.poll(() => pickedFileName(page)).toBe('unsaved.png');
+    await page.getByRole('img', { name: 'The picked image' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+
+    // Discarded: words and picture go, and stay gone after another reload.
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await expect.poll(() => title(page).inputValue()).toBe('');
+    expect(await pickedFileName(page)).toBeNull();
+    await page.evaluate(() => window.location.reload());
+    await editor(page).waitFor();
+    await page.waitForTimeout(300);
+    expect(await pickedFileName(page)).toBeNull();
+    expect(await page.getByText('Draft restored').count()).toBe(0);
     expect(site.problems).toEqual([]);
   });
 });
 
 describe('a session that ends while writing', () => {
+  it('keeps a new post, picture and all, through the 401, and publishes it after signing in again', async () => {
+    const { page } = site;
+    const author = await createAccount(site, { isAdmin: true, name: 'Hedy' });
+    await openNewPost(page);
+    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'okami.png', width: 1200, height: 675 }));
+    await title(page).fill('Okami');
+    await page.getByLabel('Subtitle').fill('Brush strokes');
+    await editor(page).click();
+    await page.keyboard.type('A wolf paints the world back.');
+    await page.getByLabel('Category').selectOption({ label: 'Game' });
+
+    // The session ends elsewhere; Submit meets a 401.
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/');
+    expect(await storedUserInfo(page)).toBeNull();
+    expect(await site.t.db.prisma.post.count({ where: { title: 'Okami' } })).toBe(0);
+
+    await loginThroughForm(site, author);
+    await openNewPost(page);
+    await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+    expect(await title(page).inputValue()).toBe('Okami');
+    await expect.poll(() => pickedFileName(page)).toBe('okami.png');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Blogpost has been created').waitFor();
+    const created = await site.t.db.prisma.post.findFirstOrThrow({
+      where: { title: 'Okami' },
+      include: { image: true },
+    });
+    // The picture that went up is the one picked before the 401: its own size, not a stand-in.
+    expect(created.image).toMatchObject({ width: 1200, height: 675 });
+    expect(await pathOf(page)).toBe(`/blog/${created.slug}`);
+    // Stored on the server: nothing is kept to be restored any more.
+    await openNewPost(page);
+    await page.waitForTimeout(300);
+    expect(await pickedFileName(page)).toBeNull();
+    expect(await page.getByText('Draft restored').count()).toBe(0);
+    expect(problemsBesidesStatus(site.problems, 401)).toEqual([]);
+  });
+
   it('keeps the unsaved edit through the 401, and brings it back after signing in, saying so', async () => {
     const { page } = site;
     const author = await createAccount(site, { isAdmin: true, name: 'Grace' });

@@ -3,7 +3,7 @@
 // and clears local storage, but not these: losing the session must not lose the words
 // (docs/decisions/025-author-drafts-local-and-server.md). An explicit logout still clears everything.
 
-/** Where the new post form keeps what was typed (the image cannot be kept: files do not serialize). */
+/** Where the new post form keeps what was typed (and kept-images.ts its picked picture). */
 export const NEW_POST_DRAFT_KEY = 'newPostDraft';
 
 const EDIT_PREFIX = 'postDraft:';

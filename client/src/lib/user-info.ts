@@ -113,8 +113,11 @@ export function saveUserInfo(info: UserInfo): void {
  */
 export function clearUserInfo({ keep }: { keep?: (key: string) => boolean } = {}): void {
   try {
-    if (!keep) window.localStorage.clear();
-    else {
+    if (!keep) {
+      window.localStorage.clear();
+      // The pictures kept with the drafts go too (their own module: only a sign-out needs it here).
+      void import('./kept-images').then(({ forgetPickedImages }) => forgetPickedImages());
+    } else {
       const keys = Array.from({ length: window.localStorage.length }, (_, index) => window.localStorage.key(index));
       for (const key of keys) if (key !== null && !keep(key)) window.localStorage.removeItem(key);
     }

@@ -1,7 +1,7 @@
 // One labelled form control with its message underneath ("validation messages appear under their
 // fields"). The control gets its id, aria-invalid and aria-describedby from the render prop, so a
 // screen reader reads the message with the field.
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
 import { IMAGE_INPUT_ACCEPT } from '../../lib/image-file';
 import { Spinner } from '../spinner';
 import './form.css';
@@ -99,19 +99,31 @@ export function SelectField({ label, error, placeholder, options, onValueChange,
 
 interface ImageFieldProps {
   error?: string;
+  /** The picked file, when the form picks one itself (a picture kept from an earlier visit). */
+  file?: File | null;
   onFile: (file: File | null) => void;
   /** Shown under the input: the picked picture's preview. */
   children?: ReactNode;
 }
 
 /** The "Image" file input, offering the picture types the server takes. */
-export function ImageField({ error, onFile, children }: ImageFieldProps) {
+export function ImageField({ error, file, onFile, children }: ImageFieldProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  // A file the form picked itself is shown by the input as if the author had chosen it.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input || !file || input.files?.[0] === file) return;
+    const transfer = new DataTransfer();
+    transfer.items.add(file);
+    input.files = transfer.files;
+  }, [file]);
   return (
     <FormField label="Image" error={error}>
       {(control) => (
         <>
           <input
             {...control}
+            ref={inputRef}
             className="form-input"
             type="file"
             name="image"

@@ -20,6 +20,7 @@ import { useSavePost, type SavedNavigationState } from './save-post';
 import { RestoredDraftNotice } from './restored-draft-notice';
 import {
   focusValue,
+  forgetEditDraft,
   loadEditDraft,
   saveEditDraft,
   type EditDraft,
@@ -28,6 +29,7 @@ import {
   type PostFormValues,
 } from './post-form-values';
 import { editPostPath, postPath } from '#kernel/route-paths.ts';
+import { editDraftKey } from '../../lib/unsaved-work';
 
 const EditPostQuery = graphql(`
   query EditPost($id: ID!) {
@@ -72,6 +74,8 @@ export function EditPostPage() {
   const baseVersion = useRef<string | null>(null);
   const savePost = useSavePost({ postId: id, expectedUpdatedAt: () => baseVersion.current });
   const [conflict, setConflict] = useState<string | null>(null);
+  // A picture picked here before (a reload, a 401) was picked again as the form opened.
+  const [imageRestored, setImageRestored] = useState(false);
   // Bumped by Reload and Discard: the form starts again from the post as the server has it now.
   const [loads, setLoads] = useState(0);
   const loadedVersion = data?.post?.updatedAt ?? null;
@@ -97,11 +101,12 @@ export function EditPostPage() {
 
   // Left on purpose with the changes unsaved: nothing to restore next time. (A 401 or a closed tab
   // does not pass here, so the copy stays for those.)
-  const dropUnsaved = useCallback(() => saveEditDraft(id, null), [id]);
+  const dropUnsaved = useCallback(() => forgetEditDraft(id), [id]);
 
   /** Back to the post as the server has it: the kept edits are thrown away. */
   function startAfresh(version: string | null) {
-    saveEditDraft(id, null);
+    forgetEditDraft(id);
+    setImageRestored(false);
     baseVersion.current = version;
     setConflict(null);
     setLoads((count) => count + 1);
@@ -151,9 +156,10 @@ export function EditPostPage() {
       focus: post.image ? focusValue(post.image.focusX, post.image.focusY) : '',
     };
     const restoring = restored !== null && valuesDiffer(restored.values, serverValues);
+    const restoredAny = restoring || imageRestored;
     body = (
       <>
-        {restoring && <RestoredDraftNotice onDiscard={() => startAfresh(post.updatedAt)} />}
+        {restoredAny && <RestoredDraftNotice onDiscard={() => startAfresh(post.updatedAt)} />}
         <p className="post-form-status">
           Status: <strong>{STATUS_WORDS[post.status]}</strong>
           {post.status !== 'PUBLISHED' && (
@@ -177,6 +183,8 @@ export function EditPostPage() {
           savedValues={serverValues}
           onValuesChange={keepUnsaved}
           onLeaveAnyway={dropUnsaved}
+          draftKey={editDraftKey(id)}
+          onImageRestored={() => setImageRestored(true)}
           imageRequired={!post.image}
           currentPicture={post.image ? { src: post.image.url, srcSet: post.image.srcset } : undefined}
           currentImage={
@@ -196,8 +204,8 @@ export function EditPostPage() {
             )
           }
           busyLabel="Saving the post"
-          onSubmit={async (values, image, status) => {
-            const outcome = await savePost(values, image, status);
+          onSubmit={async (values, image, status, options) => {
+            const outcome = await savePost(values, image, status, options);
             if (outcome.kind === 'saved') baseVersion.current = outcome.post.updatedAt;
             return outcome;
           }}

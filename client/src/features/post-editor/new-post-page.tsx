@@ -1,5 +1,5 @@
-// The new post form, at /new, for admins. What is typed (not the image) is kept in local storage as
-// a draft until the post is saved to the server: published, scheduled or as a draft (which then
+// The new post form, at /new, for admins. What is typed is kept in local storage as a draft (and the
+// picked picture in IndexedDB, lib/kept-images.ts) until the post is saved to the server: published, scheduled or as a draft (which then
 // goes on in its own editor, /blog/{id}/edit). A draft found on opening is said to be one.
 import { useState } from 'react';
 import { PageMeta } from '../../components/page-meta';
@@ -14,6 +14,7 @@ import {
 } from './post-form-values';
 import { RestoredDraftNotice } from './restored-draft-notice';
 import { useSavePost } from './save-post';
+import { NEW_POST_DRAFT_KEY } from '../../lib/unsaved-work';
 
 export function NewPostPage() {
   const [draft, setDraft] = useState(loadNewPostDraft);
@@ -41,6 +42,8 @@ export function NewPostPage() {
         busyLabel="Creating the post"
         onSubmit={savePost}
         onValuesChange={saveNewPostDraft}
+        draftKey={NEW_POST_DRAFT_KEY}
+        onImageRestored={() => setRestored(true)}
       />
     </div>
   );

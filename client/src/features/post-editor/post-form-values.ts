@@ -12,6 +12,7 @@ import {
 import { focusPercent, isFocusCoordinate } from '#kernel/focal-point.ts';
 import { slugError } from '#kernel/slug-rules.ts';
 import { imageFileError } from '../../lib/image-file';
+import { keepPickedImage } from '../../lib/kept-images';
 import { editDraftKey, NEW_POST_DRAFT_KEY, readStored, writeStored } from '../../lib/unsaved-work';
 
 export interface PostFormValues {
@@ -132,8 +133,15 @@ export function loadEditDraft(id: string): EditDraft | null {
   return values && typeof stored?.baseUpdatedAt === 'string' ? { values, baseUpdatedAt: stored.baseUpdatedAt } : null;
 }
 
+/** Keeps (or, for null, drops) the typed edits of post `id`; a picked picture is kept apart (kept-images.ts). */
 export function saveEditDraft(id: string, draft: EditDraft | null): void {
   writeStored(editDraftKey(id), draft);
+}
+
+/** The browser's copy of an edit is done with (saved, discarded, given up): its words and its picture go. */
+export function forgetEditDraft(id: string): void {
+  saveEditDraft(id, null);
+  void keepPickedImage(editDraftKey(id), null);
 }
 
 export function loadNewPostDraft(): PostFormValues {
@@ -152,7 +160,9 @@ export function saveNewPostDraft(values: PostFormValues): void {
   }
 }
 
+/** The new post's draft is done with (saved or discarded): its words and its picture go. */
 export function clearNewPostDraft(): void {
+  void keepPickedImage(NEW_POST_DRAFT_KEY, null);
   try {
     window.localStorage.removeItem(NEW_POST_DRAFT_KEY);
   } catch {

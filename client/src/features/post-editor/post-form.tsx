@@ -13,6 +13,7 @@ import { useForm } from '../../components/form/use-form';
 import { useUnsavedChanges } from '../../components/form/use-unsaved-changes';
 import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
 import { formatDateTime } from '../../lib/format-date';
+import { keepPickedImage, keptPickedImage } from '../../lib/kept-images';
 import { FocalPointField, type Picture } from './focal-point-field';
 import { CATEGORY_OPTIONS, validatePostForm, valuesDiffer, type PostFormValues } from './post-form-values';
 import type { SaveOutcome } from './save-post';
@@ -32,8 +33,13 @@ interface PostFormProps {
   currentPicture?: Picture;
   /** What the spinner says while the request runs. */
   busyLabel: string;
-  /** Sends the post as `status`. */
-  onSubmit: (values: PostFormValues, image: File | null, status: PostStatusValue) => Promise<SaveOutcome>;
+  /** Sends the post as `status`; quiet for the autosave (a failure comes back as 'failed', not as a toast). */
+  onSubmit: (
+    values: PostFormValues,
+    image: File | null,
+    status: PostStatusValue,
+    options?: { quiet?: boolean },
+  ) => Promise<SaveOutcome>;
   /** A save based on an older version of the post was refused. */
   onConflict?: (message: string) => void;
   /** The author chose to leave with unsaved changes: they are given up. */
@@ -45,10 +51,19 @@ interface PostFormProps {
   savedNote?: string;
   /** A draft's editor: changes to the text are saved as a draft by themselves, shortly after typing stops. */
   autosave?: boolean;
+  /**
+   * Where this browser keeps the picked picture until the server has it (lib/kept-images.ts): the
+   * key of the form's typed draft. A picture kept there is picked again when the form opens.
+   */
+  draftKey?: string;
+  /** A picture kept from an earlier visit was picked again as the form opened. */
+  onImageRestored?: () => void;
 }
 
 /** How long typing must pause before a draft saves itself. */
 export const AUTOSAVE_DELAY_MS = 1500;
+/** How long a draft whose autosave failed waits before trying again (unless the browser comes back online first). */
+export const AUTOSAVE_RETRY_MS = 10_000;
 
 /** The state line's words for a post just saved and still in the editor. */
 export function savedNoteOf(status: PostStatusValue, publishedAt?: string | null): string {
@@ -70,6 +85,8 @@ export function PostForm({
   onCancel,
   savedNote: initialNote,
   autosave = false,
+  draftKey,
+  onImageRestored,
 }: PostFormProps) {
   const navigate = useNavigate();
   // The button that sent the form says how to save it (Enter in a field: the first one, Submit).
@@ -90,6 +107,7 @@ export function PostForm({
       await autosaving.current;
       const outcome = await onSubmit(values, image, statusRef.current);
       if (outcome.kind === 'refused') return outcome.fieldErrors;
+      if (outcome.kind === 'failed') return {};
       if (outcome.kind === 'conflict') {
         onConflict?.(outcome.message);
         return undefined;
@@ -111,6 +129,10 @@ export function PostForm({
   const picture = image ? (pickedUrl ? { src: pickedUrl } : undefined) : currentPicture;
   const dirty = image !== null || valuesDiffer(form.values, saved.values);
   const { allowLeaving } = useUnsavedChanges(dirty, onLeaveAnyway);
+  useKeptImage(draftKey, image, (file) => {
+    form.change({ image: file });
+    onImageRestored?.();
+  });
 
   // A draft saves its text by itself once typing pauses, when it would pass the draft rules; a picked
   // picture waits for a save the author asks for (an upload on every pause would be wasteful).
@@ -121,14 +143,35 @@ export function PostForm({
     !form.busy &&
     values.image === null &&
     Object.keys(validatePostForm(values, null, { imageRequired: false, status: 'DRAFT' })).length === 0;
+  // The last autosave that did not go through (offline, the server away): said beside the buttons,
+  // and tried again when the browser is back online or after AUTOSAVE_RETRY_MS, whichever is first.
+  const [autosaveFailure, setAutosaveFailure] = useState<string | null>(null);
   useEffect(() => {
-    if (!autosaveReady || autosaving.current) return;
+    if (!autosaveFailure) return;
+    const retry = () => setAutosaveFailure(null);
+    const timer = window.setTimeout(retry, AUTOSAVE_RETRY_MS);
+    window.addEventListener('online', retry);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('online', retry);
+    };
+  }, [autosaveFailure]);
+  // The page's callbacks as of the last render: a page that renders again (a query's answer) must
+  // not restart the pause before the autosave.
+  const latest = useRef({ onSubmit, onConflict });
+  useEffect(() => {
+    latest.current = { onSubmit, onConflict };
+  }, [onSubmit, onConflict]);
+  useEffect(() => {
+    if (!autosaveReady || autosaving.current || autosaveFailure) return;
     const timer = window.setTimeout(() => {
       const { image: _image, ...text } = values;
       setAutosaveBusy(true);
-      const run = onSubmit(text, null, 'DRAFT').then((outcome) => {
+      const { onSubmit: save, onConflict: refused } = latest.current;
+      const run = save(text, null, 'DRAFT', { quiet: true }).then((outcome) => {
         if (outcome.kind === 'saved') setSaved({ values: text, note: 'Saved' });
-        else if (outcome.kind === 'conflict') onConflict?.(outcome.message);
+        else if (outcome.kind === 'conflict') refused?.(outcome.message);
+        else if (outcome.kind === 'failed') setAutosaveFailure(outcome.message);
       });
       autosaving.current = run;
       void run.finally(() => {
@@ -137,7 +180,7 @@ export function PostForm({
       });
     }, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [autosaveReady, values, onSubmit, onConflict, autosaveBusy]);
+  }, [autosaveReady, values, autosaveBusy, autosaveFailure]);
   const contentLabelId = useId();
   const contentId = useId();
   const contentErrorId = useId();
@@ -163,7 +206,7 @@ export function PostForm({
     <form className="form post-form" {...form.formProps} onSubmit={submit}>
       {currentImage}
       {/* A new picture starts from its middle: the point chosen on the previous one was about that one. */}
-      <ImageField error={form.errorOf('image')} onFile={(file) => form.change({ image: file, focus: '' })}>
+      <ImageField error={form.errorOf('image')} file={image} onFile={(file) => form.change({ image: file, focus: '' })}>
         {pickedUrl && <img className="post-form-preview" src={pickedUrl} alt="The picked image" />}
       </ImageField>
       <TextField
@@ -239,11 +282,47 @@ export function PostForm({
           )}
         </FormActions>
         <p className="post-form-state" role="status">
-          {autosaveBusy ? 'Saving…' : dirty ? 'Unsaved changes' : (saved.note ?? '')}
+          {autosaveBusy
+            ? 'Saving…'
+            : dirty && autosaveFailure
+              ? `Not saved: ${autosaveFailure}. Kept in this browser; trying again…`
+              : dirty
+                ? 'Unsaved changes'
+                : (saved.note ?? '')}
         </p>
       </fieldset>
     </form>
   );
+}
+
+/**
+ * Keeps the picked picture in this browser under `key` as it changes, and picks again the one kept
+ * there when the form opens (restore: called once, if there was one and nothing was picked since).
+ */
+function useKeptImage(key: string | undefined, image: File | null, restore: (file: File) => void) {
+  const [loaded, setLoaded] = useState(false);
+  const restoreRef = useRef(restore);
+  const picked = useRef(false);
+  useEffect(() => {
+    restoreRef.current = restore;
+    if (image) picked.current = true;
+  }, [restore, image]);
+  useEffect(() => {
+    if (!key) return;
+    let open = true;
+    void keptPickedImage(key).then((file) => {
+      if (!open) return;
+      if (file && !picked.current) restoreRef.current(file);
+      setLoaded(true);
+    });
+    return () => {
+      open = false;
+    };
+  }, [key]);
+  // Only once the kept one was read: the empty field of a form just opened must not forget it.
+  useEffect(() => {
+    if (key && loaded) void keepPickedImage(key, image);
+  }, [key, loaded, image]);
 }
 
 /** An address for the picked picture, when its name says it is one the server takes. */

@@ -12,7 +12,13 @@ import { getFragmentData, graphql } from '../../gql';
 import { apiError, showApiError } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { evictAfterPostSaved } from './post-cache';
-import { clearNewPostDraft, focusOfValue, publishAtDate, saveEditDraft, type PostFormValues } from './post-form-values';
+import {
+  clearNewPostDraft,
+  focusOfValue,
+  forgetEditDraft,
+  publishAtDate,
+  type PostFormValues,
+} from './post-form-values';
 import { SavedPostFragment } from './saved-post';
 
 const CreatePostMutation = graphql(`
@@ -33,12 +39,17 @@ const UpdatePostMutation = graphql(`
   }
 `);
 
+/** What a quiet save says when the request never got an answer from the API (offline, server gone). */
+export const NO_CONNECTION = 'No connection to the server';
+
 /** What became of a save, for the form: where to go next, or what to show. */
 export type SaveOutcome =
   /** Refused: the server's messages for the fields (already shown as a toast). */
   | { kind: 'refused'; fieldErrors: FieldErrors }
   /** Refused as based on an older version of the post. */
   | { kind: 'conflict'; message: string }
+  /** A quiet save (the autosave) that did not go through: what to say beside the form, no toast. */
+  | { kind: 'failed'; message: string }
   /** Stored; `leaveTo` is the screen to go to now, if any (else the form stays, saved). */
   | {
       kind: 'saved';
@@ -63,10 +74,12 @@ export function useSavePost({ postId, expectedUpdatedAt }: SavePostOptions) {
   const [createPost] = useMutation(CreatePostMutation, { update: (cache) => evictAfterPostSaved(cache) });
   const [updatePost] = useMutation(UpdatePostMutation, { update: (cache) => evictAfterPostSaved(cache) });
 
+  /** quiet: a save the author did not ask for (the autosave) reports a failure as 'failed', without a toast. */
   return async function savePost(
     values: PostFormValues,
     image: File | null,
     status: PostStatusValue,
+    { quiet = false }: { quiet?: boolean } = {},
   ): Promise<SaveOutcome> {
     const publishAt = status === 'SCHEDULED' ? publishAtDate(values.publishAt) : null;
     const input = {
@@ -97,13 +110,14 @@ export function useSavePost({ postId, expectedUpdatedAt }: SavePostOptions) {
     } catch (error) {
       const failure = apiError(error);
       if (failure.code === 'CONFLICT') return { kind: 'conflict', message: failure.message };
+      if (quiet) return { kind: 'failed', message: failure.code ? failure.message : NO_CONNECTION };
       return { kind: 'refused', fieldErrors: showApiError(error).fieldErrors };
     }
     if (!saved) return { kind: 'refused', fieldErrors: {} };
     const post = getFragmentData(SavedPostFragment, saved);
     // Stored on the server: the browser's copy of the work has served its purpose.
     if (postId === null) clearNewPostDraft();
-    else saveEditDraft(postId, null);
+    else forgetEditDraft(postId);
 
     if (post.status === 'PUBLISHED') {
       toast.success(postId === null ? 'Blogpost has been created' : 'Blogpost has been updated');
