@@ -44,6 +44,11 @@ async function rowsOf(db: Database) {
     images: await db.prisma.image.findMany(byId),
     posts: await db.prisma.post.findMany(byId),
     upcomingCards: await db.prisma.upcomingCard.findMany(byId),
+    // A post's former addresses (their own creation time is not part of a backup).
+    formerSlugs: await db.prisma.postSlugRedirect.findMany({
+      select: { slug: true, postId: true },
+      orderBy: { slug: 'asc' },
+    }),
   };
 }
 
@@ -83,6 +88,24 @@ beforeAll(async () => {
   await prisma.user.create({
     data: { name: 'Reader', email: 'reader@example.com', passwordHash: await hashPassword('a long password 2') },
   });
+  // The author's studio: a draft, a scheduled post, a post with a former address, a cover's alt
+  // text, description and focal point all travel with the site.
+  const [draft, scheduled, renamed] = await prisma.post.findMany({ orderBy: { id: 'asc' }, take: 3 });
+  await prisma.post.update({ where: { id: draft!.id }, data: { status: 'DRAFT', publishedAt: null } });
+  await prisma.post.update({
+    where: { id: scheduled!.id },
+    data: { status: 'SCHEDULED', publishedAt: new Date(Date.now() + 3 * 86_400_000) },
+  });
+  await prisma.post.update({
+    where: { id: renamed!.id },
+    data: {
+      slug: 'a-new-address',
+      imageAlt: 'A lantern on a dark shore',
+      description: 'For link previews',
+      formerSlugs: { create: [{ slug: renamed!.slug }] },
+    },
+  });
+  await prisma.image.update({ where: { id: renamed!.imageId! }, data: { focusX: 0.2, focusY: 0.85 } });
   // Sessions are not part of a backup: a restored site signs everyone out.
   await new SessionService(prisma, { siteUrl: 'http://blog.test' }).create(admin.id);
   archive = path.join(workDir, 'backup.tar.gz');
@@ -118,6 +141,13 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
 
       const [before, after] = [await rowsOf(source.db), await rowsOf(target.db)];
       expect(after).toEqual(before);
+      expect(after.posts.map((post) => post.status).sort()).toEqual([
+        'DRAFT',
+        ...Array<string>(30).fill('PUBLISHED'),
+        'SCHEDULED',
+      ]);
+      expect(after.formerSlugs).toHaveLength(1);
+      expect(after.images.filter((image) => image.focusX === 0.2 && image.focusY === 0.85)).toHaveLength(1);
       expect(after.users.map((user) => user.passwordHash)).toEqual(before.users.map((user) => user.passwordHash));
       expect(after.posts[0]!.createdAt.getTime()).toBe(before.posts[0]!.createdAt.getTime());
       expect(await target.db.prisma.session.count()).toBe(0);
