@@ -1,12 +1,37 @@
 // What a post's rich content may contain: exactly what the editor's toolbar produces (bold, italic,
-// underline, strike, quote, lists, indent, align, link, clean). The server sanitizes to this on every
-// write; the client's editor emits only this and its post view sanitizes with the same sanitizer.
+// underline, strike, inline code, subheadings, quote, lists, code blocks, separator, indent, align,
+// link, clean). The server sanitizes to this on every write; the client's editor emits only this and
+// its post view sanitizes with the same sanitizer.
 // Pure: no Node imports, and DOMPurify only as a type (each side brings its own instance).
 import type { Config, DOMPurify } from 'dompurify';
+import { codeLanguageOfClass } from './code-languages.ts';
+import { headingIds } from './heading-ids.ts';
 
-export const CONTENT_TAGS = ['p', 'br', 'strong', 'em', 'u', 's', 'blockquote', 'ol', 'ul', 'li', 'a'] as const;
+// span only ever survives inside a code block, carrying the server's highlighting (see finishContent).
+export const CONTENT_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'em',
+  'u',
+  's',
+  'code',
+  'h2',
+  'h3',
+  'blockquote',
+  'ol',
+  'ul',
+  'li',
+  'pre',
+  'hr',
+  'a',
+  'span',
+] as const;
 
-/** Attributes kept on any allowed tag; href, target and rel only matter on links. */
+/**
+ * Attributes kept on any allowed tag; href, target and rel only matter on links. A heading's id is
+ * not among them: it is made from the heading's text after the rest is cut (heading-ids.ts).
+ */
 export const CONTENT_ATTRIBUTES = ['href', 'target', 'rel', 'class'] as const;
 
 export const CONTENT_ALIGNMENTS = ['left', 'center', 'right', 'justify'] as const;
@@ -139,17 +164,22 @@ const LINK_ONLY_ATTRIBUTES = ['href', 'target', 'rel'];
  * window) into the content sanitizer, so both cut HTML down in exactly the same way. The instance
  * gets hooks: do not share it with other uses.
  */
-export function createContentSanitizer(purify: DOMPurify): (html: string) => string {
+export function createContentSanitizer(purify: DOMPurify): ContentSanitizer {
   purify.addHook('beforeSanitizeElements', (node) => {
-    // The root comes first, so Quill's flat lists are nested before anything inside is looked at.
-    if (node.nodeName === 'BODY') nestQuillLists(node as Element);
+    // The root comes first, so Quill's flat lists are nested and other editors' heading levels made
+    // ours before anything inside is looked at.
+    if (node.nodeName === 'BODY') {
+      nestQuillLists(node as Element);
+      renameHeadings(node as Element);
+    }
   });
 
-  purify.addHook('uponSanitizeAttribute', (_node, data) => {
+  purify.addHook('uponSanitizeAttribute', (node, data) => {
     if (data.attrName === 'class') {
-      // Only the editor's alignment and indentation classes (or Quill's names for them): any other
-      // could borrow the site's own styles (a fake button, a full-page overlay).
-      data.attrValue = contentClasses(data.attrValue);
+      // Only the editor's alignment and indentation classes (or Quill's names for them), a code
+      // block's language and the highlighter's token classes: any other could borrow the site's own
+      // styles (a fake button, a full-page overlay).
+      data.attrValue = classesFor(node, data.attrValue);
       if (data.attrValue === '') data.keepAttr = false;
     } else if (data.attrName === 'target') {
       // A link may open a new tab, and nothing else (no _top, no named frame).
@@ -167,5 +197,132 @@ export function createContentSanitizer(purify: DOMPurify): (html: string) => str
     for (const name of LINK_ONLY_ATTRIBUTES) node.removeAttribute(name);
   });
 
-  return (html) => purify.sanitize(html, CONTENT_SANITIZE_CONFIG);
+  return (html, options = {}) => {
+    // As a DOM, for the steps that need the whole content (the root element DOMPurify returns is a <body>).
+    const body = purify.sanitize(html, { ...CONTENT_SANITIZE_CONFIG, RETURN_DOM: true }) as Element;
+    finishContent(body, options);
+    return body.innerHTML;
+  };
+}
+
+/** What only the server does while it sanitizes: it alone has a highlighter (never shipped to readers). */
+export interface ContentSanitizeOptions {
+  /** The HTML of `code` highlighted as `language`: text and spans with highlight classes only. */
+  highlight?: (code: string, language: string) => string;
+}
+
+export type ContentSanitizer = (html: string, options?: ContentSanitizeOptions) => string;
+
+// ---------------------------------------------------------------------------------------------
+// Headings, code blocks and empty paragraphs
+
+/** A post's title is its h1: other editors' h1 is the top subheading here, h4 to h6 the lower one. */
+const HEADING_RENAMES: Record<string, string> = { H1: 'h2', H4: 'h3', H5: 'h3', H6: 'h3' };
+
+function renameHeadings(root: Element): void {
+  for (const heading of Array.from(root.querySelectorAll('h1, h4, h5, h6'))) {
+    const renamed = heading.ownerDocument.createElement(HEADING_RENAMES[heading.nodeName]!);
+    const classes = heading.getAttribute('class');
+    if (classes !== null) renamed.setAttribute('class', classes);
+    renamed.append(...Array.from(heading.childNodes));
+    heading.replaceWith(renamed);
+  }
+}
+
+/** highlight.js's token classes: hljs-keyword, hljs-built_in, and its sub-scopes written as "function_". */
+const HIGHLIGHT_CLASS = /^(?:hljs-[a-z][a-z0-9_-]*|[a-z]+_+)$/;
+
+function isCodeBlockCode(node: Element): boolean {
+  return node.nodeName === 'CODE' && node.parentNode?.nodeName === 'PRE';
+}
+
+function classesFor(node: Element, value: string): string {
+  if (isCodeBlockCode(node)) {
+    const language = codeLanguageOfClass(value);
+    return language ? `language-${language}` : '';
+  }
+  if (node.nodeName === 'SPAN') {
+    return value
+      .split(/\s+/)
+      .filter((name) => HIGHLIGHT_CLASS.test(name))
+      .join(' ');
+  }
+  if (node.nodeName === 'CODE') return '';
+  return contentClasses(value);
+}
+
+/**
+ * The steps that need the whole sanitized content: code blocks in one shape (pre > code, plain text
+ * or the server's highlighting), every heading's id made from its text, and no run of empty
+ * paragraphs.
+ */
+function finishContent(body: Element, options: ContentSanitizeOptions): void {
+  for (const span of Array.from(body.querySelectorAll('span'))) {
+    if (!span.parentElement?.closest('pre > code')) span.replaceWith(...Array.from(span.childNodes));
+  }
+  for (const pre of Array.from(body.querySelectorAll('pre'))) finishCodeBlock(pre, options);
+  const headings = Array.from(body.querySelectorAll('h2, h3'));
+  const ids = headingIds(headings.map((heading) => heading.textContent ?? ''));
+  headings.forEach((heading, index) => heading.setAttribute('id', ids[index]!));
+  collapseEmptyParagraphs(body);
+}
+
+/** A code block's text as it shows: a <br> (some pages write lines so) is a new line. */
+function codeText(pre: Element): string {
+  for (const br of Array.from(pre.querySelectorAll('br'))) br.replaceWith('\n');
+  return pre.textContent ?? '';
+}
+
+function finishCodeBlock(pre: Element, options: ContentSanitizeOptions): void {
+  const first = pre.firstElementChild;
+  const code = first?.nodeName === 'CODE' && pre.childNodes.length === 1 ? first : null;
+  const language = codeLanguageOfClass(pre.querySelector('code')?.getAttribute('class') ?? '');
+  const inShape =
+    code !== null && !pre.hasAttributes() && Array.from(code.children).every((child) => isHighlightSpan(child));
+  // Already in shape (plain text, or spans of highlighting) where nothing highlights: kept as it
+  // is, so the browser's sanitizer gives what the server's did. The server rebuilds every block.
+  if (inShape && !options.highlight) return;
+  const text = codeText(pre);
+  const rebuilt = pre.ownerDocument.createElement('code');
+  if (language) rebuilt.setAttribute('class', `language-${language}`);
+  if (options.highlight && language) rebuilt.innerHTML = options.highlight(text, language);
+  else rebuilt.textContent = text;
+  for (const name of pre.getAttributeNames()) pre.removeAttribute(name);
+  pre.replaceChildren(rebuilt);
+}
+
+function isHighlightSpan(node: Element): boolean {
+  return node.nodeName === 'SPAN' && Array.from(node.children).every((child) => isHighlightSpan(child));
+}
+
+/** A paragraph that shows nothing: only line breaks and spaces. */
+function isEmptyParagraph(node: Element): boolean {
+  return (
+    node.nodeName === 'P' &&
+    Array.from(node.children).every((child) => child.nodeName === 'BR') &&
+    (node.textContent ?? '').replace(/[\s\u00a0]+/g, '') === ''
+  );
+}
+
+/**
+ * Blank lines typed or pasted between paragraphs are gaps in the published post: a run of empty
+ * paragraphs becomes one, and none is left before the first block or after the last. Content that is
+ * nothing but empty paragraphs keeps one (the editor's empty document).
+ */
+function collapseEmptyParagraphs(body: Element): void {
+  // Whitespace between blocks is no block (the sanitizer keeps what the source had).
+  const blocks = Array.from(body.childNodes).filter(
+    (node) => node.nodeType === ELEMENT_NODE || (node.textContent ?? '').trim() !== '',
+  );
+  const isEmpty = (node: ChildNode) => node.nodeType === ELEMENT_NODE && isEmptyParagraph(node as Element);
+  const firstIndex = blocks.findIndex((node) => !isEmpty(node));
+  if (firstIndex === -1) {
+    blocks.slice(1).forEach((node) => node.remove());
+    return;
+  }
+  const lastIndex = blocks.findLastIndex((node) => !isEmpty(node));
+  blocks.forEach((node, index) => {
+    if (!isEmpty(node)) return;
+    if (index < firstIndex || index > lastIndex || isEmpty(blocks[index - 1]!)) node.remove();
+  });
 }
