@@ -88,7 +88,7 @@ describe(`content sanitizing on ${testDbKind}`, () => {
     [
       'spans and divs (their text kept), ids and classes on headings (the ids remade from the text)',
       '<h1 id="root" class="hero">Big</h1><div><span class="hljs-keyword">Hi</span></div>',
-      '<h2 id="root-2">Big</h2>Hi',
+      '<h2 id="big">Big</h2>Hi',
     ],
     [
       'a base and a meta refresh',
