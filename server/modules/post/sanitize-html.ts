@@ -1,9 +1,9 @@
 // Post content is stored only after DOMPurify has cut it down to what the editor produces
-// (kernel/content-rules.ts): whatever a caller sends, no script, handler, style or foreign
+// (kernel/content-rules.ts, content-sanitizer.ts): whatever a caller sends, no script, handler, style or foreign
 // URL reaches a reader's browser. DOMPurify needs a DOM; jsdom provides one window for the process.
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { createContentSanitizer, type ContentSanitizer } from '#kernel/content-rules.ts';
+import { createContentSanitizer, type ContentSanitizer } from '#kernel/content-sanitizer.ts';
 import { highlightCode } from './highlight-code.ts';
 
 let sanitizer: ContentSanitizer | undefined;
