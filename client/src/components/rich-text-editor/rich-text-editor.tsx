@@ -278,11 +278,11 @@ function Toolbar({ onCommand, linkOpen }: { onCommand: (command: Command) => voi
   const align = activeAlign(editor);
   const inLink = activeLink(editor) !== null;
   const groups: ToolbarButton[][] = [
+    MARK_BUTTONS.map(([mark, label]) => ({ command: mark, label, icon: mark, pressed: isMarkActive(editor, mark) })),
     [
       { command: 'heading-two', label: 'Heading', icon: 'heading-two', pressed: heading === 'heading-two' },
       { command: 'heading-three', label: 'Subheading', icon: 'heading-three', pressed: heading === 'heading-three' },
     ],
-    MARK_BUTTONS.map(([mark, label]) => ({ command: mark, label, icon: mark, pressed: isMarkActive(editor, mark) })),
     [
       { command: 'block-quote', label: 'Blockquote', icon: 'block-quote', pressed: blockFormat === 'block-quote' },
       {
