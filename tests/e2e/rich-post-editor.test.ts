@@ -167,6 +167,8 @@ describe('the editing surface', () => {
       const box = (await bar.boundingBox())!;
       expect(box.height).toBeLessThan(60);
       expect(await bar.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      // ...and the page itself does not: nothing sticks out past the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       // The last button, scrolled to, works.
       await editor(page).click();
       const divider = bar.getByRole('button', { name: 'Divider' });
