@@ -46,10 +46,13 @@ function isAtBlockStart(editor: Editor): NodeEntry<TextBlockElement> | null {
 }
 
 /**
- * The rich-text rules on a Slate editor: links are inline; a soft break (Shift+Enter) is a line
- * break in the block; Enter in an empty list item or quote, and Backspace at the start of a list
- * item, quote or indented paragraph, step out of it; pasted HTML goes through the HTML reader; and
- * the document is normalized into the shapes the HTML writer supports.
+ * The rich-text rules on a Slate editor: links are inline and dividers void; a soft break
+ * (Shift+Enter) is a line break in the block; Enter in an empty list item or quote, and Backspace at
+ * the start of a list item, quote, subheading, code block or indented paragraph, step out of it;
+ * Enter after a subheading starts a paragraph, and in a code block a new line; Markdown typed at the
+ * start of a paragraph or around words takes effect (markdown-shortcuts.ts); pastes are read into
+ * the editor's own structure (paste-content.ts); and the document is normalized into the shapes the
+ * HTML writer supports.
  */
 export function withRichText<T extends RichTextEditor>(editor: T): T {
   const { isInline, isVoid, normalizeNode, insertBreak, deleteBackward, insertData, insertText } = editor;
