@@ -93,12 +93,17 @@ export type PostFieldErrors = Partial<
   >
 >;
 
+/** The length a title or subtitle is held to POST_TEXT_MAX by (the form's live counter shows the same). */
+export function postTextLength(value: string): number {
+  return value.trim().length;
+}
+
 function checkShortText(value: string | null | undefined, required = true): string | undefined {
   const text = value?.trim() ?? '';
   const unstorable = unstorableTextError(text);
   if (unstorable) return unstorable;
   if (text === '') return required ? messages.required : undefined;
-  if (text.length > POST_TEXT_MAX) return messages.maxLength45;
+  if (postTextLength(text) > POST_TEXT_MAX) return messages.maxLength45;
   return undefined;
 }
 

@@ -7,7 +7,7 @@ export const EXCERPT_WORDS = 40;
 export const WORDS_PER_MINUTE = 230;
 
 // Tags that separate words; the rest (strong, em, a...) can sit inside a word and are dropped.
-const BLOCK_TAG = /<\/?(?:p|br|li|ol|ul|blockquote|div|h[1-6])\b[^>]*>/gi;
+const BLOCK_TAG = /<\/?(?:p|br|li|ol|ul|blockquote|div|h[1-6]|pre|hr)\b[^>]*>/gi;
 const ANY_TAG = /<[^>]*>/g;
 const ENTITY = /&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi;
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -29,6 +29,11 @@ export function htmlToText(html: string): string {
 function wordsOf(html: string): string[] {
   const text = htmlToText(html);
   return text === '' ? [] : text.split(' ');
+}
+
+/** How many words a reader sees (the editor counts them live; reading time comes from the same count). */
+export function wordCountOf(html: string): number {
+  return wordsOf(html).length;
 }
 
 /** The first EXCERPT_WORDS words of the text, ending with '…' when there were more. Plain text, not HTML. */

@@ -275,6 +275,8 @@ describe('creating a post', () => {
     expect(await tool(page, 'Bold').getAttribute('title')).toBe('Bold (Ctrl+B)');
     expect(await tool(page, 'Strikethrough').getAttribute('title')).toBe('Strikethrough (Ctrl+Shift+X)');
     expect(await tool(page, 'Link').getAttribute('title')).toBe('Link (Ctrl+K)');
+    expect(await tool(page, 'Heading').getAttribute('title')).toBe('Heading (Ctrl+Alt+2)');
+    expect(await tool(page, 'Inline code').getAttribute('title')).toBe('Inline code (Ctrl+E)');
 
     await editor(page).click();
     await page.keyboard.press('Control+B');
@@ -307,7 +309,9 @@ describe('creating a post', () => {
     // The toolbar: one Tab stop, arrow keys between the buttons, Enter presses one.
     await page.keyboard.press('Shift+Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Bold');
-    for (let i = 0; i < 11; i += 1) await page.keyboard.press('ArrowRight');
+    // Bold, italic, underline, strike, code; two headings; quote, two lists, code block, divider,
+    // outdent, indent; left, centre: then right.
+    for (let i = 0; i < 16; i += 1) await page.keyboard.press('ArrowRight');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Align right');

@@ -85,7 +85,11 @@ describe(`content sanitizing on ${testDbKind}`, () => {
       '<p class="align-right">Hi</p>',
     ],
     ['ids, data and aria attributes', '<p id="login" data-x="1" aria-hidden="true">Hi</p>', '<p>Hi</p>'],
-    ['headings, spans and divs (their text kept)', '<h1>Big</h1><div><span>Hi</span></div>', 'BigHi'],
+    [
+      'spans and divs (their text kept), ids and classes on headings (the ids remade from the text)',
+      '<h1 id="root" class="hero">Big</h1><div><span class="hljs-keyword">Hi</span></div>',
+      '<h2 id="big">Big</h2>Hi',
+    ],
     [
       'a base and a meta refresh',
       '<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example"><p>Hi</p>',
@@ -104,6 +108,35 @@ describe(`content sanitizing on ${testDbKind}`, () => {
       return;
     }
     expect(await stored(html)).toBe(expected);
+  });
+
+  it('keeps subheadings, inline code, code blocks and dividers, highlights code and collapses empty paragraphs', async () => {
+    const html =
+      '<p><br></p><h2 id="the-verdict">The verdict</h2><p>Run <code>npm ci</code>.</p><p><br></p><p><br></p>' +
+      '<h3 class="align-center" id="the-verdict-2">The verdict</h3><hr>' +
+      '<pre><code class="language-python">print("hi")</code></pre><pre><code>no language &lt;b&gt;</code></pre><p><br></p>';
+    expect(await stored(html)).toBe(
+      '<h2 id="the-verdict">The verdict</h2><p>Run <code>npm ci</code>.</p><p><br></p>' +
+        '<h3 class="align-center" id="the-verdict-2">The verdict</h3><hr>' +
+        '<pre><code class="language-python"><span class="hljs-built_in">print</span>(<span class="hljs-string">"hi"</span>)</code></pre>' +
+        '<pre><code>no language &lt;b&gt;</code></pre>',
+    );
+  });
+
+  it("turns the original client's headers and code blocks (Quill) into the site's, over REST", async () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ title: 'Quill code', subtitle: 'Old client', category: 'game' })) {
+      form.set(key, value);
+    }
+    form.set('content', '<h1>Setup</h1><pre class="ql-syntax" spellcheck="false">npm install\nnpm start\n</pre>');
+    form.append('image', fileOf(await makeImage({ width: 800, height: 450 })));
+    const created = await t.request('/api/blogposts', { method: 'POST', headers: { cookie: admin }, body: form });
+    expect(created.status).toBe(201);
+    const { _id: id, content } = await created.json();
+    const expected = '<h2 id="setup">Setup</h2><pre><code>npm install\nnpm start\n</code></pre>';
+    expect(content).toBe(expected);
+    const served = await t.request(`/api/blogposts/${id}`);
+    expect((await served.json()).content).toBe(expected);
   });
 
   it('allows mailto:, tel: and relative links', async () => {

@@ -15,11 +15,11 @@ import {
   toggleBlockQuote,
   toggleList,
   toggleMark,
-  withRichText,
 } from '../../client/src/components/rich-text-editor/editor-commands.ts';
 import { htmlToSlate } from '../../client/src/components/rich-text-editor/html-deserialize.ts';
 import { slateToHtml } from '../../client/src/components/rich-text-editor/html-serialize.ts';
 import { linkHref, parseLinkInput } from '../../client/src/components/rich-text-editor/link-url.ts';
+import { withRichText } from '../../client/src/components/rich-text-editor/rich-text-plugin.ts';
 import type {
   Align,
   FormattedText,
@@ -311,9 +311,9 @@ describe('reading HTML that the editor did not write', () => {
       '<p>two words</p><p>x</p>',
     ],
     [
-      'headings and divs as paragraphs',
+      'headings as subheadings, divs as paragraphs',
       '<h2>Title</h2><div>text<div>inner</div>tail</div>',
-      '<p>Title</p><p>text</p><p>inner</p><p>tail</p>',
+      '<h2 id="title">Title</h2><p>text</p><p>inner</p><p>tail</p>',
     ],
     ['text outside any block', 'loose <strong>text</strong>', '<p>loose <strong>text</strong></p>'],
     [
@@ -479,6 +479,7 @@ function randomValue(seed: number): Descendant[] {
     if (chance(0.3)) node.italic = true;
     if (chance(0.2)) node.underline = true;
     if (chance(0.2)) node.strikethrough = true;
+    if (chance(0.15)) node.code = true;
     return node;
   };
   const inlines = (): InlineNode[] =>
@@ -501,29 +502,40 @@ function randomValue(seed: number): Descendant[] {
   });
   return Array.from({ length: count(1, 5) }, (): Descendant => {
     if (chance(0.3)) return list(0);
-    return { type: chance(0.25) ? 'block-quote' : 'paragraph', ...blockStyle(), children: inlines() };
+    if (chance(0.08)) return { type: 'divider', children: [{ text: '' }] };
+    // No language: the server's highlighting of a labelled block is tested on its own (rich-post-content.test.ts).
+    if (chance(0.1)) return { type: 'code-block', children: [{ text: text() }] };
+    const type = pick(['paragraph', 'paragraph', 'block-quote', 'heading-two', 'heading-three'] as const);
+    return { type, ...blockStyle(), children: inlines() };
   });
 }
+
+// A paragraph that shows nothing: the server keeps no run of them, and none at either end.
+const EMPTY_PARAGRAPH = /<p(?: class="[^"]*")?>(?:<br>|&nbsp;| )*<\/p>/;
 
 describe('any editor value', () => {
   const seeds = Array.from({ length: 300 }, (_, i) => i + 1);
 
+  /**
+   * Stored as written (but for empty paragraphs, which the server collapses), read back to the same
+   * HTML, and stable: storing what is stored changes nothing.
+   */
+  function expectStable(html: string, seed: number): string {
+    const stored = sanitizeContent(html);
+    if (!EMPTY_PARAGRAPH.test(html)) expect(stored, `seed ${seed}`).toBe(html);
+    expect(sanitizeContent(stored), `seed ${seed}`).toBe(stored);
+    expect(slateToHtml(read(stored)), `seed ${seed}`).toBe(stored);
+    return stored;
+  }
+
   it('is stored unchanged and reads back to the same HTML (300 random documents)', () => {
-    for (const seed of seeds) {
-      const value = randomValue(seed);
-      const html = slateToHtml(value);
-      const stored = sanitizeContent(html);
-      expect(stored, `seed ${seed}`).toBe(html);
-      expect(slateToHtml(read(stored)), `seed ${seed}`).toBe(html);
-    }
+    for (const seed of seeds) expectStable(slateToHtml(randomValue(seed)), seed);
   });
 
   it('the same once the editor has normalized it (what the editor can actually hold)', () => {
     for (const seed of seeds) {
-      const value = editorWith(randomValue(seed)).children;
-      const html = slateToHtml(value);
-      expect(sanitizeContent(html), `seed ${seed}`).toBe(html);
-      expect(slateToHtml(editorFromHtml(html).children), `seed ${seed}`).toBe(html);
+      const stored = expectStable(slateToHtml(editorWith(randomValue(seed)).children), seed);
+      expect(slateToHtml(editorFromHtml(stored).children), `seed ${seed}`).toBe(stored);
     }
   });
 });

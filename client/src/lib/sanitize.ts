@@ -1,9 +1,10 @@
 // Post content is sanitized again in the browser before it is rendered: the server already cut it
 // down on write, but a row written by an older version, a migration or a hand edit never passed
-// through that, and innerHTML is where an XSS would land. The rules are the server's own
-// (kernel/content-rules.ts); this module only brings the browser's DOMPurify, in a chunk of its own.
+// through that, and innerHTML is where an XSS would land. The rules and the sanitizer are the
+// server's own (kernel/content-sanitizer.ts); this module only brings the browser's DOMPurify, in a
+// chunk of its own.
 import createDOMPurify from 'dompurify';
-import { createContentSanitizer } from '#kernel/content-rules.ts';
+import { createContentSanitizer } from '#kernel/content-sanitizer.ts';
 
 let sanitizer: ((html: string) => string) | undefined;
 

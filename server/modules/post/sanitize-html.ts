@@ -1,23 +1,27 @@
 // Post content is stored only after DOMPurify has cut it down to what the editor produces
-// (kernel/content-rules.ts): whatever a caller sends, no script, handler, style or foreign
+// (kernel/content-rules.ts, content-sanitizer.ts): whatever a caller sends, no script, handler, style or foreign
 // URL reaches a reader's browser. DOMPurify needs a DOM; jsdom provides one window for the process.
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { createContentSanitizer } from '#kernel/content-rules.ts';
+import { createContentSanitizer, type ContentSanitizer } from '#kernel/content-sanitizer.ts';
+import { highlightCode } from './highlight-code.ts';
 
-let sanitizer: ((html: string) => string) | undefined;
+let sanitizer: ContentSanitizer | undefined;
 
 /**
  * The sanitizer as the browser runs it (client/src/lib/sanitize.ts) over a post it shows: the page
  * the server renders must hold the same markup the browser's own render would.
  */
-export function displaySanitizer(): (html: string) => string {
+export function displaySanitizer(): ContentSanitizer {
   // Built on first use: a process that never writes or renders a post never loads jsdom's window.
   sanitizer ??= createContentSanitizer(createDOMPurify(new JSDOM('').window));
   return sanitizer;
 }
 
-/** The HTML cut down to the editor's tags, classes and safe links, as it is stored. */
+/**
+ * The HTML cut down to the editor's tags, classes and safe links, as it is stored: headings with their
+ * ids, code blocks highlighted, no runs of empty paragraphs.
+ */
 export function sanitizeContent(html: string): string {
-  return displaySanitizer()(html).trim();
+  return displaySanitizer()(html, { highlight: highlightCode }).trim();
 }

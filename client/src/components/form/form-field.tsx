@@ -16,18 +16,27 @@ interface FormFieldProps {
   label: string;
   /** The field's message, or nothing when it is fine. */
   error?: string;
+  /** A line under the control that is always there (a live character count), read with it. */
+  note?: ReactNode;
   children: (control: FormControlProps) => ReactNode;
 }
 
-export function FormField({ label, error, children }: FormFieldProps) {
+export function FormField({ label, error, note, children }: FormFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const noteId = `${id}-note`;
+  const describedBy = [note ? noteId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="form-field">
       <label className="form-label" htmlFor={id}>
         {label}
       </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {note && (
+        <p id={noteId} className="form-hint">
+          {note}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="form-field-error">
           {error}
@@ -42,13 +51,21 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'va
   name: string;
   value: string;
   error?: string;
+  /** Shows a live "12 of 45 characters" under the field, in the error colour past the limit. */
+  countTo?: { max: number; length: (value: string) => number };
   onValueChange: (value: string) => void;
 }
 
 /** A labelled text input (text, email, password) with its message. */
-export function TextField({ label, error, onValueChange, ...input }: TextFieldProps) {
+export function TextField({ label, error, countTo, onValueChange, ...input }: TextFieldProps) {
+  const count = countTo ? countTo.length(input.value) : 0;
+  const note = countTo && (
+    <span className={count > countTo.max ? 'form-count form-count-over' : 'form-count'}>
+      {count} of {countTo.max} characters
+    </span>
+  );
   return (
-    <FormField label={label} error={error}>
+    <FormField label={label} error={error} note={note}>
       {(control) => (
         <input
           {...control}

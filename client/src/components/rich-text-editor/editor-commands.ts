@@ -1,34 +1,23 @@
-// What the toolbar and the shortcuts do to the document, and the editor plugin that keeps the
-// document in the shape html-serialize.ts writes (rich-text-types.ts). Only slate: the commands run
-// in tests without a browser.
-import {
-  Editor,
-  Element,
-  Node,
-  Path,
-  Range,
-  Text,
-  Transforms,
-  type Ancestor,
-  type Descendant,
-  type NodeEntry,
-  type PathRef,
-} from 'slate';
-import { htmlToSlate } from './html-deserialize';
+// What the toolbar and the shortcuts do to the document (the plugin that keeps the document in
+// shape is rich-text-plugin.ts). Only slate: the commands run in tests without a browser.
+import { Editor, Node, Path, Range, Text, Transforms, type NodeEntry, type PathRef } from 'slate';
+import { isCodeLanguage } from '#kernel/code-languages.ts';
 import {
   ALIGNMENTS,
   MARKS,
   MAX_INDENT,
-  indentLevel,
+  isCodeBlock,
+  isHeading,
   isLink,
   isList,
   isTextBlock,
   type Align,
+  type CodeBlockElement,
+  type HeadingType,
   type LinkElement,
   type ListElement,
   type ListType,
   type Mark,
-  type RichTextEditor,
   type TextBlockElement,
 } from './rich-text-types';
 
@@ -83,7 +72,9 @@ export function activeBlockFormat(editor: Editor): 'block-quote' | ListType | nu
     ),
   );
   const [format] = formats;
-  return formats.size === 1 && format !== 'paragraph' && format !== undefined ? format : null;
+  return formats.size === 1 && (format === 'block-quote' || format === 'bulleted-list' || format === 'numbered-list')
+    ? format
+    : null;
 }
 
 function refsOf(editor: Editor, entries: ReadonlyArray<NodeEntry>): PathRef[] {
@@ -140,6 +131,88 @@ export function toggleList(editor: Editor, type: ListType): void {
       Transforms.setNodes(editor, { type: 'list-item' }, { at: path });
       Transforms.wrapNodes(editor, { type, children: [] }, { at: path });
     });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Subheadings, code blocks and dividers
+
+/** The subheading level the selection is in, when every selected block is one of that level. */
+export function activeHeading(editor: Editor): HeadingType | null {
+  const blocks = selectedTextBlocks(editor);
+  const types = new Set(blocks.map(([block]) => block.type));
+  const [type] = types;
+  return types.size === 1 && isHeading({ type }) ? (type as HeadingType) : null;
+}
+
+/** Makes the selected blocks subheadings of this level (out of any list), or paragraphs again when they all are. */
+export function toggleHeading(editor: Editor, type: HeadingType): void {
+  const blocks = selectedTextBlocks(editor);
+  const off = activeHeading(editor) === type;
+  Editor.withoutNormalizing(editor, () => {
+    const refs = refsOf(editor, blocks);
+    for (const ref of refs) liftOutOfLists(editor, ref);
+    eachRef(refs, (path) => Transforms.setNodes(editor, { type: off ? 'paragraph' : type }, { at: path }));
+  });
+}
+
+/** The code block the selection starts in, if any. */
+export function activeCodeBlock(editor: Editor): NodeEntry<CodeBlockElement> | null {
+  if (!editor.selection) return null;
+  return Editor.above<CodeBlockElement>(editor, { at: editor.selection.anchor, match: isCodeBlock }) ?? null;
+}
+
+/**
+ * The selected blocks become one code block (their texts its lines, formatting dropped); in a code
+ * block, the button turns it back into a paragraph, its lines kept as line breaks.
+ */
+export function toggleCodeBlock(editor: Editor): void {
+  const code = activeCodeBlock(editor);
+  if (code) {
+    Editor.withoutNormalizing(editor, () => {
+      Transforms.unsetNodes(editor, 'language', { at: code[1] });
+      Transforms.setNodes(editor, { type: 'paragraph' }, { at: code[1] });
+    });
+    return;
+  }
+  const blocks = selectedTextBlocks(editor);
+  if (blocks.length === 0) return;
+  const text = blocks.map(([block]) => Node.string(block)).join('\n');
+  Editor.withoutNormalizing(editor, () => {
+    const refs = refsOf(editor, blocks);
+    for (const ref of refs) liftOutOfLists(editor, ref);
+    const paths = refs.map((ref) => ref.unref()).filter((path): path is Path => path !== null);
+    const first = paths[0];
+    if (!first) return;
+    // Later blocks first, so the paths before them stay right.
+    for (const path of paths.slice().reverse()) Transforms.removeNodes(editor, { at: path });
+    Transforms.insertNodes(editor, { type: 'code-block', children: [{ text }] }, { at: first, select: true });
+  });
+}
+
+export function setCodeLanguage(editor: Editor, path: Path, language: string): void {
+  if (isCodeLanguage(language)) Transforms.setNodes(editor, { language }, { at: path });
+  else Transforms.unsetNodes(editor, 'language', { at: path });
+}
+
+/** A horizontal rule after the block at the cursor (in place of it, when it is an empty paragraph), the cursor after it. */
+export function insertDivider(editor: Editor): void {
+  const { selection } = editor;
+  if (!selection) return;
+  const top = selection.anchor.path.slice(0, 1);
+  const block = Node.get(editor, top);
+  const divider = { type: 'divider' as const, children: [{ text: '' }] as [{ text: string }] };
+  Editor.withoutNormalizing(editor, () => {
+    let at = Path.next(top);
+    if (isTextBlock(block) && block.type === 'paragraph' && Node.string(block) === '') {
+      Transforms.removeNodes(editor, { at: top });
+      at = top;
+    }
+    Transforms.insertNodes(editor, divider, { at });
+    const after = Path.next(at);
+    if (!Node.has(editor, after))
+      Transforms.insertNodes(editor, { type: 'paragraph', children: [{ text: '' }] }, { at: after });
+    Transforms.select(editor, Editor.start(editor, after));
   });
 }
 
@@ -272,145 +345,4 @@ export function clearFormatting(editor: Editor): void {
     }
     for (const [, path] of selectedTextBlocks(editor)) Transforms.unsetNodes(editor, ['align', 'indent'], { at: path });
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// The plugin
-
-function isAtBlockStart(editor: Editor): NodeEntry<TextBlockElement> | null {
-  const { selection } = editor;
-  if (!selection || !Range.isCollapsed(selection)) return null;
-  const entry = Editor.above<TextBlockElement>(editor, { match: isTextBlock });
-  if (!entry) return null;
-  return Editor.isStart(editor, selection.anchor, entry[1]) ? entry : null;
-}
-
-/**
- * The rich-text rules on a Slate editor: links are inline; a soft break (Shift+Enter) is a line
- * break in the block; Enter in an empty list item or quote, and Backspace at the start of a list
- * item, quote or indented paragraph, step out of it; pasted HTML goes through the HTML reader; and
- * the document is normalized into the shapes the HTML writer supports.
- */
-export function withRichText<T extends RichTextEditor>(editor: T): T {
-  const { isInline, normalizeNode, insertBreak, deleteBackward, insertData } = editor;
-
-  editor.isInline = (element) => isLink(element) || isInline(element);
-
-  editor.insertSoftBreak = () => {
-    editor.insertText('\n');
-  };
-
-  editor.insertBreak = () => {
-    const entry = isAtBlockStart(editor);
-    if (entry && Node.string(entry[0]) === '' && entry[0].type !== 'paragraph') {
-      // Enter on an empty item or quote line ends the list or quote there.
-      if (entry[0].type === 'list-item') outdent(editor);
-      else Transforms.setNodes(editor, { type: 'paragraph' }, { at: entry[1] });
-      return;
-    }
-    insertBreak();
-  };
-
-  editor.deleteBackward = (unit) => {
-    const entry = unit === 'character' ? isAtBlockStart(editor) : null;
-    if (entry) {
-      const [block, path] = entry;
-      if (block.type === 'list-item') return outdent(editor);
-      if (block.type === 'block-quote') return Transforms.setNodes(editor, { type: 'paragraph' }, { at: path });
-      if (block.indent) return outdent(editor);
-    }
-    deleteBackward(unit);
-  };
-
-  editor.insertData = (data) => {
-    const html = data.getData('text/html');
-    if (html && !data.types.includes('application/x-slate-fragment')) {
-      const fragment = htmlToSlate(html);
-      Transforms.insertFragment(editor, fragment);
-      return;
-    }
-    insertData(data);
-  };
-
-  editor.normalizeNode = (entry, options) => {
-    const [node, path] = entry;
-    if ((Editor.isEditor(node) || isList(node)) && mergeAdjacentLists(editor, node.children, path)) return;
-    if (isList(node)) {
-      if (normalizeList(editor, node, path)) return;
-    } else if (isTextBlock(node)) {
-      if (normalizeTextBlock(editor, node, path)) return;
-    } else if (isLink(node)) {
-      if (Node.string(node) === '' || Editor.above(editor, { at: path, match: isLink })) {
-        // An empty link cannot be seen or clicked; a link inside a link cannot exist in HTML.
-        Transforms.unwrapNodes(editor, { at: path });
-        return;
-      }
-    } else if (Element.isElement(node) && path.length > 0) {
-      // An element of no known type (from a paste of Slate data of another editor).
-      Transforms.setNodes(editor, { type: 'paragraph' }, { at: path });
-      return;
-    }
-    normalizeNode(entry, options);
-  };
-
-  return editor;
-}
-
-/**
- * Two lists of one kind side by side are one list (and a sub-list joins the one above it). Checked
- * from the parent, which every change among its children makes due for normalizing again.
- */
-function mergeAdjacentLists(editor: Editor, children: readonly Descendant[], path: Path): boolean {
-  for (let index = 1; index < children.length; index += 1) {
-    const previous = children[index - 1];
-    const child = children[index];
-    if (isList(previous) && isList(child) && previous.type === child.type) {
-      Transforms.mergeNodes(editor, { at: [...path, index] });
-      return true;
-    }
-  }
-  return false;
-}
-
-/** One fix per call (Slate normalizes again until nothing changes); true when it changed something. */
-function normalizeList(editor: Editor, list: ListElement, path: Path): boolean {
-  if (list.children.length === 0) {
-    // A list without items cannot be seen or written.
-    Transforms.removeNodes(editor, { at: path });
-    return true;
-  }
-  for (const [index, child] of list.children.entries() as IterableIterator<[number, Descendant]>) {
-    const childPath = [...path, index];
-    if (Text.isText(child) || isLink(child)) {
-      Transforms.wrapNodes(editor, { type: 'list-item', children: [] }, { at: childPath });
-      return true;
-    }
-    if (isTextBlock(child) && child.type !== 'list-item') {
-      Transforms.setNodes(editor, { type: 'list-item' }, { at: childPath });
-      return true;
-    }
-  }
-  return false;
-}
-
-function normalizeTextBlock(editor: Editor, block: TextBlockElement, path: Path): boolean {
-  const parent = Node.parent(editor, path) as Ancestor;
-  if (block.type === 'list-item' && !isList(parent)) {
-    Transforms.setNodes(editor, { type: 'paragraph' }, { at: path });
-    return true;
-  }
-  if (block.indent !== undefined && indentLevel(block.indent) !== block.indent) {
-    const level = Math.round(Number(block.indent));
-    if (level >= 1) Transforms.setNodes(editor, { indent: Math.min(MAX_INDENT, level) }, { at: path });
-    else Transforms.unsetNodes(editor, 'indent', { at: path });
-    return true;
-  }
-  // Text blocks hold only inline content: a block inside one (from a paste) gives up its wrapper.
-  for (const [index, child] of block.children.entries()) {
-    if (Element.isElement(child) && !editor.isInline(child)) {
-      Transforms.unwrapNodes(editor, { at: [...path, index] });
-      return true;
-    }
-  }
-  return false;
 }

@@ -1,13 +1,18 @@
 // HTML -> editor value, Slate's documented way: DOMParser, then slate-hyperscript's jsx() to build
 // the nodes. It reads what html-serialize.ts writes back to the same value, and makes the best of
 // any other HTML (a paste from a web page or a word processor, a post written through the API):
-//   - b, i, del, strike and font-weight / font-style / text-decoration styles become marks;
-//   - div, headings and other block tags become paragraphs, a quote's blocks quotes;
+//   - b, i, del, strike and font-weight / font-style / text-decoration styles become marks, code
+//     (and kbd, samp, tt) inline code;
+//   - h1 and h2 become the upper subheading, h3 to h6 the lower one (the post's title is its h1);
+//   - pre becomes a code block (its text only, so the server's highlighting is read as plain text),
+//     with its language when a class names one; hr becomes a divider;
+//   - div and other block tags become paragraphs, a quote's blocks quotes;
 //   - text-align styles become alignment; unknown tags keep their text, scripts and styles do not;
 //   - whitespace is collapsed as a browser would show it, and a block's trailing <br> (which a
 //     browser does not show) is dropped, which also undoes the writer's placeholder <br>.
 import type { Descendant } from 'slate';
 import { jsx } from 'slate-hyperscript';
+import { codeLanguageOfClass } from '#kernel/code-languages.ts';
 import { linkHref } from './link-url';
 import {
   emptyValue,
@@ -15,6 +20,7 @@ import {
   isAlign,
   type Align,
   type FormattedText,
+  type HeadingType,
   type ListElement,
   type ListItemElement,
   type ListType,
@@ -101,10 +107,24 @@ const MARK_TAGS: Record<string, Mark> = {
   S: 'strikethrough',
   STRIKE: 'strikethrough',
   DEL: 'strikethrough',
+  CODE: 'code',
+  KBD: 'code',
+  SAMP: 'code',
+  TT: 'code',
+};
+
+const HEADINGS: Record<string, HeadingType> = {
+  H1: 'heading-two',
+  H2: 'heading-two',
+  H3: 'heading-three',
+  H4: 'heading-three',
+  H5: 'heading-three',
+  H6: 'heading-three',
 };
 
 interface BlockStyle {
   quote: boolean;
+  heading?: HeadingType;
   align?: Align;
   indent?: number;
 }
@@ -209,8 +229,17 @@ class FlowReader {
     const element = node as Element;
     const tag = element.nodeName;
     if (SKIPPED.has(tag)) return;
+    // Word writes each list item's bullet or number as text, marked for its own use only.
+    if (/mso-list:\s*ignore/i.test(element.getAttribute('style') ?? '')) return;
     if (tag === 'BR') {
       this.push({ text: '\n', isBreak: true, marks: context.marks, link: context.link }, context);
+    } else if ((tag === 'PRE' || tag === 'HR') && this.mode === 'top') {
+      this.flush();
+      this.blocks.push(
+        tag === 'PRE'
+          ? codeBlock(element)
+          : (jsx('element', { type: 'divider' }, [jsx('text', {}, '')]) as TopBlockElement),
+      );
     } else if (tag === 'UL' || tag === 'OL') {
       this.flush();
       const list = readList(element, context);
@@ -223,6 +252,8 @@ class FlowReader {
         ...blockStyle(element, context),
         quote: context.quote || tag === 'BLOCKQUOTE',
       };
+      const heading = HEADINGS[tag];
+      if (heading) inner.heading = heading;
       this.readChildren(element, inner);
       // An element that gave no block at all (<p></p>) is still an empty line of its own.
       if (!this.flush() && this.blocks.length === before && tag !== 'HR' && !BLOCK_GROUPS.has(tag)) {
@@ -257,12 +288,30 @@ class FlowReader {
 
   private emit(leaves: Leaf[]): void {
     const style = this.pendingStyle;
-    const type = this.mode === 'list' ? 'list-item' : style.quote ? 'block-quote' : 'paragraph';
+    const type = this.mode === 'list' ? 'list-item' : style.quote ? 'block-quote' : (style.heading ?? 'paragraph');
     const attributes: Record<string, unknown> = { type };
     if (style.align) attributes.align = style.align;
     if (style.indent) attributes.indent = style.indent;
     this.blocks.push(jsx('element', attributes, inlineNodes(leaves)) as TopBlockElement | ListItemElement);
   }
+}
+
+/** A <pre>: its text as it shows (a <br> is a new line), and the language its code or itself names. */
+function codeBlock(pre: Element): TopBlockElement {
+  const code = pre.querySelector('code');
+  const language =
+    codeLanguageOfClass(code?.getAttribute('class') ?? '') ?? codeLanguageOfClass(pre.getAttribute('class') ?? '');
+  const attributes: Record<string, unknown> = { type: 'code-block' };
+  if (language) attributes.language = language;
+  return jsx('element', attributes, [jsx('text', {}, preText(pre))]) as TopBlockElement;
+}
+
+function preText(node: Node): string {
+  if (node.nodeType === TEXT_NODE) return node.nodeValue ?? '';
+  if (node.nodeType !== ELEMENT_NODE) return '';
+  if (node.nodeName === 'BR') return '\n';
+  if (SKIPPED.has(node.nodeName)) return '';
+  return Array.from(node.childNodes, preText).join('');
 }
 
 /** Containers of blocks that are no line of text themselves, even when empty. */

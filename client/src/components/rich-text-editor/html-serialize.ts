@@ -1,6 +1,9 @@
 // Editor value -> HTML, written exactly as the server's sanitizer (server/modules/post/sanitize-html.ts)
 // and a browser serialize it, so what the editor saves is what is stored, byte for byte:
-//   - only the allowed tags: p, blockquote, ul, ol, li, strong, em, u, s, a, br;
+//   - only the allowed tags: p, h2, h3, blockquote, ul, ol, li, pre, code, hr, strong, em, u, s, a, br;
+//   - each subheading with the id the sanitizer gives it (kernel/heading-ids.ts), after its class;
+//   - a code block as <pre><code class="language-x">text</code></pre>, its text as typed (the
+//     server adds highlighting when it stores it; the reader reads the text back without it);
 //   - alignment and indentation as the allowed classes, alignment first ("align-center indent-2");
 //   - links as <a href="..." target="_blank" rel="noopener noreferrer">, with an href the
 //     sanitizer keeps unchanged (link-url.ts), or no link at all;
@@ -12,13 +15,18 @@
 //     block that is empty or ends with a line break gets one more <br> (browsers do not show a
 //     trailing <br>). The reader (html-deserialize.ts) undoes exactly these two steps.
 import type { Descendant } from 'slate';
+import { headingIds } from '#kernel/heading-ids.ts';
 import { linkHref } from './link-url';
 import {
   indentLevel,
   isAlign,
+  isCodeBlock,
+  isDivider,
+  isHeading,
   isLink,
   isList,
   isTextBlock,
+  type CodeBlockElement,
   type FormattedText,
   type ListElement,
   type Mark,
@@ -30,18 +38,54 @@ const MARK_TAGS: ReadonlyArray<readonly [Mark, string]> = [
   ['italic', 'em'],
   ['underline', 'u'],
   ['strikethrough', 's'],
+  ['code', 'code'],
 ];
 
 const NBSP = '\u00a0';
 
 /** The HTML of a whole editor value: its blocks, one after the other, without whitespace between. */
 export function slateToHtml(nodes: readonly Descendant[]): string {
+  const ids = headingIds(nodes.filter(isHeading).map(headingText));
+  let headingIndex = 0;
+  const html = nodes.map((node) => (isHeading(node) ? heading(node, ids[headingIndex++]!) : topBlock(node))).join('');
   // Nothing at all (only empty lists) reads back as one empty paragraph: write that.
-  return nodes.map(topBlock).join('') || '<p><br></p>';
+  return html || '<p><br></p>';
+}
+
+/** A heading's text as the sanitizer reads it (textContent): a line break is no character there. */
+function headingText(block: TextBlockElement): string {
+  return leavesOf(block.children)
+    .map((leaf) => leaf.text)
+    .join('')
+    .replace(/\n/g, '');
+}
+
+function heading(block: TextBlockElement, id: string): string {
+  const tag = block.type === 'heading-two' ? 'h2' : 'h3';
+  return `<${tag}${classAttribute(block)} id="${escapeAttribute(id)}">${inlineContent(block.children)}</${tag}>`;
+}
+
+function codeBlock(block: CodeBlockElement): string {
+  const text = block.children
+    .map((child) => ('text' in child ? child.text : ''))
+    .join('')
+    .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+  const language = block.language ? ` class="language-${block.language}"` : '';
+  // Inside <pre> spaces and line ends show as typed: only what HTML gives a meaning to is escaped.
+  const escaped = text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\u00a0/g, '&nbsp;');
+  return `<pre><code${language}>${escaped}</code></pre>`;
 }
 
 function topBlock(node: Descendant): string {
   if (isList(node)) return list(node);
+  if (isCodeBlock(node)) return codeBlock(node);
+  if (isDivider(node)) return '<hr>';
   if (isTextBlock(node)) {
     // A list item outside a list is not a valid value; it is written as the paragraph it shows as.
     return textBlock(node.type === 'block-quote' ? 'blockquote' : 'p', node);
@@ -166,8 +210,8 @@ function escapeText(text: string): string {
 }
 
 function escapeAttribute(value: string): string {
-  // linkHref leaves only printable ASCII without quotes or angle brackets.
-  return value.replace(/&/g, '&amp;');
+  // linkHref and headingIds leave no quotes or angle brackets.
+  return value.replace(/&/g, '&amp;').replace(/\u00a0/g, '&nbsp;');
 }
 
 function inlineContent(children: readonly Descendant[]): string {

@@ -1,16 +1,19 @@
 // The rich-text editor of the post forms: Slate
-// with history, a toolbar (bold, italic, underline, strike, quote, numbered and bullet lists,
-// outdent, indent, four alignments, link, clean) and keyboard shortcuts. HTML in (htmlToSlate) and
+// with history, a toolbar (bold, italic, underline, strike, inline code, two levels of subheading,
+// quote, numbered and bullet lists, code block, divider, outdent, indent, four alignments, link,
+// clean), keyboard and Markdown shortcuts, and pastes read into its own structure. HTML in (htmlToSlate) and
 // out (slateToHtml): what it reports through onChange is exactly what the server stores.
 // Loaded on demand (lazy-rich-text-editor.tsx): Slate is in no other screen's JavaScript.
 import { useCallback, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { createEditor, Editor, Range, Transforms, type Descendant, type RangeRef } from 'slate';
+import { CODE_LANGUAGES } from '#kernel/code-languages.ts';
 import { HistoryEditor, withHistory } from 'slate-history';
 import {
   Editable,
   ReactEditor,
   Slate,
   useSlate,
+  useSlateStatic,
   withReact,
   type RenderElementProps,
   type RenderLeafProps,
@@ -18,23 +21,35 @@ import {
 import {
   activeAlign,
   activeBlockFormat,
+  activeCodeBlock,
+  activeHeading,
   activeLink,
   applyLink,
   clearFormatting,
   indent,
+  insertDivider,
   isMarkActive,
   outdent,
   removeLink,
   setAlign,
+  setCodeLanguage,
   toggleBlockQuote,
+  toggleCodeBlock,
+  toggleHeading,
   toggleList,
   toggleMark,
-  withRichText,
 } from './editor-commands';
 import { htmlToSlate } from './html-deserialize';
 import { slateToHtml } from './html-serialize';
 import { LinkPopover } from './link-popover';
-import { isTextBlock, type Align, type Mark, type RichTextEditor as RichEditor } from './rich-text-types';
+import { withRichText } from './rich-text-plugin';
+import {
+  isTextBlock,
+  type Align,
+  type CodeBlockElement,
+  type Mark,
+  type RichTextEditor as RichEditor,
+} from './rich-text-types';
 import { shortcutFor, shortcutLabel, type ShortcutCommand } from './shortcuts';
 import { ToolbarIcon, type IconName } from './toolbar-icons';
 import './rich-text-editor.css';
@@ -167,7 +182,7 @@ export function RichTextEditor({
   );
 }
 
-type Command = ShortcutCommand | `align-${Align}`;
+type Command = ShortcutCommand | 'divider' | `align-${Align}`;
 
 /**
  * Slate reads the page's selection at most every 100 ms: a command that follows a keyboard
@@ -193,7 +208,18 @@ function applyCommand(editor: RichEditor, command: Exclude<Command, 'link'>): vo
     case 'italic':
     case 'underline':
     case 'strikethrough':
+    case 'code':
       toggleMark(editor, command);
+      return;
+    case 'heading-two':
+    case 'heading-three':
+      toggleHeading(editor, command);
+      return;
+    case 'code-block':
+      toggleCodeBlock(editor);
+      return;
+    case 'divider':
+      insertDivider(editor);
       return;
     case 'block-quote':
       toggleBlockQuote(editor);
@@ -229,6 +255,7 @@ const MARK_BUTTONS: ReadonlyArray<[Mark, string]> = [
   ['italic', 'Italic'],
   ['underline', 'Underline'],
   ['strikethrough', 'Strikethrough'],
+  ['code', 'Inline code'],
 ];
 
 const ALIGN_BUTTONS: ReadonlyArray<[Align, string]> = [
@@ -246,10 +273,16 @@ function Toolbar({ onCommand, linkOpen }: { onCommand: (command: Command) => voi
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
 
   const blockFormat = activeBlockFormat(editor);
+  const heading = activeHeading(editor);
+  const inCode = activeCodeBlock(editor) !== null;
   const align = activeAlign(editor);
   const inLink = activeLink(editor) !== null;
   const groups: ToolbarButton[][] = [
     MARK_BUTTONS.map(([mark, label]) => ({ command: mark, label, icon: mark, pressed: isMarkActive(editor, mark) })),
+    [
+      { command: 'heading-two', label: 'Heading', icon: 'heading-two', pressed: heading === 'heading-two' },
+      { command: 'heading-three', label: 'Subheading', icon: 'heading-three', pressed: heading === 'heading-three' },
+    ],
     [
       { command: 'block-quote', label: 'Blockquote', icon: 'block-quote', pressed: blockFormat === 'block-quote' },
       {
@@ -264,6 +297,8 @@ function Toolbar({ onCommand, linkOpen }: { onCommand: (command: Command) => voi
         icon: 'bulleted-list',
         pressed: blockFormat === 'bulleted-list',
       },
+      { command: 'code-block', label: 'Code block', icon: 'code-block', pressed: inCode },
+      { command: 'divider', label: 'Divider', icon: 'divider' },
       { command: 'outdent', label: 'Decrease indent', icon: 'outdent' },
       { command: 'indent', label: 'Increase indent', icon: 'indent' },
     ],
@@ -302,9 +337,7 @@ function Toolbar({ onCommand, linkOpen }: { onCommand: (command: Command) => voi
           {group.map((button) => {
             index += 1;
             const position = index;
-            const shortcut = button.command.startsWith('align-')
-              ? undefined
-              : shortcutLabel(button.command as ShortcutCommand);
+            const shortcut = shortcutLabel(button.command);
             return (
               <button
                 key={button.command}
@@ -349,8 +382,56 @@ function InlineChromiumBugfix() {
   );
 }
 
-function renderElement({ attributes, children, element }: RenderElementProps) {
+/** A code block, with the language it is labelled with (a menu outside the editable text). */
+function CodeBlock({ attributes, children, element }: RenderElementProps & { element: CodeBlockElement }) {
+  const editor = useSlateStatic();
+  return (
+    <div {...attributes} className="rte-code-block">
+      <span contentEditable={false} className="rte-code-language">
+        <select
+          aria-label="Code language"
+          value={element.language ?? ''}
+          onChange={(event) => setCodeLanguage(editor, ReactEditor.findPath(editor, element), event.target.value)}
+        >
+          <option value="">Plain text</option>
+          {Object.entries(CODE_LANGUAGES).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </span>
+      <pre>
+        <code>{children}</code>
+      </pre>
+    </div>
+  );
+}
+
+function renderElement(props: RenderElementProps) {
+  const { attributes, children, element } = props;
   switch (element.type) {
+    case 'heading-two':
+      return (
+        <h2 {...attributes} className={classNameOf(element)}>
+          {children}
+        </h2>
+      );
+    case 'heading-three':
+      return (
+        <h3 {...attributes} className={classNameOf(element)}>
+          {children}
+        </h3>
+      );
+    case 'code-block':
+      return <CodeBlock {...props} element={element} />;
+    case 'divider':
+      return (
+        <div {...attributes} className="rte-divider">
+          <hr contentEditable={false} />
+          {children}
+        </div>
+      );
     case 'block-quote':
       return (
         <blockquote {...attributes} className={classNameOf(element)}>
@@ -390,6 +471,7 @@ function renderLeaf({ attributes, children, leaf }: RenderLeafProps) {
   if (leaf.italic) content = <em>{content}</em>;
   if (leaf.underline) content = <u>{content}</u>;
   if (leaf.strikethrough) content = <s>{content}</s>;
+  if (leaf.code) content = <code>{content}</code>;
   return <span {...attributes}>{content}</span>;
 }
 

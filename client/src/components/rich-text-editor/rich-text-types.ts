@@ -1,14 +1,16 @@
 // The editor's document model: exactly the shapes the server's content rules can store
-// (kernel/content-rules.ts). Text blocks (paragraph, quote, list item) hold inline content and
-// may carry an alignment and an indentation level, which become the allowed classes in HTML.
-// A nested list sits in its parent list right after the item it belongs to; in HTML it goes
-// inside that item (<li>text<ul>...</ul></li>).
+// (kernel/content-rules.ts). Text blocks (paragraph, subheading, quote, list item) hold inline
+// content and may carry an alignment and an indentation level, which become the allowed classes in
+// HTML. A nested list sits in its parent list right after the item it belongs to; in HTML it goes
+// inside that item (<li>text<ul>...</ul></li>). A code block holds plain text (its lines separated
+// by "\n") and maybe a language; a divider (<hr>) holds nothing.
 import type { BaseEditor, Descendant } from 'slate';
 import type { HistoryEditor } from 'slate-history';
 import type { ReactEditor } from 'slate-react';
+import type { CodeLanguage } from '#kernel/code-languages.ts';
 import { CONTENT_ALIGNMENTS, CONTENT_MAX_INDENT } from '#kernel/content-rules.ts';
 
-export const MARKS = ['bold', 'italic', 'underline', 'strikethrough'] as const;
+export const MARKS = ['bold', 'italic', 'underline', 'strikethrough', 'code'] as const;
 export type Mark = (typeof MARKS)[number];
 
 export type Align = (typeof CONTENT_ALIGNMENTS)[number];
@@ -21,6 +23,8 @@ export interface FormattedText {
   italic?: boolean;
   underline?: boolean;
   strikethrough?: boolean;
+  /** Inline code (<code>). */
+  code?: boolean;
 }
 
 export interface LinkElement {
@@ -50,6 +54,26 @@ export interface ListItemElement extends TextBlockFields {
   type: 'list-item';
 }
 
+export type HeadingType = 'heading-two' | 'heading-three';
+
+/** A subheading: h2 or h3 (the post's title is its h1). */
+export interface HeadingElement extends TextBlockFields {
+  type: HeadingType;
+}
+
+export interface CodeBlockElement {
+  type: 'code-block';
+  language?: CodeLanguage;
+  /** Plain text only: the normalizer takes marks and links away. */
+  children: FormattedText[];
+}
+
+/** A horizontal rule (<hr>): a void block. */
+export interface DividerElement {
+  type: 'divider';
+  children: [FormattedText];
+}
+
 export type ListType = 'bulleted-list' | 'numbered-list';
 
 export interface ListElement {
@@ -57,9 +81,10 @@ export interface ListElement {
   children: Array<ListItemElement | ListElement>;
 }
 
-export type TextBlockElement = ParagraphElement | BlockQuoteElement | ListItemElement;
-export type TopBlockElement = ParagraphElement | BlockQuoteElement | ListElement;
-export type RichTextElement = TextBlockElement | ListElement | LinkElement;
+export type TextBlockElement = ParagraphElement | HeadingElement | BlockQuoteElement | ListItemElement;
+export type TopBlockElement =
+  ParagraphElement | HeadingElement | BlockQuoteElement | ListElement | CodeBlockElement | DividerElement;
+export type RichTextElement = TextBlockElement | ListElement | CodeBlockElement | DividerElement | LinkElement;
 
 export type RichTextEditor = BaseEditor & ReactEditor & HistoryEditor;
 
@@ -72,7 +97,8 @@ declare module 'slate' {
 }
 
 const LIST_TYPES: readonly string[] = ['bulleted-list', 'numbered-list'];
-const TEXT_BLOCK_TYPES: readonly string[] = ['paragraph', 'block-quote', 'list-item'];
+const TEXT_BLOCK_TYPES: readonly string[] = ['paragraph', 'heading-two', 'heading-three', 'block-quote', 'list-item'];
+export const HEADING_TYPES: readonly HeadingType[] = ['heading-two', 'heading-three'];
 
 function typeOf(node: unknown): unknown {
   return typeof node === 'object' && node !== null ? (node as { type?: unknown }).type : undefined;
@@ -84,6 +110,18 @@ export function isList(node: unknown): node is ListElement {
 
 export function isTextBlock(node: unknown): node is TextBlockElement {
   return TEXT_BLOCK_TYPES.includes(typeOf(node) as string);
+}
+
+export function isHeading(node: unknown): node is HeadingElement {
+  return HEADING_TYPES.includes(typeOf(node) as HeadingType);
+}
+
+export function isCodeBlock(node: unknown): node is CodeBlockElement {
+  return typeOf(node) === 'code-block';
+}
+
+export function isDivider(node: unknown): node is DividerElement {
+  return typeOf(node) === 'divider';
 }
 
 export function isLink(node: unknown): node is LinkElement {

@@ -7,6 +7,10 @@ export type ShortcutCommand =
   | 'italic'
   | 'underline'
   | 'strikethrough'
+  | 'code'
+  | 'heading-two'
+  | 'heading-three'
+  | 'code-block'
   | 'block-quote'
   | 'numbered-list'
   | 'bulleted-list'
@@ -21,6 +25,8 @@ interface Shortcut {
   key?: string;
   code?: string;
   shift?: boolean;
+  /** Alt (Option on Apple keyboards) as well: the headings, as in word processors (Ctrl+Alt+2). */
+  alt?: boolean;
   /** How the key is written in the tooltip. */
   label: string;
 }
@@ -30,6 +36,10 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { command: 'italic', key: 'i', label: 'I' },
   { command: 'underline', key: 'u', label: 'U' },
   { command: 'strikethrough', key: 'x', shift: true, label: 'X' },
+  { command: 'code', key: 'e', label: 'E' },
+  { command: 'heading-two', code: 'Digit2', alt: true, label: '2' },
+  { command: 'heading-three', code: 'Digit3', alt: true, label: '3' },
+  { command: 'code-block', code: 'KeyC', alt: true, label: 'C' },
   { command: 'numbered-list', code: 'Digit7', shift: true, label: '7' },
   { command: 'bulleted-list', code: 'Digit8', shift: true, label: '8' },
   { command: 'block-quote', code: 'Digit9', shift: true, label: '9' },
@@ -58,19 +68,21 @@ interface KeyEventLike {
 /** The command a key press asks for, if it is one of the shortcuts. */
 export function shortcutFor(event: KeyEventLike, apple = isApplePlatform()): ShortcutCommand | null {
   const mod = apple ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;
-  if (!mod || event.altKey) return null;
+  if (!mod) return null;
   const found = SHORTCUTS.find(
     (shortcut) =>
       Boolean(shortcut.shift) === event.shiftKey &&
+      Boolean(shortcut.alt) === event.altKey &&
+      // With Alt a letter's character changes (Option+C is "ç"): keys with Alt are matched by code.
       (shortcut.key ? event.key.toLowerCase() === shortcut.key : event.code === shortcut.code),
   );
   return found?.command ?? null;
 }
 
 /** "Ctrl+Shift+X" (or "⌘⇧X" on Apple devices) for a tooltip; undefined when the command has no shortcut. */
-export function shortcutLabel(command: ShortcutCommand, apple = isApplePlatform()): string | undefined {
+export function shortcutLabel(command: string, apple = isApplePlatform()): string | undefined {
   const shortcut = SHORTCUTS.find((entry) => entry.command === command);
   if (!shortcut) return undefined;
-  if (apple) return `⌘${shortcut.shift ? '⇧' : ''}${shortcut.label}`;
-  return `Ctrl+${shortcut.shift ? 'Shift+' : ''}${shortcut.label}`;
+  if (apple) return `⌘${shortcut.alt ? '⌥' : ''}${shortcut.shift ? '⇧' : ''}${shortcut.label}`;
+  return `Ctrl+${shortcut.alt ? 'Alt+' : ''}${shortcut.shift ? 'Shift+' : ''}${shortcut.label}`;
 }

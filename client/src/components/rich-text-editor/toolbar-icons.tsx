@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react';
 import type { ShortcutCommand } from './shortcuts';
 
-/** An icon for each command that has a shortcut, and one for each alignment. */
-export type IconName = ShortcutCommand | 'align-left' | 'align-center' | 'align-right' | 'align-justify';
+/** An icon for each command that has a shortcut, one for each alignment, and the divider's. */
+export type IconName = ShortcutCommand | 'align-left' | 'align-center' | 'align-right' | 'align-justify' | 'divider';
 
 const lines = (rows: Array<[number, number]>) =>
   rows.map(([from, to], index) => <path key={index} d={`M${from} ${4 + index * 4}H${to}`} />);
@@ -15,6 +15,31 @@ const PATHS: Record<IconName, ReactNode> = {
   underline: <path d="M6 3v6a4 4 0 0 0 8 0V3M4.5 17h11" />,
   strikethrough: (
     <path d="M14 5.5C13.2 4.2 11.9 3.5 10 3.5c-2.3 0-4 1.2-4 3 0 1.5 1 2.4 3 3M3.5 10h13M7 14.2c.8 1.5 2.2 2.3 4 2.3 2.3 0 3.8-1.1 3.8-3" />
+  ),
+  code: <path d="M7 5.5L2.5 10 7 14.5M13 5.5l4.5 4.5-4.5 4.5" />,
+  'heading-two': (
+    <>
+      <path d="M2.5 4.5v11M9.5 4.5v11M2.5 10h7" />
+      <path d="M12.5 8.2c.3-1.3 1.4-2 2.6-2 1.4 0 2.4.9 2.4 2.1 0 2.3-5 4-5 7.2h5" strokeWidth="1.4" />
+    </>
+  ),
+  'heading-three': (
+    <>
+      <path d="M2.5 4.5v11M9.5 4.5v11M2.5 10h7" />
+      <path d="M12.5 6.5h4.8l-2.6 3.3c1.5 0 2.8.9 2.8 2.4s-1.2 2.6-2.7 2.6c-1.1 0-2-.5-2.4-1.3" strokeWidth="1.4" />
+    </>
+  ),
+  'code-block': (
+    <>
+      <rect x="2.5" y="3" width="15" height="14" rx="2" />
+      <path d="M8 8l-2.5 2L8 12M12 8l2.5 2-2.5 2" />
+    </>
+  ),
+  divider: (
+    <>
+      <path d="M2.5 10h15" />
+      <path d="M6 5.5h8M6 14.5h8" opacity="0.45" />
+    </>
   ),
   'block-quote': <path d="M4 9.5c0-2.5 1.2-4.2 3.5-5M4 9.5h3.5V14H4zM11 9.5c0-2.5 1.2-4.2 3.5-5M11 9.5h3.5V14H11z" />,
   'numbered-list': (

@@ -6,7 +6,14 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { hasImageExtension } from '#kernel/image-rules.ts';
-import { DESCRIPTION_MAX, type PostFieldErrors, type PostStatusValue } from '#kernel/post-rules.ts';
+import {
+  DESCRIPTION_MAX,
+  POST_TEXT_MAX,
+  postTextLength,
+  type PostFieldErrors,
+  type PostStatusValue,
+} from '#kernel/post-rules.ts';
+import { readingMinutesOf, wordCountOf } from '#kernel/reading-rules.ts';
 import { slugify } from '#kernel/slug-rules.ts';
 import { FormActions, ImageField, SelectField, TextField } from '../../components/form/form-field';
 import { useForm } from '../../components/form/use-form';
@@ -219,8 +226,8 @@ export function PostForm({
         <FocalPointField picture={picture} value={focus} onChange={(value) => form.change({ focus: value })} />
       )}
       {form.errorOf('focus') && <p className="form-field-error">{form.errorOf('focus')}</p>}
-      <TextField label="Title" autoComplete="off" {...form.field('title')} />
-      <TextField label="Subtitle" autoComplete="off" {...form.field('subtitle')} />
+      <TextField label="Title" autoComplete="off" countTo={TEXT_COUNT} {...form.field('title')} />
+      <TextField label="Subtitle" autoComplete="off" countTo={TEXT_COUNT} {...form.field('subtitle')} />
       {/* A contenteditable area cannot be a <label>'s control: it is named by aria-labelledby. */}
       <div className="form-field">
         <span id={contentLabelId} className="form-label" onClick={() => document.getElementById(contentId)?.focus()}>
@@ -234,6 +241,7 @@ export function PostForm({
           describedBy={contentError ? contentErrorId : undefined}
           invalid={Boolean(contentError)}
         />
+        <ContentFigures html={content} />
         {contentError && (
           <p id={contentErrorId} className="form-field-error">
             {contentError}
@@ -292,6 +300,20 @@ export function PostForm({
         </p>
       </fieldset>
     </form>
+  );
+}
+
+/** The limit a title and subtitle are counted against, live, as the server counts them. */
+const TEXT_COUNT = { max: POST_TEXT_MAX, length: postTextLength };
+
+/** The text's length as a reader meets it, live: words and minutes (the post page shows the same minutes). */
+function ContentFigures({ html }: { html: string }) {
+  const words = wordCountOf(html);
+  const minutes = readingMinutesOf(html);
+  return (
+    <p className="form-hint post-form-figures">
+      {words === 1 ? '1 word' : `${words} words`} · {minutes} min read
+    </p>
   );
 }
 

@@ -1,0 +1,283 @@
+// The sanitizer factory: DOMPurify cut down to the content rules (content-rules.ts), with the steps
+// that translate the original client's Quill HTML, make each heading's id, keep code blocks in one
+// shape and collapse empty paragraphs. Both sides build it over their own DOMPurify instance, so the
+// server's copy and the browser's cut HTML down in exactly the same way.
+// Pure: no Node imports, and DOMPurify only as a type (each side brings its own instance).
+import type { Config, DOMPurify } from 'dompurify';
+import { codeLanguageOfClass } from './code-languages.ts';
+import {
+  CONTENT_ATTRIBUTES,
+  CONTENT_CLASSES,
+  CONTENT_MAX_INDENT,
+  CONTENT_TAGS,
+  CONTENT_URL_PATTERN,
+  LINK_REL,
+  LINK_TARGETS,
+  isContentClass,
+} from './content-rules.ts';
+import { headingIds } from './heading-ids.ts';
+
+// The product's original client edits with Quill, which writes alignment and indentation as its own
+// classes: ql-align-center|right|justify and ql-indent-1..8. On a paragraph or a quote they mean
+// what align-* and indent-* mean here; on a list item, ql-indent-N is the item's depth in a nested
+// list, which nestQuillLists turns into real nesting before the classes are read.
+const QUILL_CLASS = /^ql-((?:align|indent)-[a-z0-9]+)$/;
+const QUILL_INDENT = /^ql-indent-(\d+)$/;
+
+/** The content class a class name stands for (ours, or Quill's name for one of ours), or null. */
+export function contentClassOf(name: string): string | null {
+  const ours = QUILL_CLASS.exec(name)?.[1] ?? name;
+  return isContentClass(ours) ? ours : null;
+}
+
+/**
+ * A class attribute cut down to the content classes, Quill's translated, each once, in the order the
+ * editor writes them (alignment, then indentation); '' when none is left.
+ */
+export function contentClasses(value: string): string {
+  const kept = new Set(value.split(/\s+/).map(contentClassOf));
+  return CONTENT_CLASSES.filter((name) => kept.has(name)).join(' ');
+}
+
+const ELEMENT_NODE = 1;
+
+/** Quill 2 marks each item's kind (in an <ol> whatever the kind); Quill 1 uses the list's own tag. */
+const QUILL_LIST_TAGS: Record<string, string> = { ordered: 'OL', bullet: 'UL', checked: 'UL', unchecked: 'UL' };
+
+/** A list item's depth as Quill writes it; capped, so a hostile class cannot build a deep tree. */
+function quillDepth(item: Element): number {
+  for (const name of Array.from(item.classList)) {
+    const level = QUILL_INDENT.exec(name)?.[1];
+    if (level !== undefined) return Math.min(Number(level), CONTENT_MAX_INDENT);
+  }
+  return 0;
+}
+
+/**
+ * Quill writes a nested list as one flat list whose items carry their depth (ql-indent-N), and
+ * Quill 2 each item's kind (data-list). Rebuilds each such list as the editor writes nesting
+ * (docs/decisions/010-rich-text-html.md): a deeper item goes in a list of its own inside the item
+ * above it, and a list that starts deeper gets an empty item to hold it. Other lists are left alone.
+ */
+export function nestQuillLists(root: Element): void {
+  for (const list of Array.from(root.querySelectorAll('ol, ul'))) {
+    const items = Array.from(list.children).filter((child) => child.nodeName === 'LI');
+    if (items.some((item) => quillDepth(item) > 0 || item.hasAttribute('data-list'))) nestQuillList(list);
+  }
+}
+
+function nestQuillList(list: Element): void {
+  const document = list.ownerDocument;
+  const lists: Element[] = []; // what replaces the flat list, in order
+  const open: Element[] = []; // open[d]: the list that takes the items of depth d
+  const openList = (tag: string) => {
+    const created = document.createElement(tag);
+    const parent = open[open.length - 1];
+    if (!parent) lists.push(created);
+    else {
+      const last = parent.lastElementChild;
+      const holder = last?.nodeName === 'LI' ? last : parent.appendChild(document.createElement('li'));
+      holder.appendChild(created);
+    }
+    open.push(created);
+  };
+  for (const child of Array.from(list.childNodes)) {
+    if (child.nodeType !== ELEMENT_NODE || child.nodeName !== 'LI') {
+      // Whatever else the list held stays in the list open at that point.
+      if (open.length === 0) openList(list.nodeName);
+      open[open.length - 1]!.appendChild(child);
+      continue;
+    }
+    const item = child as Element;
+    const depth = quillDepth(item);
+    const tag = QUILL_LIST_TAGS[item.getAttribute('data-list') ?? ''] ?? list.nodeName;
+    open.length = Math.min(open.length, depth + 1);
+    // Quill 2 keeps bullets and numbers in one list: a change of kind starts a new list at that depth.
+    if (open.length === depth + 1 && open[depth]!.nodeName !== tag) open.length = depth;
+    while (open.length <= depth) openList(tag);
+    for (const name of Array.from(item.classList)) if (QUILL_INDENT.test(name)) item.classList.remove(name);
+    item.removeAttribute('data-list');
+    open[depth]!.appendChild(item);
+  }
+  list.replaceWith(...lists);
+}
+
+/** DOMPurify's settings for post content (the hooks below finish the job). */
+export const CONTENT_SANITIZE_CONFIG: Config = {
+  ALLOWED_TAGS: [...CONTENT_TAGS],
+  ALLOWED_ATTR: [...CONTENT_ATTRIBUTES],
+  ALLOWED_URI_REGEXP: CONTENT_URL_PATTERN,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+};
+
+const LINK_ONLY_ATTRIBUTES = ['href', 'target', 'rel'];
+
+/**
+ * Turns a DOMPurify instance of the caller's own (the server's over jsdom, the browser's over
+ * window) into the content sanitizer, so both cut HTML down in exactly the same way. The instance
+ * gets hooks: do not share it with other uses.
+ */
+export function createContentSanitizer(purify: DOMPurify): ContentSanitizer {
+  purify.addHook('beforeSanitizeElements', (node) => {
+    // The root comes first, so Quill's flat lists are nested and other editors' heading levels made
+    // ours before anything inside is looked at.
+    if (node.nodeName === 'BODY') {
+      nestQuillLists(node as Element);
+      renameHeadings(node as Element);
+    }
+  });
+
+  purify.addHook('uponSanitizeAttribute', (node, data) => {
+    if (data.attrName === 'class') {
+      // Only the editor's alignment and indentation classes (or Quill's names for them), a code
+      // block's language and the highlighter's token classes: any other could borrow the site's own
+      // styles (a fake button, a full-page overlay).
+      data.attrValue = classesFor(node, data.attrValue);
+      if (data.attrValue === '') data.keepAttr = false;
+    } else if (data.attrName === 'target') {
+      // A link may open a new tab, and nothing else (no _top, no named frame).
+      if (!(LINK_TARGETS as readonly string[]).includes(data.attrValue)) data.keepAttr = false;
+    }
+  });
+
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && node.hasAttribute('href')) {
+      // Whatever rel was sent: the opened page gets no handle on this one.
+      node.setAttribute('rel', LINK_REL);
+      return;
+    }
+    // A link whose URL was refused keeps its text but none of its link attributes; other tags never have them.
+    for (const name of LINK_ONLY_ATTRIBUTES) node.removeAttribute(name);
+  });
+
+  return (html, options = {}) => {
+    // As a DOM, for the steps that need the whole content (the root element DOMPurify returns is a <body>).
+    const body = purify.sanitize(html, { ...CONTENT_SANITIZE_CONFIG, RETURN_DOM: true }) as Element;
+    finishContent(body, options);
+    return body.innerHTML;
+  };
+}
+
+/** What only the server does while it sanitizes: it alone has a highlighter (never shipped to readers). */
+export interface ContentSanitizeOptions {
+  /** The HTML of `code` highlighted as `language`: text and spans with highlight classes only. */
+  highlight?: (code: string, language: string) => string;
+}
+
+export type ContentSanitizer = (html: string, options?: ContentSanitizeOptions) => string;
+
+// ---------------------------------------------------------------------------------------------
+// Headings, code blocks and empty paragraphs
+
+/** A post's title is its h1: other editors' h1 is the top subheading here, h4 to h6 the lower one. */
+const HEADING_RENAMES: Record<string, string> = { H1: 'h2', H4: 'h3', H5: 'h3', H6: 'h3' };
+
+function renameHeadings(root: Element): void {
+  for (const heading of Array.from(root.querySelectorAll('h1, h4, h5, h6'))) {
+    const renamed = heading.ownerDocument.createElement(HEADING_RENAMES[heading.nodeName]!);
+    const classes = heading.getAttribute('class');
+    if (classes !== null) renamed.setAttribute('class', classes);
+    renamed.append(...Array.from(heading.childNodes));
+    heading.replaceWith(renamed);
+  }
+}
+
+/** highlight.js's token classes: hljs-keyword, hljs-built_in, and its sub-scopes written as "function_". */
+const HIGHLIGHT_CLASS = /^(?:hljs-[a-z][a-z0-9_-]*|[a-z]+_+)$/;
+
+function isCodeBlockCode(node: Element): boolean {
+  return node.nodeName === 'CODE' && node.parentNode?.nodeName === 'PRE';
+}
+
+function classesFor(node: Element, value: string): string {
+  if (isCodeBlockCode(node)) {
+    const language = codeLanguageOfClass(value);
+    return language ? `language-${language}` : '';
+  }
+  if (node.nodeName === 'SPAN') {
+    return value
+      .split(/\s+/)
+      .filter((name) => HIGHLIGHT_CLASS.test(name))
+      .join(' ');
+  }
+  if (node.nodeName === 'CODE') return '';
+  return contentClasses(value);
+}
+
+/**
+ * The steps that need the whole sanitized content: code blocks in one shape (pre > code, plain text
+ * or the server's highlighting), every heading's id made from its text, and no run of empty
+ * paragraphs.
+ */
+function finishContent(body: Element, options: ContentSanitizeOptions): void {
+  for (const span of Array.from(body.querySelectorAll('span'))) {
+    if (!span.parentElement?.closest('pre > code')) span.replaceWith(...Array.from(span.childNodes));
+  }
+  for (const pre of Array.from(body.querySelectorAll('pre'))) finishCodeBlock(pre, options);
+  const headings = Array.from(body.querySelectorAll('h2, h3'));
+  const ids = headingIds(headings.map((heading) => heading.textContent ?? ''));
+  headings.forEach((heading, index) => heading.setAttribute('id', ids[index]!));
+  collapseEmptyParagraphs(body);
+}
+
+/** A code block's text as it shows: a <br> (some pages write lines so) is a new line. */
+function codeText(pre: Element): string {
+  for (const br of Array.from(pre.querySelectorAll('br'))) br.replaceWith('\n');
+  return pre.textContent ?? '';
+}
+
+function finishCodeBlock(pre: Element, options: ContentSanitizeOptions): void {
+  const first = pre.firstElementChild;
+  const code = first?.nodeName === 'CODE' && pre.childNodes.length === 1 ? first : null;
+  const language = codeLanguageOfClass(pre.querySelector('code')?.getAttribute('class') ?? '');
+  const inShape =
+    code !== null && !pre.hasAttributes() && Array.from(code.children).every((child) => isHighlightSpan(child));
+  // Already in shape (plain text, or spans of highlighting) where nothing highlights: kept as it
+  // is, so the browser's sanitizer gives what the server's did. The server rebuilds every block.
+  if (inShape && !options.highlight) return;
+  const text = codeText(pre);
+  const rebuilt = pre.ownerDocument.createElement('code');
+  if (language) rebuilt.setAttribute('class', `language-${language}`);
+  if (options.highlight && language) rebuilt.innerHTML = options.highlight(text, language);
+  else rebuilt.textContent = text;
+  for (const name of pre.getAttributeNames()) pre.removeAttribute(name);
+  pre.replaceChildren(rebuilt);
+}
+
+function isHighlightSpan(node: Element): boolean {
+  return node.nodeName === 'SPAN' && Array.from(node.children).every((child) => isHighlightSpan(child));
+}
+
+/** A paragraph that shows nothing: only line breaks and spaces. */
+function isEmptyParagraph(node: Element): boolean {
+  return (
+    node.nodeName === 'P' &&
+    Array.from(node.children).every((child) => child.nodeName === 'BR') &&
+    (node.textContent ?? '').replace(/[\s\u00a0]+/g, '') === ''
+  );
+}
+
+/**
+ * Blank lines typed or pasted between paragraphs are gaps in the published post: a run of empty
+ * paragraphs becomes one, and none is left before the first block or after the last. Content that is
+ * nothing but empty paragraphs keeps one (the editor's empty document).
+ */
+function collapseEmptyParagraphs(body: Element): void {
+  // Whitespace between blocks is no block (the sanitizer keeps what the source had).
+  const blocks = Array.from(body.childNodes).filter(
+    (node) => node.nodeType === ELEMENT_NODE || (node.textContent ?? '').trim() !== '',
+  );
+  const isEmpty = (node: ChildNode) => node.nodeType === ELEMENT_NODE && isEmptyParagraph(node as Element);
+  const firstIndex = blocks.findIndex((node) => !isEmpty(node));
+  if (firstIndex === -1) {
+    blocks.slice(1).forEach((node) => node.remove());
+    return;
+  }
+  const lastIndex = blocks.findLastIndex((node) => !isEmpty(node));
+  blocks.forEach((node, index) => {
+    if (!isEmpty(node)) return;
+    if (index < firstIndex || index > lastIndex || isEmpty(blocks[index - 1]!)) node.remove();
+  });
+}

@@ -1,0 +1,186 @@
+// The editor as a blogger uses it, in a real browser against the real server: Markdown and keyboard
+// shortcuts for subheadings, code and dividers, saved and shown on the post page with linkable
+// headings and server-side highlighting; a pasted Markdown text; the writing column as wide as the
+// published post, tall from the start; live counters; and a one-row toolbar on a 390 px phone.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminTests, footer, imageFiles, toast } from './support/accounts.ts';
+import type { E2eSite } from './support/e2e-site.ts';
+import { h1Text, pathOf } from './support/page-checks.ts';
+import { createPost } from './support/site-content.ts';
+
+let site: E2eSite;
+const images = imageFiles();
+adminTests({ name: 'Ada', height: 900, images }, (opened) => (site = opened));
+
+const editor = (page: Page) => page.getByRole('textbox', { name: 'Content' });
+const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Formatting' });
+
+async function openNewPost(page: Page) {
+  await footer(page).getByRole('link', { name: 'Create blog' }).click();
+  await expect.poll(() => h1Text(page)).toBe('New post');
+  await editor(page).waitFor();
+}
+
+/** Pastes as the system clipboard would: a paste event carrying these types. */
+async function paste(page: Page, data: Record<string, string>) {
+  await editor(page).evaluate((element, types) => {
+    const transfer = new DataTransfer();
+    for (const [type, value] of Object.entries(types)) transfer.setData(type, value);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  }, data);
+}
+
+describe('writing a rich post', () => {
+  it('Markdown and shortcuts make subheadings, code and a divider; the post page links to its headings and shows code highlighted', async () => {
+    const { page } = site;
+    await openNewPost(page);
+    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'review.png', width: 1600, height: 900 }));
+    await page.getByLabel('Title', { exact: true }).fill('Tunic, Reviewed');
+    await page.getByLabel('Subtitle').fill('A fox and a manual');
+    await page.getByLabel('Category').selectOption({ label: 'Game' });
+
+    const content = editor(page);
+    await content.click();
+    await page.keyboard.type('## The verdict');
+    await content.locator('h2', { hasText: 'The verdict' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Press `Tab` for the **manual**, _slowly_.');
+    await content.locator('code', { hasText: 'Tab' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+Alt+3');
+    expect(await toolbar(page).getByRole('button', { name: 'Subheading' }).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.type('The verdict');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('---');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('```js');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('const fox = "hero";');
+    expect(await content.getByRole('combobox', { name: 'Code language' }).inputValue()).toBe('javascript');
+    // Twice Enter at the end leaves the code block.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('The end.');
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Blogpost has been created').waitFor();
+    await expect.poll(() => pathOf(page)).toBe('/blog/tunic-reviewed');
+
+    const stored = await site.t.db.prisma.post.findFirstOrThrow({ where: { title: 'Tunic, Reviewed' } });
+    expect(stored.content).toBe(
+      '<h2 id="the-verdict">The verdict</h2>' +
+        '<p>Press <code>Tab</code> for the <strong>manual</strong>, <em>slowly</em>.</p>' +
+        '<h3 id="the-verdict-2">The verdict</h3><hr>' +
+        '<pre><code class="language-javascript"><span class="hljs-keyword">const</span> fox = ' +
+        '<span class="hljs-string">"hero"</span>;</code></pre><p>The end.</p>',
+    );
+
+    const article = page.locator('.post-content');
+    await article.locator('h2#the-verdict').waitFor();
+    expect(await article.locator('h3').getAttribute('id')).toBe('the-verdict-2');
+    expect(await article.locator('hr').count()).toBe(1);
+    // Highlighted by the server's colours, with no highlighter in the page.
+    const keyword = article.locator('pre .hljs-keyword');
+    expect(await keyword.textContent()).toBe('const');
+    expect(await keyword.evaluate((element) => getComputedStyle(element).color)).not.toBe(
+      await article.locator('pre code').evaluate((element) => getComputedStyle(element).color),
+    );
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(scripts.filter((name) => /highlight|hljs|marked/i.test(name))).toEqual([]);
+
+    // A link to a section opens the page at that heading (a short page scrolls only as far as it can).
+    await page.goto(`${site.url}/blog/tunic-reviewed#the-verdict-2`);
+    const heading = page.locator('.post-content h3#the-verdict-2');
+    await heading.waitFor();
+    expect(await page.evaluate(() => document.querySelector(':target')?.textContent)).toBe('The verdict');
+    expect(await heading.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(
+      true,
+    );
+    expect(site.problems).toEqual([]);
+  });
+
+  it("pasted Markdown becomes the editor's own headings, lists, links and code, with no empty gaps", async () => {
+    const { page } = site;
+    await openNewPost(page);
+    await editor(page).click();
+    await paste(page, {
+      'text/plain':
+        '# Notes\n\n\n\nA [link](https://example.com/) and **bold**.\n\n- one\n- two\n\n```\nplain code\n```\n',
+    });
+    const content = editor(page);
+    await content.locator('h2', { hasText: 'Notes' }).waitFor();
+    expect(await content.getByRole('link', { name: 'link' }).getAttribute('href')).toBe('https://example.com/');
+    expect(await content.getByRole('listitem').allTextContents()).toEqual(['one', 'two']);
+    expect(await content.locator('pre').textContent()).toContain('plain code');
+    expect(await content.locator('p').filter({ hasText: /^\s*$/ }).count()).toBeLessThanOrEqual(1);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('counts the title and subtitle against their limit and the words of the text as they are typed', async () => {
+    const { page } = site;
+    await openNewPost(page);
+    const title = page.getByLabel('Title', { exact: true });
+    await title.fill('A'.repeat(44));
+    await page.getByText('44 of 45 characters').waitFor();
+    await title.press('End');
+    await page.keyboard.type('BC');
+    const over = page.getByText('46 of 45 characters');
+    await over.waitFor();
+    expect(await over.getAttribute('class')).toContain('form-count-over');
+    await editor(page).click();
+    await page.keyboard.type('Three short words');
+    await page.getByText('3 words · 1 min read').waitFor();
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('the editing surface', () => {
+  it('writes in a column as wide as the published post, tall from the start', async () => {
+    const { page } = site;
+    const post = await createPost(site.t, { title: 'Width reference', content: '<p>Some words.</p>' });
+    await page.goto(`${site.url}/blog/${post.slug}`);
+    const postWidth = await page.locator('.post-content').evaluate((element) => element.getBoundingClientRect().width);
+
+    await page.goto(site.url);
+    await openNewPost(page);
+    const textWidth = await editor(page).evaluate((element) => {
+      const style = getComputedStyle(element);
+      return element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    });
+    expect(Math.abs(textWidth - postWidth)).toBeLessThanOrEqual(2);
+
+    const emptyHeight = (await editor(page).boundingBox())!.height;
+    expect(emptyHeight).toBeGreaterThanOrEqual(300);
+    await editor(page).click();
+    await page.keyboard.type('x');
+    expect((await editor(page).boundingBox())!.height).toBe(emptyHeight);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('on a 390 px phone, the toolbar is one row that scrolls sideways and every button can be reached', async () => {
+    const { page } = site;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await openNewPost(page);
+      const bar = toolbar(page);
+      const box = (await bar.boundingBox())!;
+      expect(box.height).toBeLessThan(60);
+      expect(await bar.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      // ...and the page itself does not: nothing sticks out past the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // The last button, scrolled to, works.
+      await editor(page).click();
+      const divider = bar.getByRole('button', { name: 'Divider' });
+      await divider.scrollIntoViewIfNeeded();
+      await divider.click();
+      await editor(page).locator('hr').waitFor();
+      // Scrolled down the form, the toolbar stays with the text instead of covering the screen.
+      await page.mouse.wheel(0, 600);
+      await expect.poll(() => bar.evaluate((element) => getComputedStyle(element).position)).toBe('static');
+      expect(site.problems).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+});
