@@ -2,6 +2,7 @@
 // Made from each heading's text in document order, unique within the post, by the editor when it writes
 // HTML and again by the sanitizer on every write and display: whatever id a caller sent is replaced, so
 // an id always says what its heading says. Pure: no DOM, no Node imports.
+import { addressWords } from './slug-rules.ts';
 
 /** Longest id, in characters: a long heading still makes a readable address. */
 export const HEADING_ID_MAX = 60;
@@ -11,15 +12,8 @@ const RESERVED_IDS: readonly string[] = ['root', 'main-content'];
 
 /** The id a heading's text makes alone: lower case, accents dropped, words joined by "-". */
 export function headingSlug(text: string): string {
-  const words = text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{Ll}\p{Lo}\p{Nd}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
-  const cut = Array.from(words).slice(0, HEADING_ID_MAX).join('').replace(/-+$/, '');
   // A heading without a letter or digit (an emoji, punctuation) still gets an address.
-  return cut === '' ? 'section' : cut;
+  return addressWords(text, HEADING_ID_MAX) || 'section';
 }
 
 /**

@@ -21,19 +21,27 @@ export const slugMessages = {
 } as const;
 
 /**
- * The slug a title makes: lower case, accents dropped, every run of anything but letters and digits
- * one "-", at most SLUG_MAX characters; "post" for a title with no letter or digit at all.
+ * Text as words of an address (a post's slug, a heading's id): lower case, accents dropped, every
+ * run of anything but letters and digits one "-", at most `max` characters; empty when the text has
+ * no letter or digit.
  */
-export function slugify(title: string): string {
-  const words = title
+export function addressWords(text: string, max: number): string {
+  const words = text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/[^\p{Ll}\p{Lo}\p{Nd}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
   // Cut at a whole character (Array.from: a letter outside the BMP is two UTF-16 units).
-  const cut = Array.from(words).slice(0, SLUG_MAX).join('').replace(/-+$/, '');
-  const slug = cut === '' ? 'post' : cut;
+  return Array.from(words).slice(0, max).join('').replace(/-+$/, '');
+}
+
+/**
+ * The slug a title makes: lower case, accents dropped, every run of anything but letters and digits
+ * one "-", at most SLUG_MAX characters; "post" for a title with no letter or digit at all.
+ */
+export function slugify(title: string): string {
+  const slug = addressWords(title, SLUG_MAX) || 'post';
   return RESERVED_SLUGS.includes(slug) || isUuid(slug) ? `${slug}-post` : slug;
 }
 
