@@ -8,3 +8,6 @@ export const CURRENTLY_CARD_IMAGE_SIZES =
 
 /** A post's picture at the top of its page: the article column (44rem) less its padding. */
 export const POST_HERO_IMAGE_SIZES = '(min-width: 44rem) 664px, calc(100vw - 2.5rem)';
+
+/** A related post's thumbnail under a post: a third of the column from 600 px, a small one beside the title below. */
+export const RELATED_POST_IMAGE_SIZES = '(min-width: 600px) 205px, 112px';

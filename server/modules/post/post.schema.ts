@@ -6,6 +6,7 @@ import { builder, type BuilderTypes } from '../../builder.ts';
 import { LATEST_COUNT, PAGE_SIZE } from '#kernel/post-rules.ts';
 import { EXCERPT_WORDS, WORDS_PER_MINUTE } from '#kernel/reading-rules.ts';
 import { SEARCH_CANDIDATES, SEARCH_PRICE } from './post-search.ts';
+import { RELATED_COUNT } from './post-neighbours.ts';
 import { readingOf } from './post-reading.ts';
 import { ImageObject } from '../media/media.schema.ts';
 import { CategoryEnum, PostStatusEnum } from '../shared/enums.schema.ts';
@@ -56,6 +57,31 @@ const PostObject = builder.prismaObject('Post', {
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
 });
+
+// What the post's page shows after its text. Apart, since each field is itself a Post.
+builder.objectFields(PostObject, (t) => ({
+  // Read once per post from the cache; a few posts each, so priced like a short list.
+  previousPost: t.field({
+    type: PostObject,
+    nullable: true,
+    description: 'The published post just before this one (older); null for the oldest, a draft or a scheduled post',
+    complexity: 2,
+    resolve: async (post, _args, ctx) => (await ctx.services.posts.surroundings(post)).previous,
+  }),
+  nextPost: t.field({
+    type: PostObject,
+    nullable: true,
+    description: 'The published post just after this one (newer); null for the newest, a draft or a scheduled post',
+    complexity: 2,
+    resolve: async (post, _args, ctx) => (await ctx.services.posts.surroundings(post)).next,
+  }),
+  relatedPosts: t.field({
+    type: [PostObject],
+    description: `Up to ${RELATED_COUNT} published posts like this one: of its category first, then sharing most words with its title and subtitle, then the newest`,
+    complexity: { field: 2, multiplier: RELATED_COUNT },
+    resolve: async (post, _args, ctx) => (await ctx.services.posts.surroundings(post)).related,
+  }),
+}));
 
 const PostPageObject = builder.objectRef<PostPage>('PostPage').implement({
   description: 'One page of a list of posts, 15 a page',

@@ -43,6 +43,7 @@ import {
   type ImageUpload,
   saveImage,
 } from '../media/image-upload.ts';
+import { surroundingsOf, type PostSurroundings } from './post-neighbours.ts';
 import { searchPage } from './post-search.ts';
 import { assignSlug, formerSlugTarget, isAutomaticSlug } from './post-slugs.ts';
 import { sanitizeContent } from './sanitize-html.ts';
@@ -129,7 +130,8 @@ const asPublished = (post: PostWithImage) => post as PublishedPost;
  * What the post reads cache: a page, the latest posts, one post, that there is no such post, or the
  * size of a list.
  */
-type CachedRead = PostPage<PublishedPost> | PublishedPost[] | PublishedPost | { redirectTo: string } | null | number;
+type CachedRead =
+  PostPage<PublishedPost> | PublishedPost[] | PublishedPost | { redirectTo: string } | PostSurroundings | null | number;
 
 /**
  * Memory the cached reads may take, roughly: a page of 15 posts of 2 KB is about 80 KB, so this holds
@@ -142,6 +144,7 @@ const postBytes = (post: Post) => 2 * (post.title.length + post.subtitle.length 
 
 function cachedBytes(value: CachedRead): number {
   if (value === null || typeof value === 'number' || 'redirectTo' in value) return 256;
+  if ('related' in value) return 512;
   const posts = Array.isArray(value) ? value : 'items' in value ? value.items : [value];
   return posts.reduce((sum, post) => sum + postBytes(post), 256);
 }
@@ -312,6 +315,32 @@ export class PostService {
     if (found === null || 'post' in found) return found?.post ?? null;
     const current = await this.bySlug(found.redirectTo);
     return current !== null && 'post' in current ? current.post : null;
+  }
+
+  /**
+   * What a published post's page shows after its text: the posts published just before and after
+   * it, and a few related ones (post-neighbours.ts). A draft or a scheduled post, seen by the admin
+   * in preview, has no place among the published ones yet: none. The ids are cached with the reads;
+   * a post deleted since is left out rather than shown.
+   */
+  async surroundings(post: Post): Promise<{
+    previous: PublishedPost | null;
+    next: PublishedPost | null;
+    related: PublishedPost[];
+  }> {
+    if (post.status !== 'PUBLISHED' || post.publishedAt === null) return { previous: null, next: null, related: [] };
+    const place = { id: post.id, publishedAt: post.publishedAt };
+    const ids = (await this.cache.get(`around:${post.id}`, () =>
+      surroundingsOf(this.prisma, place),
+    )) as PostSurroundings;
+    const [previous, next, ...related] = await Promise.all(
+      [ids.previous, ids.next, ...ids.related].map((id) => (id === null ? null : this.get(id))),
+    );
+    return {
+      previous: previous ?? null,
+      next: next ?? null,
+      related: related.filter((found): found is PublishedPost => found !== null),
+    };
   }
 
   /** Any post, drafts included, by id or by slug (a former one too): for the admin. Never cached. */

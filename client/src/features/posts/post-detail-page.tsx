@@ -1,4 +1,5 @@
-// One post, at /blog/{slug}: its article with the post's own page metadata, the loading indicator,
+// One post, at /blog/{slug}: its article with the post's own page metadata and what follows it (the
+// category, the previous and next posts, related ones, the way back), the loading indicator,
 // or the missing-post state when it fails to load or there is no such post. The author also sees
 // their drafts and scheduled posts here, marked as a preview that search engines must not index.
 import { Suspense, useEffect } from 'react';
@@ -10,6 +11,7 @@ import { useFreshQuery } from '../../lib/query-freshness';
 import { useUserInfo } from '../../lib/user-info';
 import { MissingPost } from './missing-post';
 import { PostAdminActions } from './post-admin-actions';
+import { PostEnding } from './post-ending';
 import { loadSanitizer, PostArticle } from './post-article';
 import { postPath } from '#kernel/route-paths.ts';
 
@@ -29,6 +31,7 @@ const PostDetailQuery = graphql(`
         height
       }
       ...PostArticle_Post
+      ...PostEnding_Post
     }
   }
 `);
@@ -80,6 +83,7 @@ export function PostDetailPage() {
         <Suspense fallback={<Spinner label="Loading the post" />}>
           <PostArticle post={post} actions={user?.isAdmin ? <PostAdminActions postId={post.id} /> : undefined} />
         </Suspense>
+        <PostEnding post={post} />
       </>
     );
   }
