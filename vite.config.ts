@@ -7,6 +7,7 @@ import { graphqlDocuments } from './client/build/graphql-documents.ts';
 import { precompress } from './client/build/precompress.ts';
 import { reportWeight } from './client/build/report-weight.ts';
 import { serverEntry } from './client/build/server-entry.ts';
+import { themeScript } from './client/build/theme-script.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -25,6 +26,7 @@ export default defineConfig(({ command }) => ({
   root: 'client',
   plugins: [
     graphqlDocuments(),
+    themeScript(),
     react(),
     entryPriority(),
     reportWeight(),

@@ -1,11 +1,17 @@
 // Headers on every response: a Content-Security-Policy the client works under, no framing, no type
 // sniffing, a conservative referrer policy, and HSTS when the site is served over https.
+import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';
+import { THEME_SCRIPT } from '#kernel/theme-rules.ts';
+
+/** The CSP source that allows the theme's inline script, and no other inline script, to run. */
+export const THEME_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 
 const SITE_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // The only inline script: the theme's, which must run before the first paint.
+  `script-src 'self' ${THEME_SCRIPT_SOURCE}`,
   // React and Swiper set style attributes; no stylesheet or script comes from elsewhere.
   "style-src 'self' 'unsafe-inline'",
   // blob: for the editor's preview of a picked image.

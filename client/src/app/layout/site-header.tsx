@@ -1,4 +1,4 @@
-// Logo home and the main navigation; under the wide breakpoint the links fold behind 'Menu'. An admin
+// Logo home, the main navigation and the theme's toggle; under the wide breakpoint the links fold behind 'Menu'. An admin
 // also gets the author's tools underneath.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -6,6 +6,7 @@ import logoUrl from '../../assets/logo.svg';
 import { useSite } from '../../lib/site';
 import { AuthorTools } from './author-tools';
 import { NAV_LINKS } from './nav-links';
+import { ThemeToggle } from './theme-toggle';
 
 export function SiteHeader() {
   const site = useSite();
@@ -52,6 +53,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        <ThemeToggle />
       </div>
       <div className="container">
         <AuthorTools />
