@@ -3,20 +3,22 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';
 
-const SITE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // React and Swiper set style attributes; no stylesheet or script comes from elsewhere.
-  "style-src 'self' 'unsafe-inline'",
-  // blob: for the editor's preview of a picked image.
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** imagesOrigin: where images come from when not from this site (UPLOADS_PUBLIC_URL). */
+const siteCsp = (imagesOrigin: string | null) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    // React and Swiper set style attributes; no stylesheet or script comes from elsewhere.
+    "style-src 'self' 'unsafe-inline'",
+    // blob: for the editor's preview of a picked image.
+    `img-src 'self' data: blob:${imagesOrigin ? ` ${imagesOrigin}` : ''}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 // GraphiQL (a developer tool at /graphql, server/graphql/graphiql.ts) gets its own policy, and
 // nothing else does: its scripts, styles and editor workers are files of this server too, but its
@@ -43,8 +45,12 @@ export const SECURITY_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 } as const;
 
-export function securityHeaders(config: Pick<Config, 'siteUrl'>): MiddlewareHandler {
+export function securityHeaders(
+  config: Pick<Config, 'siteUrl'>,
+  imagesOrigin: string | null = null,
+): MiddlewareHandler {
   const https = config.siteUrl.startsWith('https://');
+  const SITE_CSP = siteCsp(imagesOrigin);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
