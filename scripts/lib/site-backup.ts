@@ -12,6 +12,7 @@ import { readMigrations } from '../../server/db/migrate.ts';
 import type { PrismaClient } from '../../server/generated/prisma/client.ts';
 import { DiskImageStorage, type ImageStorage } from '../../server/modules/media/image-storage.ts';
 import { ImageStore } from '../../server/modules/media/image-store.ts';
+import { IMAGE_FILE_PATH } from '../../server/modules/media/image-urls.ts';
 import { createTarGzWriter, readTarGz, TarFormatError } from './tar-archive.ts';
 import { slugError } from '#kernel/slug-rules.ts';
 
@@ -20,7 +21,6 @@ export const BACKUP_VERSION = 1;
 
 /** A stored image variant is a few MB at most; the JSON of a big blog, some tens of MB. */
 const MAX_ENTRY_BYTES = 1024 * 1024 * 1024;
-const IMAGE_FILE = /^[0-9a-f]{2}\/[0-9a-f]{32}-\d{1,5}\.webp$/;
 
 /** Something the person running the script must fix: printed as it is, without a stack. */
 export class BackupError extends Error {
@@ -277,7 +277,7 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
     for await (const entry of readTarGz(archivePath, MAX_ENTRY_BYTES)) {
       if (entry.name === 'manifest.json' || Object.values(TABLES).some((table) => table.file === entry.name)) {
         json.set(entry.name, parseJson(entry.name, entry.data));
-      } else if (entry.name.startsWith('uploads/') && IMAGE_FILE.test(entry.name.slice('uploads/'.length))) {
+      } else if (entry.name.startsWith('uploads/') && IMAGE_FILE_PATH.test(entry.name.slice('uploads/'.length))) {
         const relative = entry.name.slice('uploads/'.length);
         await mkdir(path.join(staging, path.dirname(relative)), { recursive: true });
         await writeFile(path.join(staging, relative), entry.data);
@@ -331,7 +331,7 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
 /** Image files (by their relative paths) in the uploads folder or bucket. */
 async function storedImageFiles(storage: ImageStorage): Promise<string[]> {
   const files: string[] = [];
-  for await (const file of storage.list()) if (IMAGE_FILE.test(file.path)) files.push(file.path);
+  for await (const file of storage.list()) if (IMAGE_FILE_PATH.test(file.path)) files.push(file.path);
   return files;
 }
 

@@ -5,6 +5,9 @@ import type { StoredImage } from './image-store.ts';
 
 type ImageVariants = Pick<StoredImage, 'storageKey' | 'variantWidths'>;
 
+/** The shape of every name imageFilePath() gives: nothing else is ever an image file of the site. */
+export const IMAGE_FILE_PATH = /^[0-9a-f]{2}\/[0-9a-f]{32}-\d{1,5}\.webp$/;
+
 /** Relative path of one variant, also its URL below /uploads/. Two-level so no folder grows huge. */
 export function imageFilePath(storageKey: string, width: number): string {
   return `${storageKey.slice(0, 2)}/${storageKey}-${width}.webp`;

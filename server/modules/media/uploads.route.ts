@@ -5,8 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { DiskImageStorage, IMAGE_CACHE_CONTROL, type ImageStorage } from './image-storage.ts';
-
-const IMAGE_FILE = /^[0-9a-f]{2}\/[0-9a-f]{32}-\d+\.webp$/;
+import { IMAGE_FILE_PATH } from './image-urls.ts';
 
 export function mountUploads(app: Hono, storage: ImageStorage): void {
   app.use('/uploads/*', async (c, next) => {
@@ -22,7 +21,7 @@ export function mountUploads(app: Hono, storage: ImageStorage): void {
     app.get('/uploads/*', async (c, next) => {
       const file = c.req.path.slice('/uploads/'.length);
       // Only names the store gives: nothing else of the bucket is reachable through the site.
-      const opened = IMAGE_FILE.test(file) ? await storage.open(file) : null;
+      const opened = IMAGE_FILE_PATH.test(file) ? await storage.open(file) : null;
       if (!opened) return next();
       const headers: Record<string, string> = { 'Content-Type': 'image/webp' };
       if (opened.etag) headers.ETag = opened.etag;
