@@ -12,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskImageStorage } from '../../server/modules/media/image-storage.ts';
 import { sweepOrphanImages } from '../../server/modules/media/orphan-sweep.ts';
 import { exportSite, importSite } from '../../scripts/lib/site-backup.ts';
+import { DEMO_CARDS, DEMO_POSTS } from '../../prisma/demo-content.ts';
+import { seedDemo } from '../../prisma/seed-demo.ts';
+import { ImageStore } from '../../server/modules/media/image-store.ts';
 import { moveImageFiles, MoveError } from '../../scripts/lib/move-uploads.ts';
 import { DELETE_POST, uploadCard, uploadedFiles, uploadPost } from '../support/content.ts';
 import { makeImage } from '../support/images.ts';
@@ -23,6 +26,7 @@ const BUCKET = 'blog-images';
 const PUBLIC_BUCKET = 'public-images';
 const MOVED_BUCKET = 'moved-images';
 const RESTORED_BUCKET = 'restored-images';
+const DEMO_BUCKET = 'demo-images';
 
 // A stand-in client build with what the server reads to render a post page's head: its query, so
 // the page preloads the post's picture.
@@ -43,7 +47,7 @@ let workDir: string;
 const cleanups: Array<() => Promise<unknown> | void> = [];
 
 beforeAll(async () => {
-  s3 = await startS3Server([BUCKET, PUBLIC_BUCKET, MOVED_BUCKET, RESTORED_BUCKET]);
+  s3 = await startS3Server([BUCKET, PUBLIC_BUCKET, MOVED_BUCKET, RESTORED_BUCKET, DEMO_BUCKET]);
   workDir = mkdtempSync(path.join(os.tmpdir(), 'blog-object-storage-'));
   t = await createTestApp({ env: s3.env(BUCKET) });
   admin = (await t.signIn({ isAdmin: true })).cookie;
@@ -304,5 +308,28 @@ describe('a backup of a site whose images are in a bucket', () => {
     await expect(importSite({ db: target.db, storage: restoredStorage, archivePath })).rejects.toThrow(
       `in s3://${RESTORED_BUCKET}`,
     );
+  });
+});
+
+describe('the demo seed on a site whose images are in a bucket', () => {
+  let site: TestDatabase;
+  beforeAll(async () => {
+    site = await createTestDatabase();
+    cleanups.push(() => site.dispose());
+  }, 60_000);
+
+  it("writes every post's and card's image into the bucket, and with replace removes the old ones", async () => {
+    const imageStore = new ImageStore(s3.storage(DEMO_BUCKET), 10 * 1024 * 1024);
+    // A part of the demo: the whole of it re-encodes dozens of pictures.
+    const content = { posts: DEMO_POSTS.slice(0, 1), cards: DEMO_CARDS.slice(0, 1) };
+    await seedDemo({ prisma: site.db.prisma, imageStore, content, log: () => {} });
+    const first = await site.db.prisma.image.findMany();
+    expect(first).toHaveLength(2);
+    expect(await s3.keys(DEMO_BUCKET)).toEqual(first.flatMap(variantKeys).sort());
+
+    await seedDemo({ prisma: site.db.prisma, imageStore, content, replace: true, log: () => {} });
+    const second = await site.db.prisma.image.findMany();
+    expect(await s3.keys(DEMO_BUCKET)).toEqual(second.flatMap(variantKeys).sort());
+    expect(second.map((image) => image.storageKey)).not.toContain(first[0]!.storageKey);
   });
 });
