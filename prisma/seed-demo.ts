@@ -5,8 +5,8 @@
 import { realpathSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { uploadsDirOf } from '../server/config.ts';
 import type { Category, PrismaClient } from '../server/generated/prisma/client.ts';
+import { imageStorageOf } from '../server/modules/media/image-storage.ts';
 import { ImageStore, type StoredImage } from '../server/modules/media/image-store.ts';
 import { openForScript, prepareDatabase } from '../server/startup.ts';
 import { DEMO_CARDS, DEMO_POSTS, type DemoCard, type DemoPost } from './demo-content.ts';
@@ -398,7 +398,7 @@ async function main(args: string[]): Promise<number> {
       console.error(`Could not prepare the database: ${(error as Error).message}`);
       return 1;
     }
-    const imageStore = new ImageStore(uploadsDirOf(config), config.maxUploadBytes);
+    const imageStore = new ImageStore(imageStorageOf(config), config.maxUploadBytes);
     const result = await seedDemo({ prisma: db.prisma, imageStore, replace });
     console.log(`Seeded ${result.posts} posts and ${result.cards} cards. Start the site with npm start.`);
     return 0;

@@ -7,7 +7,7 @@ import { describeCounts, exportSite } from './lib/site-backup.ts';
 const USAGE = 'Usage: npm run export -- <backup.tar.gz>';
 
 const code = await runBackupCommand(process.argv.slice(2), { usage: USAGE, flags: [] }, async (context) => {
-  const counts = await exportSite({ db: context.db, uploadsDir: context.uploadsDir, archivePath: context.archivePath });
+  const counts = await exportSite({ db: context.db, storage: context.storage, archivePath: context.archivePath });
   const size = (await stat(context.archivePath)).size;
   console.log(
     `Exported ${describeCounts(counts)} (${counts.files} image files) to ${context.archivePath} (${formatBytes(size)}).`,

@@ -16,7 +16,7 @@ const code = await runBackupCommand(
     if (applied.length) console.log(`Applied ${applied.length} migration(s).`);
     const counts = await importSite({
       db: context.db,
-      uploadsDir: context.uploadsDir,
+      storage: context.storage,
       archivePath: context.archivePath,
       replace: flags.has('--replace'),
     });

@@ -49,7 +49,7 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
   const hono = new Hono();
   // First: a stored answer skips everything below, security headers included (they were stored).
   hono.use('*', publicResponseCache(changes));
-  hono.use('*', securityHeaders(config));
+  hono.use('*', securityHeaders(config, services.imageUrls.foreignOrigin));
   // JSON and XML (feeds, sitemap) shrink 5 to 10 times; the client's files are compressed at build time.
   const compressData = compress();
   hono.use('*', (c, next) =>
@@ -122,7 +122,7 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
   closeApiRouter(api);
   hono.route('/api', api);
 
-  mountUploads(hono, services.images.uploadsDir);
+  mountUploads(hono, services.images.storage);
   mountSocialImages(hono, services.images, db);
   registerSeoRoutes(hono, config, services);
   const pages = new PageMetaResolver({ config, posts: services.posts, seo: services.seo });

@@ -34,6 +34,16 @@ export interface Config {
    * bare client, which renders it in the browser (to compare, or while a render is being fixed).
    */
   serverRendering: boolean;
+  /**
+   * Image files in a bucket of an S3-compatible store (UPLOADS_S3_BUCKET) instead of DATA_DIR/uploads;
+   * credentials, region and endpoint are the AWS SDK's own variables (docs/decisions/030).
+   */
+  uploadsS3: { bucket: string; forcePathStyle: boolean } | undefined;
+  /**
+   * Where readers fetch images from when not from this app's /uploads/ (the bucket's public address
+   * or a CDN in front of it), without a trailing slash.
+   */
+  uploadsPublicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -110,6 +120,28 @@ const envSchema = z.object({
     blankToUndefined,
     z.enum(['on', 'off'], { error: 'SERVER_RENDERING must be on or off' }).default('on'),
   ),
+  UPLOADS_S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'UPLOADS_S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+      )
+      .optional(),
+  ),
+  UPLOADS_S3_FORCE_PATH_STYLE: z.preprocess(
+    blankToUndefined,
+    z.enum(['true', 'false'], { error: 'UPLOADS_S3_FORCE_PATH_STYLE must be true or false' }).optional(),
+  ),
+  AWS_ENDPOINT_URL_S3: optionalString,
+  UPLOADS_PUBLIC_URL: optionalString.pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'UPLOADS_PUBLIC_URL must be an absolute http:// or https:// URL, such as https://images.example.com',
+      })
+      .optional(),
+  ),
   NODE_ENV: z.preprocess(
     blankToUndefined,
     z
@@ -154,5 +186,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: v.TRUST_PROXY === 'true',
     registrationOpen: v.REGISTRATION === 'open',
     serverRendering: v.SERVER_RENDERING === 'on',
+    uploadsS3: v.UPLOADS_S3_BUCKET
+      ? {
+          bucket: v.UPLOADS_S3_BUCKET,
+          // A store at its own endpoint (MinIO, Garage, R2) takes the bucket in the path whatever its
+          // DNS; AWS itself wants it in the host name.
+          forcePathStyle: v.UPLOADS_S3_FORCE_PATH_STYLE
+            ? v.UPLOADS_S3_FORCE_PATH_STYLE === 'true'
+            : v.AWS_ENDPOINT_URL_S3 !== undefined,
+        }
+      : undefined,
+    uploadsPublicUrl: v.UPLOADS_PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }

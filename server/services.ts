@@ -2,13 +2,14 @@
 // handlers both call these: the rules live here, once.
 import type { ContentChanges } from './cache/content-changes.ts';
 import type { Config } from './config.ts';
-import { uploadsDirOf } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AttemptThrottle, REGISTRATION_LIMITS } from './modules/auth/attempt-throttle.ts';
 import { PasswordCheck } from './modules/auth/password-check.ts';
 import { SessionService } from './modules/auth/session.service.ts';
 import { ImageFiles } from './modules/media/image-files.ts';
+import { imageStorageOf } from './modules/media/image-storage.ts';
 import { ImageStore } from './modules/media/image-store.ts';
+import { ImageUrls } from './modules/media/image-urls.ts';
 import { PostService } from './modules/post/post.service.ts';
 import { SeoService } from './modules/pages/seo.service.ts';
 import { UpcomingService } from './modules/upcoming/upcoming.service.ts';
@@ -17,6 +18,8 @@ import { UserService } from './modules/user/user.service.ts';
 
 export interface Services {
   images: ImageStore;
+  /** The addresses readers fetch images at (below /uploads/, or UPLOADS_PUBLIC_URL). */
+  imageUrls: ImageUrls;
   /** Image files kept in step with their rows, across crashes. */
   imageFiles: ImageFiles;
   sessions: SessionService;
@@ -33,7 +36,7 @@ export interface Services {
 /** changes: what empties the public read caches (Database.watchContentChanges()). */
 export function createServices(db: Database, config: Config, changes: ContentChanges): Services {
   const { prisma } = db;
-  const images = new ImageStore(uploadsDirOf(config), config.maxUploadBytes);
+  const images = new ImageStore(imageStorageOf(config), config.maxUploadBytes);
   const imageFiles = new ImageFiles(images, db);
   const sessions = new SessionService(prisma, config);
   const throttle = new AttemptThrottle(prisma);
@@ -41,6 +44,7 @@ export function createServices(db: Database, config: Config, changes: ContentCha
   const users = new UserService(prisma, sessions, passwords, new AttemptThrottle(prisma, REGISTRATION_LIMITS), config);
   return {
     images,
+    imageUrls: new ImageUrls(config.uploadsPublicUrl ?? null),
     sessions,
     throttle,
     signIn: new SignInService(sessions, passwords, users),

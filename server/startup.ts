@@ -2,10 +2,10 @@
 // admin exists, finish what a stopped process left of image files (and delete files that nothing
 // refers to). Shared by server/index.ts, the scripts and the tests.
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.ts';
-import { uploadsDirOf } from './config.ts';
 import { openDatabase, pgliteDirFor, type Database } from './db/database.ts';
 import { applyPendingMigrations, readMigrations, withMigrationLock } from './db/migrate.ts';
 import { ImageFiles } from './modules/media/image-files.ts';
+import { imageStorageOf } from './modules/media/image-storage.ts';
 import { ImageStore } from './modules/media/image-store.ts';
 import { sweepOrphanImages } from './modules/media/orphan-sweep.ts';
 import { bootstrapAdmin } from './modules/user/admin-bootstrap.ts';
@@ -24,14 +24,15 @@ export async function prepareDatabase(db: Database, config: Config, log: Log = c
     await bootstrapAdmin(db.prisma, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log });
   });
 
-  const files = new ImageFiles(new ImageStore(uploadsDirOf(config), config.maxUploadBytes), db);
+  const store = new ImageStore(imageStorageOf(config), config.maxUploadBytes);
+  const files = new ImageFiles(store, db);
   const sweep = await sweepOrphanImages(db.prisma, files);
   if (sweep.recovered > 0) {
     log(`Removed the files of ${sweep.recovered} image(s) whose upload or delete was interrupted.`);
   }
   if (sweep.removed.length > 0) log(`Removed ${sweep.removed.length} image file(s) that no record refers to.`);
   if (sweep.skipped) {
-    log(`Warning: the database has no images but ${uploadsDirOf(config)} has files; they were left alone.`);
+    log(`Warning: the database has no images but ${store.storage.location} has files; they were left alone.`);
   }
   await refreshStatistics(db);
 }

@@ -1,15 +1,17 @@
 // What `npm run export` and `npm run import` share: the archive argument, the configuration, the
 // database (whose lock refuses a second process on the embedded one) and the messages they print.
 import path from 'node:path';
-import { uploadsDirOf, type Config } from '../../server/config.ts';
+import type { Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
+import { imageStorageOf, type ImageStorage } from '../../server/modules/media/image-storage.ts';
 import { openForScript } from '../../server/startup.ts';
 import { BackupError } from './site-backup.ts';
 
 export interface CliContext {
   config: Config;
   db: Database;
-  uploadsDir: string;
+  /** The site's image files: DATA_DIR/uploads, or the bucket UPLOADS_S3_BUCKET names. */
+  storage: ImageStorage;
   archivePath: string;
 }
 
@@ -38,7 +40,7 @@ export async function runBackupCommand(
   if (!opened) return 1;
   const { config, db } = opened;
   try {
-    await command({ config, db, uploadsDir: uploadsDirOf(config), archivePath }, flags);
+    await command({ config, db, storage: imageStorageOf(config), archivePath }, flags);
     return 0;
   } catch (error) {
     if (error instanceof BackupError) console.error(error.message);

@@ -3,13 +3,16 @@
 // and login attempts are left out: they are short-lived, and a restored site signs everyone out.
 // See docs/decisions/012-site-backup.md.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { SqlRunner } from '../../server/db/sql-runner.ts';
 import { readMigrations } from '../../server/db/migrate.ts';
 import type { PrismaClient } from '../../server/generated/prisma/client.ts';
+import { DiskImageStorage, type ImageStorage } from '../../server/modules/media/image-storage.ts';
 import { ImageStore } from '../../server/modules/media/image-store.ts';
+import { IMAGE_FILE_PATH } from '../../server/modules/media/image-urls.ts';
 import { createTarGzWriter, readTarGz, TarFormatError } from './tar-archive.ts';
 import { slugError } from '#kernel/slug-rules.ts';
 
@@ -18,7 +21,6 @@ export const BACKUP_VERSION = 1;
 
 /** A stored image variant is a few MB at most; the JSON of a big blog, some tens of MB. */
 const MAX_ENTRY_BYTES = 1024 * 1024 * 1024;
-const IMAGE_FILE = /^[0-9a-f]{2}\/[0-9a-f]{32}-\d{1,5}\.webp$/;
 
 /** Something the person running the script must fix: printed as it is, without a stack. */
 export class BackupError extends Error {
@@ -133,14 +135,21 @@ async function appliedMigrations(sql: SqlRunner): Promise<string[]> {
 // ---------------------------------------------------------------------------------------------------
 // Export
 
-export interface ExportOptions {
+/** Where a site's image files are: a folder (by its path), or any storage (a bucket). */
+export type ImageFilesAt = { uploadsDir: string } | { storage: ImageStorage };
+
+const storageOf = (at: ImageFilesAt): ImageStorage =>
+  'storage' in at ? at.storage : new DiskImageStorage(at.uploadsDir);
+
+export type ExportOptions = ImageFilesAt & {
   db: BackupDatabase;
-  uploadsDir: string;
   /** Where to write the .tar.gz; it appears there only once complete. */
   archivePath: string;
-}
+};
 
-export async function exportSite({ db, uploadsDir, archivePath }: ExportOptions): Promise<BackupCounts> {
+export async function exportSite(options: ExportOptions): Promise<BackupCounts> {
+  const { db, archivePath } = options;
+  const storage = storageOf(options);
   const known = readMigrations().map((m) => m.name);
   const applied = await appliedMigrations(db.sql);
   const missing = known.filter((name) => !applied.includes(name));
@@ -203,14 +212,15 @@ export async function exportSite({ db, uploadsDir, archivePath }: ExportOptions)
     );
     await tar.add(TABLES.upcomingCards.file, json(upcomingCards));
     for (const file of files) {
-      const source = path.join(uploadsDir, file);
-      let bytes: Buffer;
-      try {
-        bytes = await readFile(source);
-      } catch {
-        throw new BackupError(`The image file ${source} is missing: the backup would be incomplete.`);
+      const bytes = await storage.get(file);
+      if (!bytes) {
+        throw new BackupError(
+          `The image file ${file} is missing in ${storage.location}: the backup would be incomplete.`,
+        );
       }
-      await tar.add(`uploads/${file}`, bytes, (await stat(source)).mtime);
+      // A file's date on disk is kept; a bucket's objects are dated when the archive is written.
+      const mtime = storage instanceof DiskImageStorage ? (await stat(path.join(storage.dir, file))).mtime : undefined;
+      await tar.add(`uploads/${file}`, bytes, mtime);
     }
     await tar.close();
     await rename(partial, archivePath);
@@ -225,13 +235,12 @@ export async function exportSite({ db, uploadsDir, archivePath }: ExportOptions)
 // ---------------------------------------------------------------------------------------------------
 // Import
 
-export interface ImportOptions {
+export type ImportOptions = ImageFilesAt & {
   db: BackupDatabase;
-  uploadsDir: string;
   archivePath: string;
   /** Delete the site's current users, posts, cards and images (rows and files) first. */
   replace?: boolean;
-}
+};
 
 interface ReadBackup {
   manifest: Manifest;
@@ -268,7 +277,7 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
     for await (const entry of readTarGz(archivePath, MAX_ENTRY_BYTES)) {
       if (entry.name === 'manifest.json' || Object.values(TABLES).some((table) => table.file === entry.name)) {
         json.set(entry.name, parseJson(entry.name, entry.data));
-      } else if (entry.name.startsWith('uploads/') && IMAGE_FILE.test(entry.name.slice('uploads/'.length))) {
+      } else if (entry.name.startsWith('uploads/') && IMAGE_FILE_PATH.test(entry.name.slice('uploads/'.length))) {
         const relative = entry.name.slice('uploads/'.length);
         await mkdir(path.join(staging, path.dirname(relative)), { recursive: true });
         await writeFile(path.join(staging, relative), entry.data);
@@ -319,13 +328,11 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
   return { manifest, rows, files };
 }
 
-/** Image files (by their relative paths) in the uploads folder. */
-async function storedImageFiles(uploadsDir: string): Promise<string[]> {
-  const entries = await readdir(uploadsDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(uploadsDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .filter((file) => IMAGE_FILE.test(file));
+/** Image files (by their relative paths) in the uploads folder or bucket. */
+async function storedImageFiles(storage: ImageStorage): Promise<string[]> {
+  const files: string[] = [];
+  for await (const file of storage.list()) if (IMAGE_FILE_PATH.test(file.path)) files.push(file.path);
+  return files;
 }
 
 /**
@@ -333,13 +340,14 @@ async function storedImageFiles(uploadsDir: string): Promise<string[]> {
  * and checked in full before anything changes; the rows go in one transaction; the files move into
  * place only after it commits. Returns what was restored.
  */
-export async function importSite({
-  db,
-  uploadsDir,
-  archivePath,
-  replace = false,
-}: ImportOptions): Promise<BackupCounts> {
-  const staging = `${uploadsDir.replace(/[\\/]+$/, '')}.import-${process.pid}-${randomBytes(4).toString('hex')}`;
+export async function importSite(options: ImportOptions): Promise<BackupCounts> {
+  const { db, archivePath, replace = false } = options;
+  const storage = storageOf(options);
+  // Beside the folder, so that files move in by a rename; for a bucket, anywhere local.
+  const staging =
+    storage instanceof DiskImageStorage
+      ? `${storage.dir.replace(/[\\/]+$/, '')}.import-${process.pid}-${randomBytes(4).toString('hex')}`
+      : await mkdtemp(path.join(os.tmpdir(), 'blog-import-'));
   await mkdir(staging, { recursive: true });
   try {
     const backup = await readBackup(archivePath, staging);
@@ -351,7 +359,7 @@ export async function importSite({
       );
     }
 
-    const existingFiles = await storedImageFiles(uploadsDir);
+    const existingFiles = await storedImageFiles(storage);
     const { prisma } = db;
     const { rows } = backup;
     await prisma.$transaction(
@@ -366,7 +374,7 @@ export async function importSite({
         if ((hasRows || existingFiles.length > 0) && !replace) {
           const what = [
             hasRows ? `${describeCounts(current)} in the database` : '',
-            existingFiles.length ? `${plural(existingFiles.length, 'image file')} in ${uploadsDir}` : '',
+            existingFiles.length ? `${plural(existingFiles.length, 'image file')} in ${storage.location}` : '',
           ].filter(Boolean);
           throw new BackupError(
             `The site is not empty (${what.join('; ')}): a backup is only restored into an empty site. ` +
@@ -401,14 +409,16 @@ export async function importSite({
     const wanted = new Set(
       rows.images.flatMap((image) => image.variantWidths.map((w) => ImageStore.relativePath(image.storageKey, w))),
     );
-    await Promise.all(
-      existingFiles.filter((file) => !wanted.has(file)).map((file) => rm(path.join(uploadsDir, file), { force: true })),
-    );
+    await storage.remove(existingFiles.filter((file) => !wanted.has(file)));
     for (const file of wanted) {
-      await mkdir(path.join(uploadsDir, path.dirname(file)), { recursive: true });
-      await rename(path.join(staging, file), path.join(uploadsDir, file));
+      if (storage instanceof DiskImageStorage) {
+        await mkdir(path.join(storage.dir, path.dirname(file)), { recursive: true });
+        await rename(path.join(staging, file), path.join(storage.dir, file));
+      } else {
+        await storage.put(file, await readFile(path.join(staging, file)));
+      }
     }
-    await removeEmptyShards(uploadsDir);
+    if (storage instanceof DiskImageStorage) await removeEmptyShards(storage.dir);
     return { ...backup.manifest.counts, files: wanted.size };
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -8,21 +8,23 @@ import { THEME_SCRIPT } from '#kernel/theme-rules.ts';
 /** The CSP source that allows the theme's inline script, and no other inline script, to run. */
 export const THEME_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 
-const SITE_CSP = [
-  "default-src 'self'",
-  // The only inline script: the theme's, which must run before the first paint.
-  `script-src 'self' ${THEME_SCRIPT_SOURCE}`,
-  // React and Swiper set style attributes; no stylesheet or script comes from elsewhere.
-  "style-src 'self' 'unsafe-inline'",
-  // blob: for the editor's preview of a picked image.
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** imagesOrigin: where images come from when not from this site (UPLOADS_PUBLIC_URL). */
+const siteCsp = (imagesOrigin: string | null) =>
+  [
+    "default-src 'self'",
+    // The only inline script: the theme's, which must run before the first paint.
+    `script-src 'self' ${THEME_SCRIPT_SOURCE}`,
+    // React and Swiper set style attributes; no stylesheet or script comes from elsewhere.
+    "style-src 'self' 'unsafe-inline'",
+    // blob: for the editor's preview of a picked image.
+    `img-src 'self' data: blob:${imagesOrigin ? ` ${imagesOrigin}` : ''}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 // GraphiQL (a developer tool at /graphql, server/graphql/graphiql.ts) gets its own policy, and
 // nothing else does: its scripts, styles and editor workers are files of this server too, but its
@@ -49,8 +51,12 @@ export const SECURITY_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 } as const;
 
-export function securityHeaders(config: Pick<Config, 'siteUrl'>): MiddlewareHandler {
+export function securityHeaders(
+  config: Pick<Config, 'siteUrl'>,
+  imagesOrigin: string | null = null,
+): MiddlewareHandler {
   const https = config.siteUrl.startsWith('https://');
+  const SITE_CSP = siteCsp(imagesOrigin);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;

@@ -28,6 +28,8 @@ describe('configuration', () => {
       graphqlIntrospection: true,
       trustProxy: false,
       registrationOpen: false,
+      uploadsS3: undefined,
+      uploadsPublicUrl: undefined,
       serverRendering: true,
     });
   });
@@ -64,6 +66,30 @@ describe('configuration', () => {
       registrationOpen: true,
       serverRendering: false,
     });
+  });
+
+  it('keeps images in a bucket when one is named, in its path at a custom endpoint unless told otherwise', () => {
+    expect(loadConfig({ UPLOADS_S3_BUCKET: 'blog-images' }).uploadsS3).toEqual({
+      bucket: 'blog-images',
+      forcePathStyle: false,
+    });
+    const minio = { UPLOADS_S3_BUCKET: 'blog-images', AWS_ENDPOINT_URL_S3: 'http://minio:9000' };
+    expect(loadConfig(minio).uploadsS3?.forcePathStyle).toBe(true);
+    expect(loadConfig({ ...minio, UPLOADS_S3_FORCE_PATH_STYLE: 'false' }).uploadsS3?.forcePathStyle).toBe(false);
+    expect(loadConfig({ UPLOADS_PUBLIC_URL: 'https://images.example.com/blog/' }).uploadsPublicUrl).toBe(
+      'https://images.example.com/blog',
+    );
+    expect(
+      problemsOf({
+        UPLOADS_S3_BUCKET: 'My_Bucket',
+        UPLOADS_PUBLIC_URL: 'images.example.com',
+        UPLOADS_S3_FORCE_PATH_STYLE: 'yes',
+      }),
+    ).toEqual([
+      'UPLOADS_S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+      'UPLOADS_S3_FORCE_PATH_STYLE must be true or false',
+      'UPLOADS_PUBLIC_URL must be an absolute http:// or https:// URL, such as https://images.example.com',
+    ]);
   });
 
   it('turns introspection off in production unless asked for', () => {

@@ -1,12 +1,12 @@
 // An image as the REST facade shows it: the same four facts as GraphQL's Image type.
 import type { Image } from '../../generated/prisma/client.ts';
-import { ImageStore } from './image-store.ts';
+import type { ImageUrls } from './image-urls.ts';
 
-export function imageJson(image: Image) {
+export function imageJson(image: Image, urls: ImageUrls) {
   return {
-    url: ImageStore.largestUrl(image),
+    url: urls.largestUrl(image),
     width: image.width,
     height: image.height,
-    srcset: ImageStore.srcset(image),
+    srcset: urls.srcset(image),
   };
 }

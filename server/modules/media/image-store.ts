@@ -3,13 +3,13 @@
 // (metadata stripped, never upscaled) under server-generated names. What is written when, and how a
 // crash is recovered from, is image-files.ts's business.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import { ACCEPTED_IMAGE_TYPES, imageMessages, MAX_IMAGE_PIXELS } from '#kernel/image-rules.ts';
+import { DiskImageStorage, type ImageStorage } from './image-storage.ts';
+import { APP_IMAGE_URLS, imageFilePath, largestImagePath } from './image-urls.ts';
 
 /**
  * Widths of the WebP variants; an image narrower than one gets its own width as the largest. 720
@@ -39,13 +39,13 @@ export class ImageRejectedError extends Error {
 }
 
 /**
- * The disk refused to store an image (full, not writable, gone): the server's failure, not the
- * image's. `cause` is the file system's error.
+ * The storage refused an image (a disk full, not writable or gone; a bucket that cannot be reached
+ * or refuses the write): the server's failure, not the image's. `cause` is the storage's error.
  */
 export class ImageStorageError extends Error {
   override name = 'ImageStorageError';
-  constructor(uploadsDir: string, cause: unknown) {
-    super(`Could not write image files in ${uploadsDir}: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  constructor(location: string, cause: unknown) {
+    super(`Could not write image files in ${location}: ${(cause as Error)?.message ?? String(cause)}`, { cause });
   }
 
   /** The disk or the owner's quota is full. */
@@ -71,19 +71,6 @@ export interface EncodedImage {
   variants: Buffer[];
 }
 
-/** Removes a file; one that is not there (nor its folder) is already removed. */
-async function removeFile(file: string): Promise<void> {
-  try {
-    await rm(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
-  }
-}
-
-/** The name a variant is written under before it is complete. */
-const temporaryName = (file: string) => `${file}.tmp`;
-
 export function variantWidthsFor(width: number): number[] {
   const largest = Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!);
   const widths: number[] = VARIANT_WIDTHS.filter((w) => w < largest);
@@ -92,36 +79,47 @@ export function variantWidthsFor(width: number): number[] {
 }
 
 export class ImageStore {
-  constructor(
-    readonly uploadsDir: string,
-    readonly maxBytes: number,
-  ) {}
+  /** Where the files are: a folder (given by its path) or a bucket. */
+  readonly storage: ImageStorage;
 
-  /** Relative path of one variant, also its URL below /uploads/. Two-level so no folder grows huge. */
+  constructor(
+    storage: ImageStorage | string,
+    readonly maxBytes: number,
+  ) {
+    this.storage = typeof storage === 'string' ? new DiskImageStorage(storage) : storage;
+  }
+
+  /** The folder of a store on disk; undefined for a bucket. */
+  get uploadsDir(): string | undefined {
+    return this.storage instanceof DiskImageStorage ? this.storage.dir : undefined;
+  }
+
+  // The addresses below /uploads/; where UPLOADS_PUBLIC_URL may apply, use the services' ImageUrls.
   static relativePath(storageKey: string, width: number): string {
-    return `${storageKey.slice(0, 2)}/${storageKey}-${width}.webp`;
+    return imageFilePath(storageKey, width);
   }
 
   static url(storageKey: string, width: number): string {
-    return `/uploads/${ImageStore.relativePath(storageKey, width)}`;
+    return APP_IMAGE_URLS.url(storageKey, width);
   }
 
-  /** The largest file of an image: the one a page's og:image, a feed or the sitemap names. */
   static largestPath(image: Pick<StoredImage, 'storageKey' | 'variantWidths' | 'width'>): string {
-    return ImageStore.relativePath(image.storageKey, image.variantWidths.at(-1) ?? image.width);
+    return largestImagePath(image);
   }
 
   static largestUrl(image: Pick<StoredImage, 'storageKey' | 'variantWidths' | 'width'>): string {
-    return `/uploads/${ImageStore.largestPath(image)}`;
+    return APP_IMAGE_URLS.largestUrl(image);
   }
 
   static srcset(image: Pick<StoredImage, 'storageKey' | 'variantWidths'>): string {
-    return image.variantWidths.map((w) => `${ImageStore.url(image.storageKey, w)} ${w}w`).join(', ');
+    return APP_IMAGE_URLS.srcset(image);
   }
 
-  /** The bytes of one stored file, named as relativePath() names it. */
+  /** The bytes of one stored file, named as relativePath() names it; throws when there is none. */
   async read(relativePath: string): Promise<Buffer> {
-    return readFile(path.join(this.uploadsDir, relativePath));
+    const bytes = await this.storage.get(relativePath);
+    if (!bytes) throw new Error(`There is no image file ${relativePath} in ${this.storage.location}`);
+    return bytes;
   }
 
   /** Checks the bytes; throws ImageRejectedError with the user-facing message when they are refused. */
@@ -183,21 +181,17 @@ export class ImageStore {
   }
 
   /**
-   * Writes the variants of an encoded image. A failure of the disk (full, not writable) removes
-   * what was written and throws an ImageStorageError.
+   * Writes the variants of an encoded image. A failure of the storage (full, not writable,
+   * unreachable) removes what was written and throws an ImageStorageError.
    */
   async write({ image, variants }: EncodedImage): Promise<StoredImage> {
     try {
-      await mkdir(path.join(this.uploadsDir, image.storageKey.slice(0, 2)), { recursive: true });
       for (const [index, variantWidth] of image.variantWidths.entries()) {
-        const file = path.join(this.uploadsDir, ImageStore.relativePath(image.storageKey, variantWidth));
-        // Written under a temporary name first: a reader never gets half a file.
-        await writeFile(temporaryName(file), variants[index]!);
-        await rename(temporaryName(file), file);
+        await this.storage.put(imageFilePath(image.storageKey, variantWidth), variants[index]!);
       }
     } catch (error) {
       await this.remove(image).catch(() => {});
-      throw new ImageStorageError(this.uploadsDir, error);
+      throw new ImageStorageError(this.storage.location, error);
     }
     return image;
   }
@@ -209,12 +203,7 @@ export class ImageStore {
 
   /** Removes an image's files, and any half-written one a stopped process left. */
   async remove(image: Pick<StoredImage, 'storageKey' | 'variantWidths'>): Promise<void> {
-    await Promise.all(
-      image.variantWidths.flatMap((w) => {
-        const file = path.join(this.uploadsDir, ImageStore.relativePath(image.storageKey, w));
-        return [removeFile(file), removeFile(temporaryName(file))];
-      }),
-    );
+    await this.storage.remove(image.variantWidths.map((w) => imageFilePath(image.storageKey, w)));
   }
 
   /**
@@ -222,31 +211,24 @@ export class ImageStore {
    * the row). Only files older than minAgeMs go, so an upload in progress is never swept.
    */
   async sweepOrphans(isKnown: (storageKey: string) => boolean, minAgeMs = 60 * 60 * 1000): Promise<string[]> {
-    const removed: string[] = [];
-    let shards: string[];
-    try {
-      shards = await readdir(this.uploadsDir);
-    } catch {
-      return removed;
-    }
     const cutoff = Date.now() - minAgeMs;
-    for (const shard of shards) {
-      const dir = path.join(this.uploadsDir, shard);
-      let names: string[];
-      try {
-        names = await readdir(dir);
-      } catch {
-        continue;
-      }
-      for (const name of names) {
-        const key = /^([0-9a-f]{32})-\d+\.webp$/.exec(name)?.[1];
-        if (key && isKnown(key)) continue;
-        const file = path.join(dir, name);
-        if ((await stat(file)).mtimeMs > cutoff) continue;
-        await rm(file, { force: true });
-        removed.push(path.join(shard, name));
-      }
+    const orphans: string[] = [];
+    for await (const file of this.storage.list()) {
+      // Only what lies in a shard folder is the store's: a bucket may hold other things beside it.
+      if (!/^[0-9a-f]{2}\/[^/]+$/.test(file.path)) continue;
+      const key = /^[0-9a-f]{2}\/([0-9a-f]{32})-\d+\.webp$/.exec(file.path)?.[1];
+      if (key && isKnown(key)) continue;
+      if (file.modifiedAt.getTime() > cutoff) continue;
+      orphans.push(file.path);
     }
-    return removed;
+    // Listed first, removed after: a bucket's listing pages are not to change under it.
+    for (let i = 0; i < orphans.length; i += 100) await this.storage.remove(orphans.slice(i, i + 100));
+    return orphans;
+  }
+
+  /** Whether the storage holds any file at all. */
+  async isEmpty(): Promise<boolean> {
+    for await (const file of this.storage.list()) if (file) return false;
+    return true;
   }
 }

@@ -1,9 +1,8 @@
 // The upkeep of image files (docs/decisions/019-image-files-after-a-crash.md). At every start, and
 // every few minutes while the server runs, it finishes what a stopped process left: the files of
 // uploads that never committed and of deletes that did. At start it also looks through the folder
-// for files that neither a row nor a record names (left by versions before the records, or put
-// there by hand).
-import { readdir } from 'node:fs/promises';
+// or bucket for files that neither a row nor a record names (left by versions before the records,
+// or put there by hand).
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import type { ImageFiles } from './image-files.ts';
 
@@ -13,9 +12,9 @@ export const UPKEEP_INTERVAL_MS = 5 * 60 * 1000;
 export type SweepResult = {
   /** Images whose files were removed because their upload or delete was interrupted. */
   recovered: number;
-  /** Files that nothing named, relative to the uploads folder. */
+  /** Files that nothing named, relative to the uploads folder or bucket. */
   removed: string[];
-  /** True when the folder scan was skipped (a database without images beside a folder of them). */
+  /** True when the scan was skipped (a database without images beside a folder or bucket of them). */
   skipped: boolean;
 };
 
@@ -25,8 +24,7 @@ export async function sweepOrphanImages(prisma: PrismaClient, files: ImageFiles)
   if (rows.length === 0) {
     // A database without a single image beside a folder full of them is far more likely the wrong
     // database (a new DATABASE_URL, a test) than a site whose every image is orphaned: keep the files.
-    const entries = await readdir(files.store.uploadsDir).catch(() => []);
-    return { recovered, removed: [], skipped: entries.length > 0 };
+    return { recovered, removed: [], skipped: !(await files.store.isEmpty()) };
   }
   const known = new Set([...rows.map((row) => row.storageKey), ...(await files.pendingKeys())]);
   return { recovered, removed: await files.store.sweepOrphans((key) => known.has(key)), skipped: false };

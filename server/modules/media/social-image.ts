@@ -11,7 +11,8 @@ import type { Hono } from 'hono';
 import sharp from 'sharp';
 import { focusOffset, focusPercent } from '#kernel/focal-point.ts';
 import type { Database } from '../../db/database.ts';
-import { ImageStore, type StoredImage } from './image-store.ts';
+import type { ImageStore, StoredImage } from './image-store.ts';
+import { largestImagePath } from './image-urls.ts';
 
 /** The box link previews show (Facebook's and X's large card): 1.91:1. */
 export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
@@ -27,7 +28,7 @@ export function socialImagePath(image: FocusedImage): string {
 /** The cover cut to SOCIAL_IMAGE_SIZE around its focal point, as a JPEG (what every preview reads). */
 export async function cutSocialImage(store: ImageStore, image: FocusedImage): Promise<Buffer> {
   const { width: boxWidth, height: boxHeight } = SOCIAL_IMAGE_SIZE;
-  const source = sharp(await store.read(ImageStore.largestPath(image)));
+  const source = sharp(await store.read(largestImagePath(image)));
   const { width = 1, height = 1 } = await source.metadata();
   // Scaled to cover the box on both axes (a small cover is enlarged: previews ask for this size).
   const scale = Math.max(boxWidth / width, boxHeight / height);

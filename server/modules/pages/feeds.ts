@@ -4,7 +4,7 @@
 // and the sizes of their image files are handed in.
 import type { Config } from '../../config.ts';
 import { CATEGORY_SCREENS, pageTitle, SCREEN_TEXTS, type CategoryScreen } from '#kernel/page-meta-rules.ts';
-import { ImageStore } from '../media/image-store.ts';
+import { APP_IMAGE_URLS, type ImageUrls } from '../media/image-urls.ts';
 import type { PublishedPost } from '../post/post.service.ts';
 import { cdata, escapeMarkup } from '../../http/markup.ts';
 import { postPath } from '#kernel/route-paths.ts';
@@ -45,6 +45,8 @@ export interface FeedInput {
   /** Size in bytes of each post's largest image file, by storage key (enclosures must state it). */
   imageBytes: ReadonlyMap<string, number>;
   site: Site;
+  /** Where images are published; the app's /uploads/ when not given. */
+  imageUrls?: ImageUrls;
 }
 
 interface FeedItem {
@@ -77,7 +79,7 @@ function itemsOf(input: FeedInput): FeedItem[] {
       updated: post.updatedAt,
       category: CATEGORY_SCREENS.find((screen) => screen.category === post.category)!,
       image: {
-        url: `${siteUrl}${ImageStore.largestUrl(post.image)}`,
+        url: (input.imageUrls ?? APP_IMAGE_URLS).absoluteLargestUrl(post.image, siteUrl),
         type: post.image.mimeType,
         bytes: input.imageBytes.get(post.image.storageKey) ?? 0,
         width: post.image.width,

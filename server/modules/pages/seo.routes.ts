@@ -1,24 +1,22 @@
 // The routes crawlers and feed readers use: the feeds, /sitemap.xml and /robots.txt, each a
 // validated public read (server/http/http-cache.ts). Registered before the client's catch-all.
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { Hono } from 'hono';
 import type { Config } from '../../config.ts';
 import { readResponse } from '../../http/http-cache.ts';
 import { CATEGORY_SCREENS, type CategoryScreen } from '#kernel/page-meta-rules.ts';
-import { ImageStore } from '../media/image-store.ts';
+import type { ImageStorage } from '../media/image-storage.ts';
+import { largestImagePath } from '../media/image-urls.ts';
 import type { PublishedPost } from '../post/post.service.ts';
 import type { Services } from '../../services.ts';
 import { atomFeed, FEED_TYPES, feedPath, rssFeed, type FeedFormat } from './feeds.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 /** Sizes of the posts' largest image files; a file that cannot be read counts 0 (RSS's "unknown"). */
-async function imageBytes(uploadsDir: string, posts: PublishedPost[]): Promise<Map<string, number>> {
+async function imageBytes(storage: ImageStorage, posts: PublishedPost[]): Promise<Map<string, number>> {
   const entries = await Promise.all(
     posts.map(async ({ image }) => {
-      const file = path.join(uploadsDir, ImageStore.largestPath(image));
-      const size = await stat(file).then(
-        (stats) => stats.size,
+      const size = await storage.size(largestImagePath(image)).then(
+        (bytes) => bytes ?? 0,
         () => 0,
       );
       return [image.storageKey, size] as const;
@@ -40,8 +38,9 @@ export function registerSeoRoutes(app: Hono, config: Config, services: Services)
         posts,
         category,
         authorName,
-        imageBytes: await imageBytes(services.images.uploadsDir, posts),
+        imageBytes: await imageBytes(services.images.storage, posts),
         site,
+        imageUrls: services.imageUrls,
       };
       const body = format === 'rss' ? rssFeed(input) : atomFeed(input);
       return readResponse(c.req.raw, body, { contentType: `${FEED_TYPES[format]}; charset=utf-8` });
@@ -53,7 +52,9 @@ export function registerSeoRoutes(app: Hono, config: Config, services: Services)
 
   app.get('/sitemap.xml', async (c) => {
     const [counts, posts] = await Promise.all([services.seo.postCounts(), services.seo.sitemapPosts()]);
-    return readResponse(c.req.raw, sitemapXml(site, counts, posts), { contentType: 'application/xml; charset=utf-8' });
+    return readResponse(c.req.raw, sitemapXml(site, counts, posts, services.imageUrls), {
+      contentType: 'application/xml; charset=utf-8',
+    });
   });
 
   app.get('/robots.txt', (c) => readResponse(c.req.raw, robotsTxt(site), { contentType: 'text/plain; charset=utf-8' }));

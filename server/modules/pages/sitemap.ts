@@ -5,7 +5,7 @@
 import type { Config } from '../../config.ts';
 import { CATEGORY_SCREENS } from '#kernel/page-meta-rules.ts';
 import { pageCount } from '#kernel/post-rules.ts';
-import { ImageStore } from '../media/image-store.ts';
+import { APP_IMAGE_URLS, type ImageUrls } from '../media/image-urls.ts';
 import { SITEMAP_MAX_URLS, type PostCounts, type SitemapPost } from './seo.service.ts';
 import { escapeMarkup } from '../../http/markup.ts';
 import { listPagePath, postPath } from '#kernel/route-paths.ts';
@@ -40,7 +40,11 @@ function listUrls(prefix: string, total: number, lastModified: Date | null): Sit
   return urls;
 }
 
-export function sitemapUrls(counts: PostCounts, posts: SitemapPost[]): SitemapUrl[] {
+export function sitemapUrls(
+  counts: PostCounts,
+  posts: SitemapPost[],
+  imageUrls: ImageUrls = APP_IMAGE_URLS,
+): SitemapUrl[] {
   return [
     { path: '/', lastModified: counts.lastModified },
     ...STATIC_PAGE_PATHS.map((path) => ({ path })),
@@ -51,25 +55,32 @@ export function sitemapUrls(counts: PostCounts, posts: SitemapPost[]): SitemapUr
     ...posts.map((post) => ({
       path: postPath(post.slug),
       lastModified: post.updatedAt,
-      imageUrl: ImageStore.largestUrl(post.image),
+      imageUrl: imageUrls.largestUrl(post.image),
     })),
   ];
 }
 
-export function sitemapXml(site: Site, counts: PostCounts, posts: SitemapPost[]): string {
+export function sitemapXml(
+  site: Site,
+  counts: PostCounts,
+  posts: SitemapPost[],
+  imageUrls: ImageUrls = APP_IMAGE_URLS,
+): string {
   const e = escapeMarkup;
+  // Images published elsewhere (UPLOADS_PUBLIC_URL) have absolute addresses already.
+  const absolute = (url: string) => (url.startsWith('/') ? site.siteUrl + url : url);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
     // Past the protocol's limit the oldest posts are left out (posts come newest first).
-    ...sitemapUrls(counts, posts)
+    ...sitemapUrls(counts, posts, imageUrls)
       .slice(0, SITEMAP_MAX_URLS)
       .map((url) =>
         [
           '<url>',
           `<loc>${e(site.siteUrl + url.path)}</loc>`,
           url.lastModified ? `<lastmod>${url.lastModified.toISOString()}</lastmod>` : '',
-          url.imageUrl ? `<image:image><image:loc>${e(site.siteUrl + url.imageUrl)}</image:loc></image:image>` : '',
+          url.imageUrl ? `<image:image><image:loc>${e(absolute(url.imageUrl))}</image:loc></image:image>` : '',
           '</url>',
         ].join(''),
       ),

@@ -5,6 +5,7 @@ import { formBody, isMultipart, jsonBody, pageParam, textField } from '../../htt
 import type { Services } from '../../services.ts';
 import { requireAdmin } from '../auth/permissions.ts';
 import { imageJson } from '../media/image-json.ts';
+import type { ImageUrls } from '../media/image-urls.ts';
 import { POST_NOT_FOUND, type PostInput, type PostPage, type PostWithImage } from './post.service.ts';
 import { notFound } from '../../errors.ts';
 import { readingOf } from './post-reading.ts';
@@ -13,7 +14,7 @@ import { readingOf } from './post-reading.ts';
  * A post as the original client reads it. Its createdAt is the date readers see: the publication
  * date (a draft, which only an admin's write returns, has none yet: its creation).
  */
-export function postJson(post: PostWithImage) {
+export function postJson(post: PostWithImage, urls: ImageUrls) {
   const { excerpt, readingMinutes } = readingOf(post);
   return {
     _id: post.id,
@@ -23,14 +24,14 @@ export function postJson(post: PostWithImage) {
     excerpt,
     readingMinutes,
     category: post.category,
-    image: post.image ? imageJson(post.image) : null,
+    image: post.image ? imageJson(post.image, urls) : null,
     createdAt: (post.publishedAt ?? post.createdAt).toISOString(),
     updatedAt: post.updatedAt.toISOString(),
   };
 }
 
-function pageJson(page: PostPage) {
-  return { blogpostDocs: page.items.map(postJson), page: page.page, pages: page.pages };
+function pageJson(page: PostPage, urls: ImageUrls) {
+  return { blogpostDocs: page.items.map((post) => postJson(post, urls)), page: page.page, pages: page.pages };
 }
 
 /** The category lists, each with the page parameter name the original client sends. */
@@ -76,14 +77,21 @@ export function registerPostRoutes(api: Api, services: Services): void {
       // An absent or empty keyword lists everything, as the original client expects.
       search: keyword === undefined || keyword.trim() === '' ? undefined : keyword,
     });
-    return c.json(pageJson(page));
+    return c.json(pageJson(page, services.imageUrls));
   });
 
-  api.get('/blogposts/latest', async (c) => c.json((await services.posts.latest()).map(postJson)));
+  api.get('/blogposts/latest', async (c) =>
+    c.json((await services.posts.latest()).map((post) => postJson(post, services.imageUrls))),
+  );
 
   for (const route of CATEGORY_ROUTES) {
     api.get(route.path, async (c) =>
-      c.json(pageJson(await services.posts.list({ page: pageParam(c, route.pageParam), category: route.category }))),
+      c.json(
+        pageJson(
+          await services.posts.list({ page: pageParam(c, route.pageParam), category: route.category }),
+          services.imageUrls,
+        ),
+      ),
     );
   }
 
@@ -91,12 +99,12 @@ export function registerPostRoutes(api: Api, services: Services): void {
   api.get('/blogposts/:id', async (c) => {
     const post = await services.posts.findPublic(c.req.param('id'));
     if (!post) throw notFound(POST_NOT_FOUND);
-    return c.json(postJson(post));
+    return c.json(postJson(post, services.imageUrls));
   });
 
   api.post('/blogposts', async (c) => {
     requireAdmin(c.get('context').viewer);
-    return c.json(postJson(await services.posts.create(await postInputOf(c))), 201);
+    return c.json(postJson(await services.posts.create(await postInputOf(c)), services.imageUrls), 201);
   });
 
   /** The id a write's address names: an id, or the slug of any post (an admin's write may touch a draft). */
@@ -105,7 +113,7 @@ export function registerPostRoutes(api: Api, services: Services): void {
   api.put('/blogposts/:id', async (c) => {
     requireAdmin(c.get('context').viewer);
     const id = await postIdOf(c.req.param('id'));
-    return c.json(postJson(await services.posts.update(id, await postInputOf(c))));
+    return c.json(postJson(await services.posts.update(id, await postInputOf(c)), services.imageUrls));
   });
 
   api.delete('/blogposts/:id', async (c) => {

@@ -5,14 +5,17 @@ import { formBody, isMultipart } from '../../http/rest-router.ts';
 import type { Services } from '../../services.ts';
 import { requireAdmin } from '../auth/permissions.ts';
 import { imageJson } from '../media/image-json.ts';
+import type { ImageUrls } from '../media/image-urls.ts';
 import type { UpcomingCardWithImage } from './upcoming.service.ts';
 
-export function cardJson(card: UpcomingCardWithImage) {
-  return { _id: card.id, title: card.title, subtitle: card.subtitle, image: imageJson(card.image) };
+export function cardJson(card: UpcomingCardWithImage, urls: ImageUrls) {
+  return { _id: card.id, title: card.title, subtitle: card.subtitle, image: imageJson(card.image, urls) };
 }
 
 export function registerUpcomingRoutes(api: Api, services: Services): void {
-  api.get('/upcoming', async (c) => c.json((await services.upcoming.list()).map(cardJson)));
+  api.get('/upcoming', async (c) =>
+    c.json((await services.upcoming.list()).map((card) => cardJson(card, services.imageUrls))),
+  );
 
   api.post('/upcoming', async (c) => {
     requireAdmin(c.get('context').viewer);
@@ -24,7 +27,7 @@ export function registerUpcomingRoutes(api: Api, services: Services): void {
       subtitle: form.text('subtitle'),
       image: files[0] ?? null,
     });
-    return c.json(cardJson(card), 201);
+    return c.json(cardJson(card, services.imageUrls), 201);
   });
 
   api.delete('/upcoming/:id', async (c) => {
