@@ -9,6 +9,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
+import { uploadPath } from '#kernel/content-pictures.ts';
 import { ACCEPTED_IMAGE_TYPES, imageMessages, MAX_IMAGE_PIXELS } from '#kernel/image-rules.ts';
 
 /**
@@ -99,11 +100,12 @@ export class ImageStore {
 
   /** Relative path of one variant, also its URL below /uploads/. Two-level so no folder grows huge. */
   static relativePath(storageKey: string, width: number): string {
-    return `${storageKey.slice(0, 2)}/${storageKey}-${width}.webp`;
+    return ImageStore.url(storageKey, width).slice('/uploads/'.length);
   }
 
+  /** The rule is the kernel's: a post's content names its pictures by these addresses. */
   static url(storageKey: string, width: number): string {
-    return `/uploads/${ImageStore.relativePath(storageKey, width)}`;
+    return uploadPath(storageKey, width);
   }
 
   /** The largest file of an image: the one a page's og:image, a feed or the sitemap names. */
