@@ -89,12 +89,27 @@ describe('writing a rich post', () => {
     );
     const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
     expect(scripts.filter((name) => /highlight|hljs|marked/i.test(name))).toEqual([]);
+    // The block's language shows above it, and each subheading ends with a link to itself: both in
+    // the page the server sends, before any script runs.
+    const label = article.locator('.code-block > .code-language');
+    expect(await label.textContent()).toBe('JavaScript');
+    const labelBox = (await label.boundingBox())!;
+    expect(labelBox.y + labelBox.height).toBeLessThanOrEqual((await article.locator('pre').boundingBox())!.y + 1);
+    const anchor = article.locator('h2#the-verdict').getByRole('link', { name: 'Link to this section' });
+    expect(await anchor.getAttribute('href')).toBe('#the-verdict');
+    const served = await (await site.t.request('/blog/tunic-reviewed')).text();
+    expect(served).toContain('<span class="code-language">JavaScript</span><pre><code class="language-javascript">');
+    expect(served).toContain(
+      '<a class="heading-anchor" href="#the-verdict-2" aria-label="Link to this section">#</a></h3>',
+    );
+    await anchor.click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#the-verdict');
 
     // A link to a section opens the page at that heading (a short page scrolls only as far as it can).
     await page.goto(`${site.url}/blog/tunic-reviewed#the-verdict-2`);
     const heading = page.locator('.post-content h3#the-verdict-2');
     await heading.waitFor();
-    expect(await page.evaluate(() => document.querySelector(':target')?.textContent)).toBe('The verdict');
+    expect(await page.evaluate(() => document.querySelector(':target')?.id)).toBe('the-verdict-2');
     expect(await heading.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(
       true,
     );
