@@ -133,6 +133,22 @@ describe('writing a rich post', () => {
     expect(site.problems).toEqual([]);
   });
 
+  it('undo right after a Markdown shortcut gives back the typed marker, space included', async () => {
+    const { page } = site;
+    await openNewPost(page);
+    const content = editor(page);
+    await content.click();
+    await page.keyboard.type('## ');
+    await content.locator('h2').waitFor();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => content.locator('h2').count()).toBe(0);
+    expect(await content.locator('p').first().textContent()).toBe('## ');
+    // Typing on goes on after the marker, as plain text.
+    await page.keyboard.type('2 is my pick');
+    expect(await content.locator('p').first().textContent()).toBe('## 2 is my pick');
+    expect(site.problems).toEqual([]);
+  });
+
   it('counts the title and subtitle against their limit and the words of the text as they are typed', async () => {
     const { page } = site;
     await openNewPost(page);
