@@ -258,6 +258,41 @@ describe('pictures in the text', () => {
   });
 });
 
+describe('pictures in the text, dropped', () => {
+  it('a picture file dropped on the text is uploaded and put where it was dropped', async () => {
+    const { page } = site;
+    await openNewPost(page);
+    const content = editor(page);
+    await content.click();
+    await page.keyboard.type('Above the picture');
+    const target = content.locator('p', { hasText: 'Above the picture' });
+    const box = (await target.boundingBox())!;
+    const bytes = await readFile(await images.write({ name: 'drop.png', width: 500, height: 300 }));
+    await target.evaluate(
+      (element, { data, x, y }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(data)], 'drop.png', { type: 'image/png' }));
+        const init = { dataTransfer: transfer, bubbles: true, cancelable: true, clientX: x, clientY: y };
+        element.dispatchEvent(new DragEvent('dragover', init));
+        element.dispatchEvent(new DragEvent('drop', init));
+      },
+      { data: [...bytes], x: box.x + box.width - 2, y: box.y + box.height / 2 },
+    );
+    const dropped = content.locator('figure img');
+    await dropped.waitFor();
+    expect(await dropped.getAttribute('width')).toBe('500');
+    // After the paragraph it was dropped on.
+    const order = await content.evaluate((element) =>
+      Array.from(element.querySelectorAll('p, figure'), (node) =>
+        node.nodeName === 'P' ? node.textContent : 'figure',
+      ),
+    );
+    expect(order.slice(0, 2)).toEqual(['Above the picture', 'figure']);
+    expect(await dropped.getAttribute('src')).toMatch(/^\/uploads\/[0-9a-f]{2}\/[0-9a-f]{32}-500\.webp$/);
+    expect(site.problems).toEqual([]);
+  });
+});
+
 describe('the editing surface', () => {
   it('writes in a column as wide as the published post, tall from the start', async () => {
     const { page } = site;
