@@ -1,6 +1,6 @@
 // What a post's rich content may contain: exactly what the editor's toolbar produces (bold, italic,
-// underline, strike, inline code, subheadings, quote, lists, code blocks, separator, indent, align,
-// link, clean). The server sanitizes to this on every write (content-sanitizer.ts); the client's
+// underline, strike, inline code, subheadings, quote, lists, code blocks, separator, pictures of this
+// site's uploads with their caption, indent, align, link, clean). The server sanitizes to this on every write (content-sanitizer.ts); the client's
 // editor emits only this and its post view sanitizes with the same sanitizer. Only the rules live
 // here: every page's script has them (the post rules' CONTENT_MAX), the sanitizer only the pages
 // that show or write a post. Pure: no Node imports.
@@ -24,13 +24,22 @@ export const CONTENT_TAGS = [
   'hr',
   'a',
   'span',
+  'figure',
+  'img',
+  'figcaption',
 ] as const;
+
+/**
+ * What a picture's img is read from (content-pictures.ts): the sanitizer then rebuilds every img from
+ * them, and removes them from any other tag.
+ */
+export const PICTURE_ATTRIBUTES = ['src', 'srcset', 'width', 'height', 'alt'] as const;
 
 /**
  * Attributes kept on any allowed tag; href, target and rel only matter on links. A heading's id is
  * not among them: it is made from the heading's text after the rest is cut (heading-ids.ts).
  */
-export const CONTENT_ATTRIBUTES = ['href', 'target', 'rel', 'class'] as const;
+export const CONTENT_ATTRIBUTES = ['href', 'target', 'rel', 'class', ...PICTURE_ATTRIBUTES] as const;
 
 export const CONTENT_ALIGNMENTS = ['left', 'center', 'right', 'justify'] as const;
 export const CONTENT_MAX_INDENT = 8;

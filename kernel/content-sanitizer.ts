@@ -13,8 +13,10 @@ import {
   CONTENT_URL_PATTERN,
   LINK_REL,
   LINK_TARGETS,
+  PICTURE_ATTRIBUTES,
   isContentClass,
 } from './content-rules.ts';
+import { pictureAttributes, pictureOfAttributes, pictureText, type PictureImage } from './content-pictures.ts';
 import { headingIds } from './heading-ids.ts';
 
 // The product's original client edits with Quill, which writes alignment and indentation as its own
@@ -150,6 +152,8 @@ export function createContentSanitizer(purify: DOMPurify): ContentSanitizer {
     }
     // A link whose URL was refused keeps its text but none of its link attributes; other tags never have them.
     for (const name of LINK_ONLY_ATTRIBUTES) node.removeAttribute(name);
+    // Only an img is read for a picture (and then rebuilt whole, finishPictures).
+    if (node.tagName !== 'IMG') for (const name of PICTURE_ATTRIBUTES) node.removeAttribute(name);
   });
 
   return (html, options = {}) => {
@@ -164,6 +168,11 @@ export function createContentSanitizer(purify: DOMPurify): ContentSanitizer {
 export interface ContentSanitizeOptions {
   /** The HTML of `code` highlighted as `language`: text and spans with highlight classes only. */
   highlight?: (code: string, language: string) => string;
+  /**
+   * The stored image of a storage key, undefined when there is none: a picture of an unknown key is
+   * dropped, a known one takes its size and variants from the stored image, whatever the img said.
+   */
+  pictures?: (storageKey: string) => PictureImage | undefined;
 }
 
 export type ContentSanitizer = (html: string, options?: ContentSanitizeOptions) => string;
@@ -212,6 +221,7 @@ function classesFor(node: Element, value: string): string {
  * paragraphs.
  */
 function finishContent(body: Element, options: ContentSanitizeOptions): void {
+  finishPictures(body, options);
   for (const span of Array.from(body.querySelectorAll('span'))) {
     if (!span.parentElement?.closest('pre > code')) span.replaceWith(...Array.from(span.childNodes));
   }
@@ -220,6 +230,40 @@ function finishContent(body: Element, options: ContentSanitizeOptions): void {
   const ids = headingIds(headings.map((heading) => heading.textContent ?? ''));
   headings.forEach((heading, index) => heading.setAttribute('id', ids[index]!));
   collapseEmptyParagraphs(body);
+}
+
+/**
+ * Each picture rebuilt in its one shape (content-pictures.ts): a figure at the top level holding one
+ * img of this site's uploads and maybe a caption of plain text. An img of any other source (another
+ * site, data:, javascript:), or not in such a figure, is removed; a figure without a picture leaves
+ * its other content, and a caption outside a picture its text.
+ */
+function finishPictures(body: Element, options: ContentSanitizeOptions): void {
+  const document = body.ownerDocument;
+  const rebuilt = new Set<Element>();
+  for (const figure of Array.from(body.children).filter((child) => child.nodeName === 'FIGURE')) {
+    const img = figure.querySelector('img');
+    const described = img && pictureOfAttributes((name) => img.getAttribute(name));
+    const image = described && options.pictures ? options.pictures(described.storageKey) : described;
+    if (!img || !image) continue;
+    const picture = document.createElement('figure');
+    const shown = picture.appendChild(document.createElement('img'));
+    for (const [name, value] of pictureAttributes({ ...image, alt: img.getAttribute('alt') ?? '' })) {
+      shown.setAttribute(name, value);
+    }
+    const caption = pictureText(figure.querySelector('figcaption')?.textContent ?? '');
+    if (caption) picture.appendChild(document.createElement('figcaption')).textContent = caption;
+    figure.replaceWith(picture);
+    rebuilt.add(picture);
+  }
+  for (const element of Array.from(body.querySelectorAll('figure, img, figcaption'))) {
+    if (rebuilt.has(element) || (element.parentElement && rebuilt.has(element.parentElement))) continue;
+    if (element.nodeName === 'IMG') element.remove();
+    else if (element.nodeName === 'FIGURE') {
+      for (const caption of Array.from(element.querySelectorAll('figcaption'))) caption.remove();
+      element.replaceWith(...Array.from(element.childNodes));
+    } else if (element.isConnected) element.replaceWith(...Array.from(element.childNodes));
+  }
 }
 
 /** A code block's text as it shows: a <br> (some pages write lines so) is a new line. */

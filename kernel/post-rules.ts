@@ -114,6 +114,8 @@ function checkOptionalText(value: string | null | undefined, max: number, tooLon
 
 /** True when the HTML holds no visible text (an editor's empty paragraph counts as empty). */
 export function isBlankHtml(html: string | null | undefined): boolean {
+  // A picture is content, with or without words around it.
+  if (/<img\b/i.test(html ?? '')) return false;
   const text = (html ?? '')
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;|&#160;/g, ' ')

@@ -7,7 +7,9 @@ export const EXCERPT_WORDS = 40;
 export const WORDS_PER_MINUTE = 230;
 
 // Tags that separate words; the rest (strong, em, a...) can sit inside a word and are dropped.
-const BLOCK_TAG = /<\/?(?:p|br|li|ol|ul|blockquote|div|h[1-6]|pre|hr)\b[^>]*>/gi;
+const BLOCK_TAG = /<\/?(?:p|br|li|ol|ul|blockquote|div|h[1-6]|pre|hr|figure)\b[^>]*>/gi;
+// A picture's caption is read beside the picture, not as the text's words (excerpts, reading time).
+const CAPTION = /<figcaption\b[^>]*>[\s\S]*?<\/figcaption>/gi;
 const ANY_TAG = /<[^>]*>/g;
 const ENTITY = /&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi;
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -23,7 +25,13 @@ function decodeEntity(match: string, name: string): string {
 
 /** The words a reader sees, separated by single spaces. */
 export function htmlToText(html: string): string {
-  return html.replace(BLOCK_TAG, ' ').replace(ANY_TAG, '').replace(ENTITY, decodeEntity).replace(/\s+/g, ' ').trim();
+  return html
+    .replace(CAPTION, ' ')
+    .replace(BLOCK_TAG, ' ')
+    .replace(ANY_TAG, '')
+    .replace(ENTITY, decodeEntity)
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function wordsOf(html: string): string[] {

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
 
   const app = createApp({ config, db });
   // Start-up did it once (prepareDatabase); from now on every few minutes.
-  const stopImageUpkeep = keepImageFilesInStep(app.services.imageFiles);
+  const stopImageUpkeep = keepImageFilesInStep(db.prisma, app.services.imageFiles);
   // Scheduled posts go public at their time, and at once when it passed while the server was down.
   const scheduler = new PostScheduler(db.prisma, app.changes);
   scheduler.start();

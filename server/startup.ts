@@ -30,6 +30,7 @@ export async function prepareDatabase(db: Database, config: Config, log: Log = c
   if (sweep.recovered > 0) {
     log(`Removed the files of ${sweep.recovered} image(s) whose upload or delete was interrupted.`);
   }
+  if (sweep.unsaved > 0) log(`Removed ${sweep.unsaved} picture(s) uploaded into a post that was never saved.`);
   if (sweep.removed.length > 0) log(`Removed ${sweep.removed.length} image file(s) that no record refers to.`);
   if (sweep.skipped) {
     log(`Warning: the database has no images but ${store.storage.location} has files; they were left alone.`);

@@ -11,6 +11,7 @@ import type { SqlRunner } from '../../server/db/sql-runner.ts';
 import { readMigrations } from '../../server/db/migrate.ts';
 import type { PrismaClient } from '../../server/generated/prisma/client.ts';
 import { DiskImageStorage, type ImageStorage } from '../../server/modules/media/image-storage.ts';
+import { uploadKeysIn } from '#kernel/content-pictures.ts';
 import { ImageStore } from '../../server/modules/media/image-store.ts';
 import { IMAGE_FILE_PATH } from '../../server/modules/media/image-urls.ts';
 import { createTarGzWriter, readTarGz, TarFormatError } from './tar-archive.ts';
@@ -400,6 +401,16 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
           data: rows.posts.flatMap((post) => post.formerSlugs.map((slug) => ({ slug, postId: post.id }))),
         });
         await tx.upcomingCard.createMany({ data: rows.upcomingCards });
+        // Which images each post's text shows is read from the text itself, as a save records it.
+        const imageIds = new Map(rows.images.map((image) => [image.storageKey, image.id]));
+        await tx.postPicture.createMany({
+          data: rows.posts.flatMap((post) =>
+            uploadKeysIn(post.content).flatMap((key) => {
+              const imageId = imageIds.get(key);
+              return imageId ? [{ postId: post.id, imageId }] : [];
+            }),
+          ),
+        });
       },
       // A large site's rows take longer than Prisma's 5-second default.
       { timeout: 10 * 60 * 1000, maxWait: 60 * 1000 },

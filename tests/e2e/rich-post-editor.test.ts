@@ -2,6 +2,7 @@
 // shortcuts for subheadings, code and dividers, saved and shown on the post page with linkable
 // headings and server-side highlighting; a pasted Markdown text; the writing column as wide as the
 // published post, tall from the start; live counters; and a one-row toolbar on a 390 px phone.
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminTests, footer, imageFiles, toast } from './support/accounts.ts';
@@ -88,12 +89,27 @@ describe('writing a rich post', () => {
     );
     const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
     expect(scripts.filter((name) => /highlight|hljs|marked/i.test(name))).toEqual([]);
+    // The block's language shows above it, and each subheading ends with a link to itself: both in
+    // the page the server sends, before any script runs.
+    const label = article.locator('.code-block > .code-language');
+    expect(await label.textContent()).toBe('JavaScript');
+    const labelBox = (await label.boundingBox())!;
+    expect(labelBox.y + labelBox.height).toBeLessThanOrEqual((await article.locator('pre').boundingBox())!.y + 1);
+    const anchor = article.locator('h2#the-verdict').getByRole('link', { name: 'Link to this section' });
+    expect(await anchor.getAttribute('href')).toBe('#the-verdict');
+    const served = await (await site.t.request('/blog/tunic-reviewed')).text();
+    expect(served).toContain('<span class="code-language">JavaScript</span><pre><code class="language-javascript">');
+    expect(served).toContain(
+      '<a class="heading-anchor" href="#the-verdict-2" aria-label="Link to this section">#</a></h3>',
+    );
+    await anchor.click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#the-verdict');
 
     // A link to a section opens the page at that heading (a short page scrolls only as far as it can).
     await page.goto(`${site.url}/blog/tunic-reviewed#the-verdict-2`);
     const heading = page.locator('.post-content h3#the-verdict-2');
     await heading.waitFor();
-    expect(await page.evaluate(() => document.querySelector(':target')?.textContent)).toBe('The verdict');
+    expect(await page.evaluate(() => document.querySelector(':target')?.id)).toBe('the-verdict-2');
     expect(await heading.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(
       true,
     );
@@ -117,6 +133,22 @@ describe('writing a rich post', () => {
     expect(site.problems).toEqual([]);
   });
 
+  it('undo right after a Markdown shortcut gives back the typed marker, space included', async () => {
+    const { page } = site;
+    await openNewPost(page);
+    const content = editor(page);
+    await content.click();
+    await page.keyboard.type('## ');
+    await content.locator('h2').waitFor();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => content.locator('h2').count()).toBe(0);
+    expect(await content.locator('p').first().textContent()).toBe('## ');
+    // Typing on goes on after the marker, as plain text.
+    await page.keyboard.type('2 is my pick');
+    expect(await content.locator('p').first().textContent()).toBe('## 2 is my pick');
+    expect(site.problems).toEqual([]);
+  });
+
   it('counts the title and subtitle against their limit and the words of the text as they are typed', async () => {
     const { page } = site;
     await openNewPost(page);
@@ -131,6 +163,132 @@ describe('writing a rich post', () => {
     await editor(page).click();
     await page.keyboard.type('Three short words');
     await page.getByText('3 words · 1 min read').waitFor();
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('pictures in the text', () => {
+  it('a picture put in by the button and one pasted get alt text and a caption; the post shows them as figures with their variants', async () => {
+    const { page } = site;
+    await openNewPost(page);
+    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'cover.png', width: 1200, height: 675 }));
+    await page.getByLabel('Title', { exact: true }).fill('Outer Wilds, in Pictures');
+    await page.getByLabel('Subtitle').fill('Twenty-two minutes');
+    await page.getByLabel('Category').selectOption({ label: 'Game' });
+    const content = editor(page);
+    await content.click();
+    await page.keyboard.type('The sun, just before.');
+
+    // By the toolbar's button: a file chooser.
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      toolbar(page).getByRole('button', { name: 'Picture' }).click(),
+    ]);
+    await chooser.setFiles(await images.write({ name: 'sun.png', width: 1000, height: 500 }));
+    const first = content.locator('figure').first();
+    await first.locator('img').waitFor();
+    // Until it has a text alternative, the picture says what it needs.
+    await first.getByText('Describe the picture for readers who cannot see it').waitFor();
+    await first.getByLabel('Alt text').fill('The sun swelling over Timber Hearth');
+    await first.getByLabel('Caption (optional)').fill('Minute twenty-one');
+    expect(await first.getByText('Describe the picture for readers who cannot see it').count()).toBe(0);
+
+    // By a paste: a screenshot on the clipboard.
+    await content.locator('p', { hasText: 'The sun, just before.' }).click();
+    await page.keyboard.press('End');
+    const pasted = await readFile(await images.write({ name: 'paste.png', width: 640, height: 480 }));
+    await content.evaluate(
+      (element, bytes) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], 'image.png', { type: 'image/png' }));
+        element.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+        );
+      },
+      [...pasted],
+    );
+    await expect.poll(() => content.locator('figure img').count()).toBe(2);
+    const second = content.locator('figure').first();
+    await second.getByLabel('Alt text').fill('The ship on its launch pad');
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Blogpost has been created').waitFor();
+    await expect.poll(() => pathOf(page)).toBe('/blog/outer-wilds-in-pictures');
+
+    const figures = page.locator('.post-content figure');
+    await expect.poll(() => figures.count()).toBe(2);
+    const shown = await figures.evaluateAll((elements) =>
+      elements.map((figure) => {
+        const img = figure.querySelector('img')!;
+        return {
+          alt: img.alt,
+          srcset: img.getAttribute('srcset'),
+          sizes: img.getAttribute('sizes'),
+          width: img.getAttribute('width'),
+          height: img.getAttribute('height'),
+          loading: img.getAttribute('loading'),
+          decoding: img.getAttribute('decoding'),
+          caption: figure.querySelector('figcaption')?.textContent ?? null,
+        };
+      }),
+    );
+    expect(shown).toEqual([
+      expect.objectContaining({ alt: 'The ship on its launch pad', width: '640', height: '480', caption: null }),
+      expect.objectContaining({
+        alt: 'The sun swelling over Timber Hearth',
+        width: '1000',
+        height: '500',
+        caption: 'Minute twenty-one',
+        loading: 'lazy',
+        decoding: 'async',
+      }),
+    ]);
+    expect(shown[1]!.srcset).toMatch(/^\/uploads\/[0-9a-f]{2}\/[0-9a-f]{32}-480\.webp 480w, .*-1000\.webp 1000w$/);
+    expect(shown[1]!.sizes).toBe('(min-width: 44rem) 664px, calc(100vw - 2.5rem)');
+    // The picture is this site's own upload, and it loads.
+    const loaded = page.locator('.post-content figure img').last();
+    await loaded.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => loaded.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+
+    const post = await site.t.db.prisma.post.findFirstOrThrow({ where: { slug: 'outer-wilds-in-pictures' } });
+    expect(await site.t.db.prisma.postPicture.count({ where: { postId: post.id } })).toBe(2);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('pictures in the text, dropped', () => {
+  it('a picture file dropped on the text is uploaded and put where it was dropped', async () => {
+    const { page } = site;
+    await openNewPost(page);
+    const content = editor(page);
+    await content.click();
+    await page.keyboard.type('Above the picture');
+    const target = content.locator('p', { hasText: 'Above the picture' });
+    const box = (await target.boundingBox())!;
+    const bytes = await readFile(await images.write({ name: 'drop.png', width: 500, height: 300 }));
+    await target.evaluate(
+      (element, { data, x, y }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(data)], 'drop.png', { type: 'image/png' }));
+        const init = { dataTransfer: transfer, bubbles: true, cancelable: true, clientX: x, clientY: y };
+        element.dispatchEvent(new DragEvent('dragover', init));
+        element.dispatchEvent(new DragEvent('drop', init));
+      },
+      { data: [...bytes], x: box.x + box.width - 2, y: box.y + box.height / 2 },
+    );
+    const dropped = content.locator('figure img');
+    await dropped.waitFor();
+    expect(await dropped.getAttribute('width')).toBe('500');
+    // After the paragraph it was dropped on.
+    const order = await content.evaluate((element) =>
+      Array.from(element.querySelectorAll('p, figure'), (node) =>
+        node.nodeName === 'P' ? node.textContent : 'figure',
+      ),
+    );
+    expect(order.slice(0, 2)).toEqual(['Above the picture', 'figure']);
+    expect(await dropped.getAttribute('src')).toMatch(/^\/uploads\/[0-9a-f]{2}\/[0-9a-f]{32}-500\.webp$/);
     expect(site.problems).toEqual([]);
   });
 });

@@ -42,6 +42,7 @@ describe(`migrations on ${testDbKind}`, () => {
         'LoginAttempt',
         'PendingImageFiles',
         'Post',
+        'PostPicture',
         'PostSlugRedirect',
         'Session',
         'UpcomingCard',

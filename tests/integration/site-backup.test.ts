@@ -15,6 +15,7 @@ import { ImageStore } from '../../server/modules/media/image-store.ts';
 import { hashPassword } from '../../server/modules/auth/password.ts';
 import { SessionService } from '../../server/modules/auth/session.service.ts';
 import { BackupError, exportSite, importSite } from '../../scripts/lib/site-backup.ts';
+import { figureHtml } from '#kernel/content-pictures.ts';
 import { createTarGzWriter, readTarGz } from '../../scripts/lib/tar-archive.ts';
 import { createPostgresDatabase, createTestDatabase, testDbKind, type TestDatabase } from '../support/test-database.ts';
 
@@ -49,6 +50,8 @@ async function rowsOf(db: Database) {
       select: { slug: true, postId: true },
       orderBy: { slug: 'asc' },
     }),
+    // Not in the archive: rebuilt from each post's content, as a save records them.
+    postPictures: await db.prisma.postPicture.findMany({ orderBy: [{ postId: 'asc' }, { imageId: 'asc' }] }),
   };
 }
 
@@ -106,6 +109,19 @@ beforeAll(async () => {
     },
   });
   await prisma.image.update({ where: { id: renamed!.imageId! }, data: { focusX: 0.2, focusY: 0.85 } });
+  // A picture in a post's text (here another post's cover), tracked as a save tracks it.
+  const [, , , illustrated, lender] = await prisma.post.findMany({
+    orderBy: { id: 'asc' },
+    take: 5,
+    include: { image: true },
+  });
+  await prisma.post.update({
+    where: { id: illustrated!.id },
+    data: {
+      content: `${illustrated!.content}${figureHtml({ ...lender!.image!, alt: 'Borrowed', caption: 'A caption' })}`,
+      pictures: { create: [{ imageId: lender!.imageId! }] },
+    },
+  });
   // Sessions are not part of a backup: a restored site signs everyone out.
   await new SessionService(prisma, { siteUrl: 'http://blog.test' }).create(admin.id);
   archive = path.join(workDir, 'backup.tar.gz');
@@ -147,6 +163,7 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
         'SCHEDULED',
       ]);
       expect(after.formerSlugs).toHaveLength(1);
+      expect(after.postPictures).toHaveLength(1);
       expect(after.images.filter((image) => image.focusX === 0.2 && image.focusY === 0.85)).toHaveLength(1);
       expect(after.users.map((user) => user.passwordHash)).toEqual(before.users.map((user) => user.passwordHash));
       expect(after.posts[0]!.createdAt.getTime()).toBe(before.posts[0]!.createdAt.getTime());

@@ -259,6 +259,20 @@ describe('Markdown as it is typed', () => {
     expect(typed('snake_case_name and 2*3*4')).toBe('<p>snake_case_name and 2*3*4</p>');
     expect(typed('see #2 and a-b')).toBe('<p>see #2 and a-b</p>');
   });
+
+  it.each([
+    ['## ', '<h2 id="section"><br></h2>', '<p>##&nbsp;</p>'],
+    ['- ', '<ul><li><br></li></ul>', '<p>-&nbsp;</p>'],
+    ['--- ', '<hr><p><br></p>', '<p>---&nbsp;</p>'],
+    ['a **big**', '<p>a <strong>big</strong></p>', '<p>a **big**</p>'],
+  ])('undo right after "%s" gives back what was typed, its last character included', (keys, made, undone) => {
+    const editor = editorWith([p([t('')])]);
+    Transforms.select(editor, Editor.end(editor, []));
+    for (const character of keys) editor.insertText(character);
+    expect(slateToHtml(editor.children)).toBe(made);
+    editor.undo();
+    expect(slateToHtml(editor.children)).toBe(undone);
+  });
 });
 
 describe('pasting', () => {

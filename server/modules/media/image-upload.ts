@@ -9,6 +9,7 @@ import { imageMessages } from '#kernel/image-rules.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { isRecordNotFound } from '../shared/prisma-errors.ts';
 import { type ImageFiles, UploadGivenUpError } from './image-files.ts';
+import { deleteUnusedImages } from './image-uses.ts';
 import {
   ImageRejectedError,
   type ImageRejection,
@@ -152,17 +153,20 @@ export interface ImageOwnerDeletion {
   id: string;
   /** The message of the NOT_FOUND error when there is no such row (a malformed id included). */
   notFoundMessage: string;
-  /** Deletes the row; throws Prisma's not-found error when there is none. A draft may have no image. */
-  deleteRow: (tx: Prisma.TransactionClient) => Promise<{ imageId: string | null }>;
+  /**
+   * Deletes the row; throws Prisma's not-found error when there is none. A draft may have no image;
+   * `pictureIds` are the other images it used (a post's pictures in its text).
+   */
+  deleteRow: (tx: Prisma.TransactionClient) => Promise<{ imageId: string | null; pictureIds?: string[] }>;
   /** Runs once the rows are gone and before the files are (emptying the read caches). */
   committed: () => void;
 }
 
 /**
- * Deletes a row that owns an image with its image row in one transaction, and then the image's
- * files: first recorded for removal in that transaction (so a crash leaves none behind), then
- * removed at once. `committed` runs between the two, so no cached answer outlives the files it
- * points at. Returns the id.
+ * Deletes a row that owns an image with its image rows in one transaction (those that nothing else
+ * uses: image-uses.ts), and then the images' files: first recorded for removal in that transaction
+ * (so a crash leaves none behind), then removed at once. `committed` runs between the two, so no
+ * cached answer outlives the files it points at. Returns the id.
  */
 export async function deleteWithImage(
   prisma: PrismaClient,
@@ -170,19 +174,16 @@ export async function deleteWithImage(
   { id, notFoundMessage, deleteRow, committed }: ImageOwnerDeletion,
 ): Promise<string> {
   if (!isUuid(id)) throw notFound(notFoundMessage);
-  let image;
+  let images;
   try {
-    image = await prisma.$transaction(async (tx) => {
+    images = await prisma.$transaction(async (tx) => {
       const row = await deleteRow(tx);
-      if (row.imageId === null) return null;
-      const deleted = await tx.image.delete({ where: { id: row.imageId } });
-      await files.removeLater(tx, [deleted]);
-      return deleted;
+      return deleteUnusedImages(tx, files, [row.imageId, ...(row.pictureIds ?? [])]);
     });
   } catch (error) {
     throw isRecordNotFound(error) ? notFound(notFoundMessage) : error;
   }
   committed();
-  if (image) await files.removeNow([image]);
+  if (images.length > 0) await files.removeNow(images);
   return id;
 }

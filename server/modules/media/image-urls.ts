@@ -1,6 +1,7 @@
 // The addresses pages, feeds and APIs give for stored images. By default the app serves them below
 // /uploads/ (from the folder or the bucket); with UPLOADS_PUBLIC_URL they point at the bucket or a
 // CDN in front of it, so readers fetch images without going through the app.
+import { uploadFilePath as imageFilePath } from '#kernel/content-pictures.ts';
 import type { StoredImage } from './image-store.ts';
 
 type ImageVariants = Pick<StoredImage, 'storageKey' | 'variantWidths'>;
@@ -8,10 +9,8 @@ type ImageVariants = Pick<StoredImage, 'storageKey' | 'variantWidths'>;
 /** The shape of every name imageFilePath() gives: nothing else is ever an image file of the site. */
 export const IMAGE_FILE_PATH = /^[0-9a-f]{2}\/[0-9a-f]{32}-\d{1,5}\.webp$/;
 
-/** Relative path of one variant, also its URL below /uploads/. Two-level so no folder grows huge. */
-export function imageFilePath(storageKey: string, width: number): string {
-  return `${storageKey.slice(0, 2)}/${storageKey}-${width}.webp`;
-}
+/** Relative path of one variant, also its URL below /uploads/: the kernel's rule, which post content shares. */
+export { uploadFilePath as imageFilePath } from '#kernel/content-pictures.ts';
 
 /** The largest file of an image: the one a page's og:image, a feed or the sitemap names. */
 export function largestImagePath(image: Pick<StoredImage, 'storageKey' | 'variantWidths' | 'width'>): string {

@@ -60,11 +60,16 @@ interface FeedItem {
   image: { url: string; type: string; bytes: number; width: number; height: number };
 }
 
-// Feed readers show content outside the site, where a link to /blog/... would lead nowhere.
+// Feed readers show content outside the site, where a link to /blog/... or a picture's
+// /uploads/... would lead nowhere.
 function absoluteLinks(html: string, siteUrl: string): string {
-  return html.replace(/(<a\b[^>]*?\shref=")(\/(?!\/)[^"]*")/gi, (_match, start: string, rest: string) => {
-    return `${start}${siteUrl}${rest}`;
-  });
+  return html
+    .replace(/(<(?:a\b[^>]*?\shref|img\b[^>]*?\ssrc)=")(\/(?!\/)[^"]*")/gi, (_match, start: string, rest: string) => {
+      return `${start}${siteUrl}${rest}`;
+    })
+    .replace(/(<img\b[^>]*?\ssrcset=")([^"]*)"/gi, (_match, start: string, srcset: string) => {
+      return `${start}${srcset.replace(/(^|,\s*)\/(?!\/)/g, `$1${siteUrl}/`)}"`;
+    });
 }
 
 function itemsOf(input: FeedInput): FeedItem[] {

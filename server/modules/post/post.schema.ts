@@ -216,6 +216,15 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdatePostInput, required: true }) },
     resolve: (_root, args, ctx) => ctx.services.posts.update(String(args.id), args.input),
   }),
+  uploadPostPicture: t.field({
+    type: ImageObject,
+    authScopes: { admin: true },
+    description:
+      "Stores a picture for a post's text (checked and re-encoded as a cover is); the content then shows it " +
+      'by its url and srcset. One that no saved post shows is deleted after a week',
+    args: { image: t.arg({ type: 'File', required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.posts.uploadPicture(args.image),
+  }),
   deletePost: t.id({
     authScopes: { admin: true },
     description: 'Deletes the post and its image; returns its id',

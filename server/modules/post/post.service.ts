@@ -34,7 +34,9 @@ import {
 } from '#kernel/post-rules.ts';
 import { keywordError } from '#kernel/search-rules.ts';
 import { slugError } from '#kernel/slug-rules.ts';
+import { uploadKeysIn } from '#kernel/content-pictures.ts';
 import type { ImageFiles } from '../media/image-files.ts';
+import { deleteUnusedImages } from '../media/image-uses.ts';
 import {
   type CheckedImage,
   checkWriteInput,
@@ -168,6 +170,8 @@ interface PreparedPost {
   publishAt: Date | null;
   focus: { focusX: number; focusY: number } | null;
   image: CheckedImage | null;
+  /** The stored images the sanitized content shows: its pictures in the text. */
+  pictureIds: string[];
 }
 
 /** The row as an update finds it, locked. */
@@ -361,7 +365,7 @@ export class PostService {
     const publishedAt = status === 'PUBLISHED' ? createdAt : status === 'SCHEDULED' ? prepared.publishAt : null;
     const write = async (tx: Prisma.TransactionClient, imageData?: Prisma.ImageCreateWithoutPostInput) => {
       const slug = await assignSlug(tx, { postId: null, chosen: prepared.slug, title: data.title });
-      return tx.post.create({
+      const post = await tx.post.create({
         data: {
           ...data,
           status,
@@ -373,6 +377,8 @@ export class PostService {
         },
         ...WITH_IMAGE,
       });
+      await setPictures(tx, post.id, prepared.pictureIds);
+      return post;
     };
     let post: PostWithImage;
     if (image) {
@@ -451,11 +457,9 @@ export class PostService {
         await tx.image.update({ where: { id: current.imageId }, data: prepared.focus });
         post.image = await tx.image.findUnique({ where: { id: current.imageId } });
       }
-      let replaced = null;
-      if (stored && current.imageId) {
-        replaced = await tx.image.delete({ where: { id: current.imageId } });
-        await this.files.removeLater(tx, [replaced]);
-      }
+      const removedPictures = await setPictures(tx, id, prepared.pictureIds);
+      // The replaced cover and the pictures taken out of the text go, unless something else uses them.
+      const replaced = await deleteUnusedImages(tx, this.files, [stored ? current.imageId : null, ...removedPictures]);
       return { post, replaced, wasPublic: current.status !== 'DRAFT' };
     };
 
@@ -463,7 +467,7 @@ export class PostService {
       ? await commitImage(this.prisma, this.files, stored, write)
       : await this.prisma.$transaction(write);
     if (result.wasPublic || result.post.status !== 'DRAFT') this.changes.changed();
-    if (result.replaced) await this.files.removeNow([result.replaced]);
+    if (result.replaced.length > 0) await this.files.removeNow(result.replaced);
     return result.post;
   }
 
@@ -487,14 +491,49 @@ export class PostService {
     });
   }
 
-  /** Deletes the post, its image row and then its files; returns the id. */
+  /**
+   * Deletes the post, then its cover and its pictures in the text that nothing else uses (rows, then
+   * files); returns the id.
+   */
   async delete(id: string): Promise<string> {
     return deleteWithImage(this.prisma, this.files, {
       id,
       notFoundMessage: POST_NOT_FOUND,
-      deleteRow: (tx) => tx.post.delete({ where: { id }, select: { imageId: true } }),
+      deleteRow: async (tx) => {
+        const pictures = await tx.postPicture.findMany({ where: { postId: id }, select: { imageId: true } });
+        const { imageId } = await tx.post.delete({ where: { id }, select: { imageId: true } });
+        return { imageId, pictureIds: pictures.map((picture) => picture.imageId) };
+      },
       committed: () => this.changes.changed(),
     });
+  }
+
+  /**
+   * Stores a picture the author put in a post's text (the editor uploads it as soon as it is
+   * inserted): checked and re-encoded as a cover is. Nothing uses it until a post is saved with it.
+   */
+  async uploadPicture(upload: ImageUpload | null | undefined): Promise<Image> {
+    const checked = await checkWriteInput(this.files.store, {}, upload, { required: true });
+    const stored = await saveImage(this.files, checked!);
+    return commitImage(this.prisma, this.files, stored, (tx) => tx.image.create({ data: stored }));
+  }
+
+  /**
+   * The content as it is stored: sanitized, and its pictures limited to images stored here, each
+   * described by its stored row (sizes and variants). Returns it with those images' ids.
+   */
+  private async storedContent(html: string): Promise<{ content: string; pictureIds: string[] }> {
+    const keys = uploadKeysIn(html);
+    const images = keys.length
+      ? await this.prisma.image.findMany({
+          where: { storageKey: { in: keys } },
+          select: { id: true, storageKey: true, width: true, height: true, variantWidths: true },
+        })
+      : [];
+    const byKey = new Map(images.map((image) => [image.storageKey, image]));
+    const content = sanitizeContent(html, (key) => byKey.get(key));
+    const pictureIds = uploadKeysIn(content).map((key) => byKey.get(key)!.id);
+    return { content, pictureIds };
   }
 
   /**
@@ -511,8 +550,9 @@ export class PostService {
     const draft = status === 'DRAFT';
     const errors: FieldErrors = { ...validatePostFields(input, { draft }) };
     let content = '';
+    let pictureIds: string[] = [];
     if (!errors.content) {
-      content = sanitizeContent(input.content ?? '');
+      ({ content, pictureIds } = await this.storedContent(input.content ?? ''));
       // Content made only of what the sanitizer removes (a script, an iframe) is no content.
       if (isBlankHtml(content)) {
         if (draft) content = '';
@@ -543,8 +583,23 @@ export class PostService {
       publishAt: status === 'SCHEDULED' ? (input.publishAt ?? null) : null,
       focus,
       image,
+      pictureIds,
     };
   }
+}
+
+/**
+ * Makes the post's PostPicture rows name exactly these images; returns the images it no longer
+ * names (for deleteUnusedImages).
+ */
+async function setPictures(tx: Prisma.TransactionClient, postId: string, imageIds: string[]): Promise<string[]> {
+  const before = await tx.postPicture.findMany({ where: { postId }, select: { imageId: true } });
+  const removed = before.map((row) => row.imageId).filter((imageId) => !imageIds.includes(imageId));
+  if (removed.length > 0) await tx.postPicture.deleteMany({ where: { postId, imageId: { in: removed } } });
+  if (imageIds.length > 0) {
+    await tx.postPicture.createMany({ data: imageIds.map((imageId) => ({ postId, imageId })), skipDuplicates: true });
+  }
+  return removed;
 }
 
 function checkListParams(params: ListPostsParams): { page: number; category: Category | null; search: string | null } {

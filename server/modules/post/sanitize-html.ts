@@ -3,6 +3,7 @@
 // URL reaches a reader's browser. DOMPurify needs a DOM; jsdom provides one window for the process.
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
+import type { PictureImage } from '#kernel/content-pictures.ts';
 import { createContentSanitizer, type ContentSanitizer } from '#kernel/content-sanitizer.ts';
 import { highlightCode } from './highlight-code.ts';
 
@@ -20,8 +21,12 @@ export function displaySanitizer(): ContentSanitizer {
 
 /**
  * The HTML cut down to the editor's tags, classes and safe links, as it is stored: headings with their
- * ids, code blocks highlighted, no runs of empty paragraphs.
+ * ids, code blocks highlighted, no runs of empty paragraphs, and only pictures that `pictures` knows
+ * (this site's stored images), described as they are stored: without it, none.
  */
-export function sanitizeContent(html: string): string {
-  return displaySanitizer()(html, { highlight: highlightCode }).trim();
+export function sanitizeContent(
+  html: string,
+  pictures: (storageKey: string) => PictureImage | undefined = () => undefined,
+): string {
+  return displaySanitizer()(html, { highlight: highlightCode, pictures }).trim();
 }

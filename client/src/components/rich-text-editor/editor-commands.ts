@@ -2,6 +2,7 @@
 // shape is rich-text-plugin.ts). Only slate: the commands run in tests without a browser.
 import { Editor, Node, Path, Range, Text, Transforms, type NodeEntry, type PathRef } from 'slate';
 import { isCodeLanguage } from '#kernel/code-languages.ts';
+import type { PictureImage } from '#kernel/content-pictures.ts';
 import {
   ALIGNMENTS,
   MARKS,
@@ -13,11 +14,13 @@ import {
   isTextBlock,
   type Align,
   type CodeBlockElement,
+  type DividerElement,
   type HeadingType,
   type LinkElement,
   type ListElement,
   type ListType,
   type Mark,
+  type PictureElement,
   type TextBlockElement,
 } from './rich-text-types';
 
@@ -197,18 +200,26 @@ export function setCodeLanguage(editor: Editor, path: Path, language: string): v
 
 /** A horizontal rule after the block at the cursor (in place of it, when it is an empty paragraph), the cursor after it. */
 export function insertDivider(editor: Editor): void {
+  insertVoidBlock(editor, { type: 'divider', children: [{ text: '' }] });
+}
+
+/** A picture, placed as a divider is: after the block at the cursor, the cursor after it. */
+export function insertPicture(editor: Editor, picture: PictureImage): void {
+  insertVoidBlock(editor, { type: 'picture', ...picture, alt: '', caption: '', children: [{ text: '' }] });
+}
+
+function insertVoidBlock(editor: Editor, element: DividerElement | PictureElement): void {
   const { selection } = editor;
   if (!selection) return;
   const top = selection.anchor.path.slice(0, 1);
   const block = Node.get(editor, top);
-  const divider = { type: 'divider' as const, children: [{ text: '' }] as [{ text: string }] };
   Editor.withoutNormalizing(editor, () => {
     let at = Path.next(top);
     if (isTextBlock(block) && block.type === 'paragraph' && Node.string(block) === '') {
       Transforms.removeNodes(editor, { at: top });
       at = top;
     }
-    Transforms.insertNodes(editor, divider, { at });
+    Transforms.insertNodes(editor, element, { at });
     const after = Path.next(at);
     if (!Node.has(editor, after))
       Transforms.insertNodes(editor, { type: 'paragraph', children: [{ text: '' }] }, { at: after });

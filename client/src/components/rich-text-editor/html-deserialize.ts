@@ -5,7 +5,8 @@
 //     (and kbd, samp, tt) inline code;
 //   - h1 and h2 become the upper subheading, h3 to h6 the lower one (the post's title is its h1);
 //   - pre becomes a code block (its text only, so the server's highlighting is read as plain text),
-//     with its language when a class names one; hr becomes a divider;
+//     with its language when a class names one; hr becomes a divider; a figure (or img) of this
+//     site's uploads a picture, any other img nothing;
 //   - div and other block tags become paragraphs, a quote's blocks quotes;
 //   - text-align styles become alignment; unknown tags keep their text, scripts and styles do not;
 //   - whitespace is collapsed as a browser would show it, and a block's trailing <br> (which a
@@ -13,6 +14,7 @@
 import type { Descendant } from 'slate';
 import { jsx } from 'slate-hyperscript';
 import { codeLanguageOfClass } from '#kernel/code-languages.ts';
+import { pictureOfAttributes, pictureText } from '#kernel/content-pictures.ts';
 import { linkHref } from './link-url';
 import {
   emptyValue,
@@ -25,6 +27,7 @@ import {
   type ListItemElement,
   type ListType,
   type Mark,
+  type PictureElement,
   type TopBlockElement,
 } from './rich-text-types';
 
@@ -233,6 +236,9 @@ class FlowReader {
     if (/mso-list:\s*ignore/i.test(element.getAttribute('style') ?? '')) return;
     if (tag === 'BR') {
       this.push({ text: '\n', isBreak: true, marks: context.marks, link: context.link }, context);
+    } else if ((tag === 'FIGURE' || tag === 'IMG') && this.mode === 'top' && pictureOf(element)) {
+      this.flush();
+      this.blocks.push(pictureOf(element)!);
     } else if ((tag === 'PRE' || tag === 'HR') && this.mode === 'top') {
       this.flush();
       this.blocks.push(
@@ -294,6 +300,24 @@ class FlowReader {
     if (style.indent) attributes.indent = style.indent;
     this.blocks.push(jsx('element', attributes, inlineNodes(leaves)) as TopBlockElement | ListItemElement);
   }
+}
+
+/**
+ * A figure or img that shows one of this site's uploads (kernel/content-pictures.ts), as a picture
+ * with its alt text and caption; null for any other (its text, if any, is read as text).
+ */
+function pictureOf(element: Element): PictureElement | null {
+  const img = element.nodeName === 'IMG' ? element : element.querySelector('img');
+  const image = img ? pictureOfAttributes((name) => img.getAttribute(name)) : null;
+  if (!img || !image) return null;
+  const caption = element.nodeName === 'FIGURE' ? (element.querySelector('figcaption')?.textContent ?? '') : '';
+  return {
+    type: 'picture',
+    ...image,
+    alt: pictureText(img.getAttribute('alt') ?? ''),
+    caption: pictureText(caption),
+    children: [{ text: '' }],
+  };
 }
 
 /** A <pre>: its text as it shows (a <br> is a new line), and the language its code or itself names. */

@@ -2,6 +2,8 @@
 // and a browser serialize it, so what the editor saves is what is stored, byte for byte:
 //   - only the allowed tags: p, h2, h3, blockquote, ul, ol, li, pre, code, hr, strong, em, u, s, a, br;
 //   - each subheading with the id the sanitizer gives it (kernel/heading-ids.ts), after its class;
+//   - a picture as the sanitizer rebuilds it: <figure><img ...><figcaption>...</figcaption></figure>
+//     (kernel/content-pictures.ts, one writer for both);
 //   - a code block as <pre><code class="language-x">text</code></pre>, its text as typed (the
 //     server adds highlighting when it stores it; the reader reads the text back without it);
 //   - alignment and indentation as the allowed classes, alignment first ("align-center indent-2");
@@ -15,6 +17,7 @@
 //     block that is empty or ends with a line break gets one more <br> (browsers do not show a
 //     trailing <br>). The reader (html-deserialize.ts) undoes exactly these two steps.
 import type { Descendant } from 'slate';
+import { figureHtml } from '#kernel/content-pictures.ts';
 import { headingIds } from '#kernel/heading-ids.ts';
 import { linkHref } from './link-url';
 import {
@@ -25,6 +28,7 @@ import {
   isHeading,
   isLink,
   isList,
+  isPicture,
   isTextBlock,
   type CodeBlockElement,
   type FormattedText,
@@ -86,6 +90,7 @@ function topBlock(node: Descendant): string {
   if (isList(node)) return list(node);
   if (isCodeBlock(node)) return codeBlock(node);
   if (isDivider(node)) return '<hr>';
+  if (isPicture(node)) return figureHtml(node);
   if (isTextBlock(node)) {
     // A list item outside a list is not a valid value; it is written as the paragraph it shows as.
     return textBlock(node.type === 'block-quote' ? 'blockquote' : 'p', node);

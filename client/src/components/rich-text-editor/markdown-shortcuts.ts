@@ -1,8 +1,11 @@
 // Markdown as it is typed, the way bloggers write elsewhere: at the start of a paragraph, "## " makes
 // a subheading, "### " a lower one, "- " (or "* ", "+ ") a bullet list, "1. " a numbered list, "> "
 // a quote, "```" a code block (with its language: "```ts"), "---" a divider; inside a line, `code`,
-// **bold**, *italic* and _italic_ take their format once the closing mark is typed. Only slate.
+// **bold**, *italic* and _italic_ take their format once the closing mark is typed. The character
+// that triggers a shortcut is typed first, and the shortcut is a step of its own in the history: an
+// undo right after it gives back exactly what was typed ("## " with its space), as in other editors.
 import { Editor, Range, Transforms, type NodeEntry } from 'slate';
+import { HistoryEditor } from 'slate-history';
 import { codeLanguageOf } from '#kernel/code-languages.ts';
 import { activeCodeBlock, insertDivider, toggleBlockQuote, toggleHeading, toggleList } from './editor-commands';
 import { isTextBlock, type FormattedText, type Mark, type TextBlockElement } from './rich-text-types';
@@ -45,9 +48,21 @@ export function applyMarkdownBlockShortcut(editor: Editor, text: string): boolea
   else if (marker === '---') apply = () => insertDivider(editor);
   else if (/^```[\w+#-]*$/.test(marker)) apply = () => makeCodeBlock(editor, entry, marker);
   if (!apply) return false;
-  deleteBefore(editor, entry);
-  apply();
+  asOwnStep(editor, text, () => {
+    deleteBefore(editor, entry);
+    apply();
+  });
   return true;
+}
+
+/**
+ * Types `text` as any other character (it joins the typing's step in the history), then makes the
+ * shortcut's change a new step, so that undo takes back the shortcut alone.
+ */
+function asOwnStep(editor: Editor, text: string, change: () => void): void {
+  Transforms.insertText(editor, text);
+  if (HistoryEditor.isHistoryEditor(editor)) HistoryEditor.withNewBatch(editor, change);
+  else change();
 }
 
 /** Enter on a paragraph that is only "---" or a fence ("```", "```python"); true when it made the block. */
@@ -91,16 +106,19 @@ export function applyMarkdownInlineShortcut(editor: Editor, text: string): boole
     const match = pattern.exec(typed);
     if (!match) continue;
     const inner = match[1]!;
-    // The whole "**bold*" (all but the character just typed) goes; the text comes back formatted.
-    const start = selection.anchor.offset - (inner.length + 2 * delimiter.length - text.length);
-    Transforms.delete(editor, {
-      at: { anchor: { path: leafPath, offset: start }, focus: selection.anchor },
-    });
     const { text: _text, ...marks } = leaf;
-    const formatted: FormattedText = { ...marks, text: inner, [mark]: true };
-    Transforms.insertNodes(editor, formatted);
-    // What is typed next is plain again.
-    Editor.removeMark(editor, mark);
+    asOwnStep(editor, text, () => {
+      // The whole "**bold**" goes; the text comes back formatted.
+      const end = selection.anchor.offset + text.length;
+      const start = end - (inner.length + 2 * delimiter.length);
+      Transforms.delete(editor, {
+        at: { anchor: { path: leafPath, offset: start }, focus: { path: leafPath, offset: end } },
+      });
+      const formatted: FormattedText = { ...marks, text: inner, [mark]: true };
+      Transforms.insertNodes(editor, formatted);
+      // What is typed next is plain again.
+      Editor.removeMark(editor, mark);
+    });
     return true;
   }
   return false;

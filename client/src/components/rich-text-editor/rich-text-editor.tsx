@@ -1,12 +1,28 @@
 // The rich-text editor of the post forms: Slate
 // with history, a toolbar (bold, italic, underline, strike, inline code, two levels of subheading,
-// quote, numbered and bullet lists, code block, divider, outdent, indent, four alignments, link,
-// clean), keyboard and Markdown shortcuts, and pastes read into its own structure. HTML in (htmlToSlate) and
+// quote, numbered and bullet lists, code block, divider, picture, outdent, indent, four alignments,
+// link, clean), pictures also pasted or dropped (uploaded at once through onUploadPicture), keyboard and Markdown shortcuts, and pastes read into its own structure. HTML in (htmlToSlate) and
 // out (slateToHtml): what it reports through onChange is exactly what the server stores.
 // Loaded on demand (lazy-rich-text-editor.tsx): Slate is in no other screen's JavaScript.
-import { useCallback, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import {
+  useCallback,
+  useRef,
+  useState,
+  type ClipboardEvent as ReactClipboardEvent,
+  type DragEvent as ReactDragEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from 'react';
 import { createEditor, Editor, Range, Transforms, type Descendant, type RangeRef } from 'slate';
 import { CODE_LANGUAGES } from '#kernel/code-languages.ts';
+import {
+  CONTENT_PICTURE_SIZES,
+  PICTURE_ALT_PROMPT,
+  PICTURE_TEXT_MAX,
+  uploadPath,
+  uploadSrcset,
+  type PictureImage,
+} from '#kernel/content-pictures.ts';
+import { ACCEPTED_IMAGE_TYPES } from '#kernel/image-rules.ts';
 import { HistoryEditor, withHistory } from 'slate-history';
 import {
   Editable,
@@ -28,6 +44,7 @@ import {
   clearFormatting,
   indent,
   insertDivider,
+  insertPicture,
   isMarkActive,
   outdent,
   removeLink,
@@ -48,6 +65,7 @@ import {
   type Align,
   type CodeBlockElement,
   type Mark,
+  type PictureElement,
   type RichTextEditor as RichEditor,
 } from './rich-text-types';
 import { shortcutFor, shortcutLabel, type ShortcutCommand } from './shortcuts';
@@ -67,7 +85,14 @@ export interface RichTextEditorProps {
   describedBy?: string;
   invalid?: boolean;
   placeholder?: string;
+  /**
+   * Stores a picture the author inserts (toolbar, paste, drop) and gives its stored image; rejects
+   * with the message to show. Without it the editor offers no pictures.
+   */
+  onUploadPicture?: (file: File) => Promise<PictureImage>;
 }
+
+const isPictureFile = (file: File) => (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type);
 
 export function RichTextEditor({
   initialHtml,
@@ -77,6 +102,7 @@ export function RichTextEditor({
   describedBy,
   invalid = false,
   placeholder = 'Write the post…',
+  onUploadPicture,
 }: RichTextEditorProps) {
   const [{ editor, initialValue }] = useState(() => {
     const created = withRichText(withHistory(withReact(createEditor())));
@@ -88,6 +114,55 @@ export function RichTextEditor({
   const lastHtml = useRef<string | null>(null);
   // Where the link goes, kept up to date while the link form is open (the text may change meanwhile).
   const [linkRange, setLinkRange] = useState<RangeRef | null>(null);
+  const pictureInput = useRef<HTMLInputElement>(null);
+  // What became of the last pictures inserted: being uploaded, or why they were not.
+  const [pictureStatus, setPictureStatus] = useState<{ text: string; failed: boolean } | null>(null);
+
+  /** Uploads the picture files one after the other and puts each in the text at `at` (or the cursor). */
+  const addPictures = async (files: File[], at?: Range | null) => {
+    if (!onUploadPicture) return;
+    const pictures = files.filter(isPictureFile);
+    if (pictures.length === 0) {
+      setPictureStatus({ text: 'A picture must be a JPEG, PNG or WebP file', failed: true });
+      return;
+    }
+    if (at) Transforms.select(editor, at);
+    ensureSelection(editor);
+    const place = Editor.rangeRef(editor, editor.selection!);
+    setPictureStatus({
+      text: pictures.length > 1 ? 'Uploading the pictures…' : 'Uploading the picture…',
+      failed: false,
+    });
+    try {
+      for (const file of pictures) {
+        const image = await onUploadPicture(file);
+        if (place.current) Transforms.select(editor, place.current);
+        ensureSelection(editor);
+        insertPicture(editor, image);
+        place.current = editor.selection;
+      }
+      setPictureStatus(null);
+    } catch (error) {
+      setPictureStatus({ text: (error as Error).message || 'The picture could not be uploaded', failed: true });
+    } finally {
+      place.unref();
+    }
+  };
+
+  const handlePaste = (event: ReactClipboardEvent<HTMLDivElement>) => {
+    const files = Array.from(event.clipboardData.files);
+    if (!onUploadPicture || !files.some(isPictureFile)) return;
+    // A pasted picture (a screenshot, an image copied from a page) is uploaded, not pasted as data.
+    event.preventDefault();
+    void addPictures(files);
+  };
+
+  const handleDrop = (event: ReactDragEvent<HTMLDivElement>) => {
+    const files = Array.from(event.dataTransfer.files);
+    if (!onUploadPicture || !files.some(isPictureFile)) return;
+    event.preventDefault();
+    void addPictures(files, ReactEditor.findEventRange(editor, event));
+  };
 
   const handleValueChange = useCallback(
     (value: Descendant[]) => {
@@ -110,6 +185,10 @@ export function RichTextEditor({
       ensureSelection(editor);
       if (command === 'link') {
         openLinkPopover();
+        return;
+      }
+      if (command === 'picture') {
+        pictureInput.current?.click();
         return;
       }
       applyCommand(editor, command);
@@ -156,7 +235,27 @@ export function RichTextEditor({
   return (
     <div className="rte" data-invalid={invalid || undefined}>
       <Slate editor={editor} initialValue={initialValue} onValueChange={handleValueChange}>
-        <Toolbar onCommand={runCommand} linkOpen={linkRange !== null} />
+        <Toolbar onCommand={runCommand} linkOpen={linkRange !== null} pictures={onUploadPicture !== undefined} />
+        {onUploadPicture && (
+          <input
+            ref={pictureInput}
+            type="file"
+            accept={ACCEPTED_IMAGE_TYPES.join(',')}
+            multiple
+            hidden
+            data-testid="rte-picture-file"
+            onChange={(event) => {
+              const files = Array.from(event.target.files ?? []);
+              event.target.value = '';
+              if (files.length > 0) void addPictures(files);
+            }}
+          />
+        )}
+        {pictureStatus && (
+          <p className="rte-picture-status" role={pictureStatus.failed ? 'alert' : 'status'}>
+            {pictureStatus.text}
+          </p>
+        )}
         {linkRange && (
           <LinkPopover
             initialUrl={linkUrl}
@@ -175,6 +274,8 @@ export function RichTextEditor({
           renderElement={renderElement}
           renderLeaf={renderLeaf}
           onKeyDown={handleKeyDown}
+          onPaste={handlePaste}
+          onDrop={handleDrop}
           spellCheck
         />
       </Slate>
@@ -182,7 +283,7 @@ export function RichTextEditor({
   );
 }
 
-type Command = ShortcutCommand | 'divider' | `align-${Align}`;
+type Command = ShortcutCommand | 'divider' | 'picture' | `align-${Align}`;
 
 /**
  * Slate reads the page's selection at most every 100 ms: a command that follows a keyboard
@@ -202,7 +303,7 @@ function ensureSelection(editor: RichEditor): void {
   if (!editor.selection) Transforms.select(editor, Editor.end(editor, []));
 }
 
-function applyCommand(editor: RichEditor, command: Exclude<Command, 'link'>): void {
+function applyCommand(editor: RichEditor, command: Exclude<Command, 'link' | 'picture'>): void {
   switch (command) {
     case 'bold':
     case 'italic':
@@ -266,7 +367,15 @@ const ALIGN_BUTTONS: ReadonlyArray<[Align, string]> = [
 ];
 
 /** The WAI-ARIA toolbar pattern: one Tab stop, arrow keys move between the buttons. */
-function Toolbar({ onCommand, linkOpen }: { onCommand: (command: Command) => void; linkOpen: boolean }) {
+function Toolbar({
+  onCommand,
+  linkOpen,
+  pictures,
+}: {
+  onCommand: (command: Command) => void;
+  linkOpen: boolean;
+  pictures: boolean;
+}) {
   // useSlate: re-rendered on every change, the selection included, so the pressed states follow the cursor.
   const editor = useSlate();
   const [current, setCurrent] = useState(0);
@@ -299,6 +408,7 @@ function Toolbar({ onCommand, linkOpen }: { onCommand: (command: Command) => voi
       },
       { command: 'code-block', label: 'Code block', icon: 'code-block', pressed: inCode },
       { command: 'divider', label: 'Divider', icon: 'divider' },
+      ...(pictures ? [{ command: 'picture' as const, label: 'Picture', icon: 'picture' as const }] : []),
       { command: 'outdent', label: 'Decrease indent', icon: 'outdent' },
       { command: 'indent', label: 'Increase indent', icon: 'indent' },
     ],
@@ -408,6 +518,63 @@ function CodeBlock({ attributes, children, element }: RenderElementProps & { ele
   );
 }
 
+/**
+ * A picture as readers will see it, with its alt text (a clear prompt while there is none) and
+ * caption edited in fields outside the editable text, and a button that takes it out.
+ */
+function PictureBlock({ attributes, children, element }: RenderElementProps & { element: PictureElement }) {
+  const editor = useSlateStatic();
+  const set = (fields: Partial<Pick<PictureElement, 'alt' | 'caption'>>) =>
+    Transforms.setNodes(editor, fields, { at: ReactEditor.findPath(editor, element) });
+  const missingAlt = element.alt.trim() === '';
+  const promptId = `rte-alt-prompt-${element.storageKey}`;
+  return (
+    <div {...attributes} className="rte-picture">
+      <figure contentEditable={false}>
+        <img
+          src={uploadPath(element.storageKey, element.variantWidths.at(-1) ?? element.width)}
+          srcSet={uploadSrcset(element)}
+          sizes={CONTENT_PICTURE_SIZES}
+          width={element.width}
+          height={element.height}
+          alt={element.alt}
+        />
+        <label className="rte-picture-field">
+          <span>Alt text</span>
+          <input
+            value={element.alt}
+            maxLength={PICTURE_TEXT_MAX}
+            aria-invalid={missingAlt || undefined}
+            aria-describedby={missingAlt ? promptId : undefined}
+            onChange={(event) => set({ alt: event.target.value })}
+          />
+        </label>
+        {missingAlt && (
+          <p className="rte-picture-prompt" id={promptId}>
+            {PICTURE_ALT_PROMPT}
+          </p>
+        )}
+        <label className="rte-picture-field">
+          <span>Caption (optional)</span>
+          <input
+            value={element.caption}
+            maxLength={PICTURE_TEXT_MAX}
+            onChange={(event) => set({ caption: event.target.value })}
+          />
+        </label>
+        <button
+          type="button"
+          className="rte-picture-remove"
+          onClick={() => Transforms.removeNodes(editor, { at: ReactEditor.findPath(editor, element) })}
+        >
+          Remove picture
+        </button>
+      </figure>
+      {children}
+    </div>
+  );
+}
+
 function renderElement(props: RenderElementProps) {
   const { attributes, children, element } = props;
   switch (element.type) {
@@ -425,6 +592,8 @@ function renderElement(props: RenderElementProps) {
       );
     case 'code-block':
       return <CodeBlock {...props} element={element} />;
+    case 'picture':
+      return <PictureBlock {...props} element={element} />;
     case 'divider':
       return (
         <div {...attributes} className="rte-divider">

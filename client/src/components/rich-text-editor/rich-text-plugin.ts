@@ -27,6 +27,7 @@ import {
   indentLevel,
   isCodeBlock,
   isDivider,
+  isPicture,
   isHeading,
   isLink,
   isList,
@@ -46,7 +47,7 @@ function isAtBlockStart(editor: Editor): NodeEntry<TextBlockElement> | null {
 }
 
 /**
- * The rich-text rules on a Slate editor: links are inline and dividers void; a soft break
+ * The rich-text rules on a Slate editor: links are inline, dividers and pictures void; a soft break
  * (Shift+Enter) is a line break in the block; Enter in an empty list item or quote, and Backspace at
  * the start of a list item, quote, subheading, code block or indented paragraph, step out of it;
  * Enter after a subheading starts a paragraph, and in a code block a new line; Markdown typed at the
@@ -58,7 +59,7 @@ export function withRichText<T extends RichTextEditor>(editor: T): T {
   const { isInline, isVoid, normalizeNode, insertBreak, deleteBackward, insertData, insertText } = editor;
 
   editor.isInline = (element) => isLink(element) || isInline(element);
-  editor.isVoid = (element) => isDivider(element) || isVoid(element);
+  editor.isVoid = (element) => isDivider(element) || isPicture(element) || isVoid(element);
 
   editor.insertText = (text) => {
     // "## " makes a subheading, "**bold**" bold...: Markdown as it is typed (markdown-shortcuts.ts).
@@ -148,9 +149,9 @@ export function withRichText<T extends RichTextEditor>(editor: T): T {
       if (normalizeList(editor, node, path)) return;
     } else if (isCodeBlock(node)) {
       if (normalizeCodeBlock(editor, node, path)) return;
-    } else if (isDivider(node)) {
+    } else if (isDivider(node) || isPicture(node)) {
       if (path.length > 1) {
-        // A rule belongs between blocks of the post, never inside a list.
+        // A rule or a picture belongs between blocks of the post, never inside a list.
         Transforms.removeNodes(editor, { at: path });
         return;
       }

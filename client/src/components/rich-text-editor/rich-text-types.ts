@@ -3,11 +3,13 @@
 // content and may carry an alignment and an indentation level, which become the allowed classes in
 // HTML. A nested list sits in its parent list right after the item it belongs to; in HTML it goes
 // inside that item (<li>text<ul>...</ul></li>). A code block holds plain text (its lines separated
-// by "\n") and maybe a language; a divider (<hr>) holds nothing.
+// by "\n") and maybe a language; a divider (<hr>) holds nothing, and a picture (<figure>) only its
+// stored image's facts, alt text and caption.
 import type { BaseEditor, Descendant } from 'slate';
 import type { HistoryEditor } from 'slate-history';
 import type { ReactEditor } from 'slate-react';
 import type { CodeLanguage } from '#kernel/code-languages.ts';
+import type { ContentPicture } from '#kernel/content-pictures.ts';
 import { CONTENT_ALIGNMENTS, CONTENT_MAX_INDENT } from '#kernel/content-rules.ts';
 
 export const MARKS = ['bold', 'italic', 'underline', 'strikethrough', 'code'] as const;
@@ -74,6 +76,15 @@ export interface DividerElement {
   children: [FormattedText];
 }
 
+/**
+ * A picture of this site's uploads with its alt text and caption (<figure>, kernel/content-pictures.ts):
+ * a void block; its texts are edited in fields beside the picture, not in the editable text.
+ */
+export interface PictureElement extends ContentPicture {
+  type: 'picture';
+  children: [FormattedText];
+}
+
 export type ListType = 'bulleted-list' | 'numbered-list';
 
 export interface ListElement {
@@ -83,8 +94,15 @@ export interface ListElement {
 
 export type TextBlockElement = ParagraphElement | HeadingElement | BlockQuoteElement | ListItemElement;
 export type TopBlockElement =
-  ParagraphElement | HeadingElement | BlockQuoteElement | ListElement | CodeBlockElement | DividerElement;
-export type RichTextElement = TextBlockElement | ListElement | CodeBlockElement | DividerElement | LinkElement;
+  | ParagraphElement
+  | HeadingElement
+  | BlockQuoteElement
+  | ListElement
+  | CodeBlockElement
+  | DividerElement
+  | PictureElement;
+export type RichTextElement =
+  TextBlockElement | ListElement | CodeBlockElement | DividerElement | PictureElement | LinkElement;
 
 export type RichTextEditor = BaseEditor & ReactEditor & HistoryEditor;
 
@@ -122,6 +140,10 @@ export function isCodeBlock(node: unknown): node is CodeBlockElement {
 
 export function isDivider(node: unknown): node is DividerElement {
   return typeOf(node) === 'divider';
+}
+
+export function isPicture(node: unknown): node is PictureElement {
+  return typeOf(node) === 'picture';
 }
 
 export function isLink(node: unknown): node is LinkElement {

@@ -3,8 +3,9 @@
 import type { ReactNode } from 'react';
 import type { ShortcutCommand } from './shortcuts';
 
-/** An icon for each command that has a shortcut, one for each alignment, and the divider's. */
-export type IconName = ShortcutCommand | 'align-left' | 'align-center' | 'align-right' | 'align-justify' | 'divider';
+/** An icon for each command that has a shortcut, one for each alignment, the divider's and the picture's. */
+export type IconName =
+  ShortcutCommand | 'align-left' | 'align-center' | 'align-right' | 'align-justify' | 'divider' | 'picture';
 
 const lines = (rows: Array<[number, number]>) =>
   rows.map(([from, to], index) => <path key={index} d={`M${from} ${4 + index * 4}H${to}`} />);
@@ -33,6 +34,13 @@ const PATHS: Record<IconName, ReactNode> = {
     <>
       <rect x="2.5" y="3" width="15" height="14" rx="2" />
       <path d="M8 8l-2.5 2L8 12M12 8l2.5 2-2.5 2" />
+    </>
+  ),
+  picture: (
+    <>
+      <rect x="2.5" y="4" width="15" height="12" rx="1.5" />
+      <path d="M2.5 13.5l4.5-4.5 4 4 2-2 4.5 4.5" />
+      <circle cx="13" cy="7.5" r="1.3" />
     </>
   ),
   divider: (

@@ -24,6 +24,7 @@ import { keepPickedImage, keptPickedImage } from '../../lib/kept-images';
 import { FocalPointField, type Picture } from './focal-point-field';
 import { CATEGORY_OPTIONS, validatePostForm, valuesDiffer, type PostFormValues } from './post-form-values';
 import type { SaveOutcome } from './save-post';
+import { useUploadPicture } from './upload-picture';
 import './post-form.css';
 
 type Values = PostFormValues & { image: File | null };
@@ -189,6 +190,7 @@ export function PostForm({
     return () => window.clearTimeout(timer);
   }, [autosaveReady, values, autosaveBusy, autosaveFailure]);
   const contentLabelId = useId();
+  const uploadPicture = useUploadPicture();
   const contentId = useId();
   const contentErrorId = useId();
   const contentError = form.errorOf('content');
@@ -240,6 +242,7 @@ export function PostForm({
           labelledBy={contentLabelId}
           describedBy={contentError ? contentErrorId : undefined}
           invalid={Boolean(contentError)}
+          onUploadPicture={uploadPicture}
         />
         <ContentFigures html={content} />
         {contentError && (

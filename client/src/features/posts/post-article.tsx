@@ -1,5 +1,6 @@
 // A post as its page shows it: the picture, title,
-// subtitle, publication date and the rich content, sanitized once more here before it is rendered.
+// subtitle, publication date and the rich content, sanitized once more here before it is rendered,
+// with its code blocks' language labels and its subheadings' "#" links (kernel/content-display.ts).
 // DOMPurify is needed on no other screen, so it comes in a chunk of its own (loadSanitizer).
 import { use, useContext, type ReactNode } from 'react';
 import { LocalDate } from '../../components/local-date';
@@ -7,6 +8,7 @@ import { UploadedImage } from '../../components/uploaded-image';
 import { graphql, type FragmentType, getFragmentData } from '../../gql';
 import { ServerSanitizerContext } from '../../lib/server-sanitizer';
 import type * as sanitizeTypes from '../../lib/sanitize';
+import { decorateContent } from '#kernel/content-display.ts';
 import { POST_HERO_IMAGE_SIZES } from '#kernel/image-sizes.ts';
 import './post-article.css';
 
@@ -64,7 +66,7 @@ export function PostArticle({ post, actions }: PostArticleProps) {
   );
   const sanitizeContent = useContext(ServerSanitizerContext) ?? use(loadSanitizer()).sanitizeContent;
   // Cheap next to the render itself, and the page rarely renders more than twice.
-  const html = sanitizeContent(content);
+  const html = decorateContent(sanitizeContent(content));
   return (
     <article className="post-article">
       <header className="post-article-header">

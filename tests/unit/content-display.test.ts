@@ -1,0 +1,30 @@
+// What a post's page adds to its stored content: a label naming a code block's language, and a "#"
+// link after each subheading to its own anchor. The stored content itself is left as it is.
+import { describe, expect, it } from 'vitest';
+import { decorateContent } from '#kernel/content-display.ts';
+import { sanitizeContent } from '../../server/modules/post/sanitize-html.ts';
+
+describe("a post page's content", () => {
+  it('labels a code block with its language, above the block', () => {
+    const stored = sanitizeContent(
+      '<pre><code class="language-ts">const a = 1;</code></pre><pre><code>plain</code></pre>',
+    );
+    const shown = decorateContent(stored);
+    expect(shown).toMatch(
+      /^<div class="code-block"><span class="code-language">TypeScript<\/span><pre><code class="language-typescript">.*<\/code><\/pre><\/div><pre><code>plain<\/code><\/pre>$/,
+    );
+  });
+
+  it('ends each subheading with a link to its own anchor, its class and text kept', () => {
+    const stored = sanitizeContent('<h2 class="align-center">The <em>verdict</em></h2><h3>Notes</h3><p>Text</p>');
+    expect(decorateContent(stored)).toBe(
+      '<h2 class="align-center" id="the-verdict">The <em>verdict</em><a class="heading-anchor" href="#the-verdict" aria-label="Link to this section">#</a></h2>' +
+        '<h3 id="notes">Notes<a class="heading-anchor" href="#notes" aria-label="Link to this section">#</a></h3><p>Text</p>',
+    );
+  });
+
+  it('leaves content without code blocks or subheadings as it is', () => {
+    const stored = sanitizeContent('<p>Just <code>inline</code> words.</p><hr>');
+    expect(decorateContent(stored)).toBe(stored);
+  });
+});
