@@ -156,7 +156,7 @@ describe(`images in a bucket, served through the app, on ${testDbKind}`, () => {
     const before = await s3.keys(BUCKET);
 
     const result = await sweepOrphanImages(t.db.prisma, t.app.services.imageFiles);
-    expect(result).toEqual({ recovered: 1, removed: [oldOrphan], skipped: false });
+    expect(result).toEqual({ recovered: 1, unsaved: 0, removed: [oldOrphan], skipped: false });
     const after = await s3.keys(BUCKET);
     expect(after).toEqual(before.filter((key) => key !== oldOrphan && !key.startsWith('ef/')));
     expect(after).toEqual(expect.arrayContaining([newOrphan, notOurs]));

@@ -2,7 +2,13 @@
 // /uploads/ (from the folder or the bucket); with UPLOADS_PUBLIC_URL they point at the bucket or a
 // CDN in front of it, so readers fetch images without going through the app.
 import { uploadFilePath as imageFilePath } from '#kernel/content-pictures.ts';
-import type { StoredImage } from './image-store.ts';
+
+/** What names an image's files (a StoredImage has it; declared here so the store can import this module). */
+interface StoredImage {
+  storageKey: string;
+  width: number;
+  variantWidths: number[];
+}
 
 type ImageVariants = Pick<StoredImage, 'storageKey' | 'variantWidths'>;
 
