@@ -6,7 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import bannerLarge from '../../assets/home-banner-1800.webp';
 import bannerSmall from '../../assets/home-banner-900.webp';
-import { ErrorMessage } from '../../components/error-message';
+import { LoadFailure } from '../../components/load-failure';
 import type * as CarouselTypes from '../../components/carousel';
 import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
@@ -61,7 +61,7 @@ function useCarousel(): CarouselModule | undefined {
 
 export function HomePage() {
   const site = useSite();
-  const { data: loadedData, error } = useFreshQuery(HomePageQuery, {});
+  const { data: loadedData, error, refetch } = useFreshQuery(HomePageQuery, {});
   const carousel = useCarousel();
   const data = carousel ? loadedData : undefined;
   const currentlyId = useId();
@@ -69,7 +69,7 @@ export function HomePage() {
 
   let currently;
   if (error) {
-    currently = <ErrorMessage error={error} />;
+    currently = <LoadFailure error={error} what="the home page" onRetry={refetch} />;
   } else if (!data) {
     currently = <Spinner label="Loading the home page" />;
   } else if (data.upcomingCards.length === 0) {

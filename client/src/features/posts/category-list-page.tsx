@@ -25,7 +25,10 @@ export function CategoryListPage({ category }: CategoryListPageProps) {
   const { pathname } = useLocation();
   // The route's loader has refused any page number that is not one (route-checks.ts).
   const page = parsePageNumber(pageNumber) ?? 1;
-  const { data, error } = useFreshQuery(CategoryListQuery, { page, category: toApiCategory(category.category) });
+  const { data, error, refetch } = useFreshQuery(CategoryListQuery, {
+    page,
+    category: toApiCategory(category.category),
+  });
 
   return (
     <div className="container">
@@ -37,8 +40,10 @@ export function CategoryListPage({ category }: CategoryListPageProps) {
       <PostList
         postPage={data?.posts}
         error={error}
+        refetch={refetch}
         page={page}
         pageHref={(to) => listPagePath(`/${category.path}`, to)}
+        offerSearch
       />
     </div>
   );
