@@ -32,31 +32,35 @@ async function read(t: TestApp, path: string): Promise<string> {
 }
 
 describe(`reads during deletes on ${testDbKind}`, () => {
-  test('feeds, the sitemap and the lists answer whole while posts are deleted', async ({ app: t }) => {
-    const problems = new Set<string>();
-    for (let round = 0; round < ROUNDS; round++) {
-      const posts = await seedPosts(
-        t.db.prisma,
-        Array.from({ length: POSTS_PER_ROUND }, (_, i) => ({ title: `Round ${round} post ${i}` })),
-      );
-      let deleting = true;
-      const deletes = (async () => {
-        try {
-          for (const post of posts) await t.app.services.posts.delete(post.id);
-        } finally {
-          deleting = false;
-        }
-      })();
-      const readers = ['/rss.xml', '/atom.xml', '/sitemap.xml', '/games/rss.xml', 'graphql'].map(async (path) => {
-        do {
-          problems.add(await read(t, path));
-          // A cached answer comes back without any I/O: let the deletes' I/O run between reads.
-          await new Promise((resolve) => setImmediate(resolve));
-        } while (deleting);
-      });
-      await Promise.all([deletes, ...readers]);
-    }
-    problems.delete('ok');
-    expect([...problems]).toEqual([]);
-  }, TIMEOUT_MS);
+  test(
+    'feeds, the sitemap and the lists answer whole while posts are deleted',
+    async ({ app: t }) => {
+      const problems = new Set<string>();
+      for (let round = 0; round < ROUNDS; round++) {
+        const posts = await seedPosts(
+          t.db.prisma,
+          Array.from({ length: POSTS_PER_ROUND }, (_, i) => ({ title: `Round ${round} post ${i}` })),
+        );
+        let deleting = true;
+        const deletes = (async () => {
+          try {
+            for (const post of posts) await t.app.services.posts.delete(post.id);
+          } finally {
+            deleting = false;
+          }
+        })();
+        const readers = ['/rss.xml', '/atom.xml', '/sitemap.xml', '/games/rss.xml', 'graphql'].map(async (path) => {
+          do {
+            problems.add(await read(t, path));
+            // A cached answer comes back without any I/O: let the deletes' I/O run between reads.
+            await new Promise((resolve) => setImmediate(resolve));
+          } while (deleting);
+        });
+        await Promise.all([deletes, ...readers]);
+      }
+      problems.delete('ok');
+      expect([...problems]).toEqual([]);
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { siteContact } from '../../lib/site-config';
 import { useSite } from '../../lib/site';
 import { FooterAccount } from './footer-account';
 
@@ -23,8 +22,8 @@ export function SiteFooter() {
         </nav>
         <p className="site-footer-credit">
           © {new Date().getFullYear()} {site?.name} · Designed and built by{' '}
-          <a href={siteContact.portfolioUrl} rel="author">
-            {siteContact.creatorName}
+          <a href={site?.owner.portfolioUrl} rel="author">
+            {site?.owner.name ?? 'the author'}
           </a>
         </p>
       </div>
