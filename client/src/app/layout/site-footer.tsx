@@ -20,6 +20,12 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
+        {/* A plain link: the feed is a file the browser (or a feed reader) opens, not a screen. */}
+        <p className="site-footer-feed">
+          <a href="/rss.xml" type="application/rss+xml">
+            RSS feed
+          </a>
+        </p>
         <p className="site-footer-credit">
           © {new Date().getFullYear()} {site?.name} · Designed and built by{' '}
           <a href={site?.owner.portfolioUrl} rel="author">

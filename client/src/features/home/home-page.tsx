@@ -4,6 +4,7 @@
 // both are there, together, so the carousel never takes its room after the list below has appeared
 // (a layout shift) and the first card's picture, the largest in view, is requested at once.
 import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import bannerLarge from '../../assets/home-banner-1800.webp';
 import bannerSmall from '../../assets/home-banner-900.webp';
 import { LoadFailure } from '../../components/load-failure';
@@ -124,6 +125,9 @@ export function HomePage() {
                 <PostCard key={post.id} post={post} headingLevel={3} />
               ))}
             </div>
+            <p className="home-more">
+              <Link to="/blog">All posts</Link>
+            </p>
           </section>
         )}
       </div>

@@ -36,6 +36,11 @@ export function CategoryListPage({ category }: CategoryListPageProps) {
       <header className="page-header">
         <h1>{category.heading}</h1>
         <p className="page-lead">{category.description}</p>
+        <p className="category-feed">
+          <a href={`/${category.path}/rss.xml`} type="application/rss+xml">
+            RSS feed of {category.heading}
+          </a>
+        </p>
       </header>
       <PostList
         postPage={data?.posts}
