@@ -15,6 +15,8 @@ export interface Config {
   dataDir: string;
   siteName: string;
   siteUrl: string;
+  /** Who writes the site, as the about, hire-me and legal pages and the footer show it. */
+  owner: SiteOwner;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   nodeEnv: NodeEnv;
@@ -44,6 +46,41 @@ export interface Config {
    * or a CDN in front of it), without a trailing slash.
    */
   uploadsPublicUrl: string | undefined;
+}
+
+export interface SocialLink {
+  label: string;
+  url: string;
+}
+
+export interface SiteOwner {
+  /** The author's name; undefined shows 'the author' in the footer and no greeting on /about. */
+  name: string | undefined;
+  /** A short bio for /about; undefined leaves it out. */
+  bio: string | undefined;
+  contactEmail: string;
+  portfolioUrl: string;
+  socialLinks: SocialLink[];
+}
+
+const SOCIAL_LINKS_PROBLEM =
+  'SOCIAL_LINKS must be a comma-separated list of Label=https://address pairs, such as Mastodon=https://mastodon.social/@me,GitHub=https://github.com/me';
+
+/** `Label=https://...` pairs, comma-separated; the label is what the link says. */
+function parseSocialLinks(value: string, context: z.RefinementCtx): SocialLink[] {
+  const links: SocialLink[] = [];
+  for (const pair of value.split(',')) {
+    if (pair.trim() === '') continue;
+    const at = pair.indexOf('=');
+    const label = pair.slice(0, at).trim();
+    const url = pair.slice(at + 1).trim();
+    if (at < 1 || label === '' || label.length > 40 || !/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url)) {
+      context.addIssue({ code: 'custom', message: SOCIAL_LINKS_PROBLEM });
+      return z.NEVER;
+    }
+    links.push({ label, url });
+  }
+  return links;
 }
 
 export class ConfigError extends Error {
@@ -91,6 +128,28 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  AUTHOR_NAME: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(80, 'AUTHOR_NAME must be at most 80 characters').optional(),
+  ),
+  AUTHOR_BIO: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(300, 'AUTHOR_BIO must be at most 300 characters').optional(),
+  ),
+  CONTACT_EMAIL: z.preprocess(
+    blankToUndefined,
+    z.email({ error: 'CONTACT_EMAIL must be a valid email address' }).default('hello@example.com'),
+  ),
+  PORTFOLIO_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'PORTFOLIO_URL must be an absolute http:// or https:// URL, such as https://example.com/portfolio',
+      })
+      .default('https://example.com/portfolio'),
+  ),
+  SOCIAL_LINKS: z.preprocess(blankToUndefined, z.string().default('').transform(parseSocialLinks)),
   ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'ADMIN_EMAIL must be a valid email address' }).optional()),
   ADMIN_PASSWORD: z.preprocess(
     blankToUndefined,
@@ -178,6 +237,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(v.DATA_DIR),
     siteName: v.SITE_NAME,
     siteUrl,
+    owner: {
+      name: v.AUTHOR_NAME,
+      bio: v.AUTHOR_BIO,
+      contactEmail: v.CONTACT_EMAIL,
+      portfolioUrl: v.PORTFOLIO_URL,
+      socialLinks: v.SOCIAL_LINKS,
+    },
     adminEmail: v.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: v.ADMIN_PASSWORD,
     nodeEnv: v.NODE_ENV,

@@ -181,7 +181,7 @@ describe('searching the blog', () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("shows the server's message in place of the list when the request fails", async () => {
+  it('says in plain words that the server failed, in place of the list, when the request fails', async () => {
     const { page } = site;
     await page.route('**/graphql', async (route) => {
       if (!route.request().postData()?.includes('query BlogList')) return route.continue();
@@ -199,7 +199,10 @@ describe('searching the blog', () => {
       await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
       await expect.poll(() => pathOf(page)).toBe('/blog/search/zelda');
       const message = page.getByRole('main').getByRole('alert').filter({ hasText: /\S/ });
-      await expect.poll(() => message.textContent()).toBe('Unexpected error.');
+      await expect
+        .poll(() => message.textContent())
+        .toBe('Something went wrong on our side while loading the posts. Please try again.');
+      expect(await page.getByRole('main').getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
       expect(await page.getByRole('main').getByRole('article').count()).toBe(0);
       expect(await paginator(page).count()).toBe(0);
     } finally {

@@ -2,7 +2,7 @@
 // page's metadata; and the social image every page points to.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
+import { openDesktopSite, openSite, type E2eSite } from './support/e2e-site.ts';
 import { canonicalLinks, h1Text, headMeta } from './support/page-checks.ts';
 
 let site: E2eSite;
@@ -69,6 +69,52 @@ describe('the static pages', () => {
       );
     }
     expect(site.problems).toEqual([]);
+  });
+
+  it("/about and /hire-me show the owner's configured details, in the server's HTML too", async () => {
+    const owned = await openSite({
+      SITE_NAME: 'Pixel Diaries',
+      AUTHOR_NAME: 'Robin Vale',
+      AUTHOR_BIO: 'Plays slow games and reads long books.',
+      CONTACT_EMAIL: 'robin@pixel.example',
+      PORTFOLIO_URL: 'https://robin.example/work',
+      SOCIAL_LINKS: 'Mastodon=https://mastodon.social/@robin,GitHub=https://github.com/robin',
+    });
+    try {
+      const html = await (await fetch(`${owned.url}/about`)).text();
+      expect(html).toContain('href="mailto:robin@pixel.example"');
+      expect(html).toContain('Robin Vale');
+      expect(html).not.toContain('example.com');
+
+      const { page } = owned;
+      await page.goto(`${owned.url}/about`);
+      const main = page.getByRole('main');
+      await main.getByRole('link', { name: 'robin@pixel.example' }).waitFor();
+      expect(await main.getByRole('link', { name: 'robin@pixel.example' }).getAttribute('href')).toBe(
+        'mailto:robin@pixel.example',
+      );
+      expect(await main.getByRole('link', { name: 'my portfolio' }).getAttribute('href')).toBe(
+        'https://robin.example/work',
+      );
+      expect(await main.textContent()).toContain('I am Robin Vale');
+      expect(await main.getByText('Plays slow games and reads long books.').isVisible()).toBe(true);
+      expect(await main.getByRole('link', { name: 'GitHub' }).getAttribute('href')).toBe('https://github.com/robin');
+      expect(await main.getByRole('link', { name: 'Mastodon' }).getAttribute('href')).toBe(
+        'https://mastodon.social/@robin',
+      );
+      expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Robin Vale' }).getAttribute('href')).toBe(
+        'https://robin.example/work',
+      );
+
+      await page.goto(`${owned.url}/hire-me`);
+      await main.getByRole('link', { name: 'robin@pixel.example' }).waitFor();
+      expect(await main.getByRole('link', { name: 'my portfolio' }).getAttribute('href')).toBe(
+        'https://robin.example/work',
+      );
+      expect(owned.problems).toEqual([]);
+    } finally {
+      await owned.close();
+    }
   });
 
   it('keep their metadata in step while the reader navigates in the app', async () => {

@@ -21,6 +21,13 @@ describe('configuration', () => {
       dataDir: path.resolve('data'),
       siteName: 'My Blog',
       siteUrl: 'http://localhost:3000',
+      owner: {
+        name: undefined,
+        bio: undefined,
+        contactEmail: 'hello@example.com',
+        portfolioUrl: 'https://example.com/portfolio',
+        socialLinks: [],
+      },
       adminEmail: undefined,
       adminPassword: undefined,
       nodeEnv: 'development',
@@ -42,6 +49,11 @@ describe('configuration', () => {
       DATA_DIR: '/srv/blog',
       SITE_NAME: 'Pixel Diaries',
       SITE_URL: 'https://blog.example.com/',
+      AUTHOR_NAME: ' Robin Vale ',
+      AUTHOR_BIO: 'Plays slow games, reads long books.',
+      CONTACT_EMAIL: 'robin@pixel.example',
+      PORTFOLIO_URL: 'https://robin.example/work',
+      SOCIAL_LINKS: 'Mastodon=https://mastodon.social/@robin, GitHub = https://github.com/robin,',
       ADMIN_EMAIL: 'Me@Example.com',
       ADMIN_PASSWORD: 'a long passphrase',
       NODE_ENV: 'production',
@@ -57,6 +69,16 @@ describe('configuration', () => {
       dataDir: '/srv/blog',
       siteName: 'Pixel Diaries',
       siteUrl: 'https://blog.example.com',
+      owner: {
+        name: 'Robin Vale',
+        bio: 'Plays slow games, reads long books.',
+        contactEmail: 'robin@pixel.example',
+        portfolioUrl: 'https://robin.example/work',
+        socialLinks: [
+          { label: 'Mastodon', url: 'https://mastodon.social/@robin' },
+          { label: 'GitHub', url: 'https://github.com/robin' },
+        ],
+      },
       adminEmail: 'me@example.com',
       adminPassword: 'a long passphrase',
       nodeEnv: 'production',
@@ -132,9 +154,24 @@ describe('configuration', () => {
     [{ GRAPHQL_INTROSPECTION: 'yes' }, 'GRAPHQL_INTROSPECTION must be true or false'],
     [{ REGISTRATION: 'yes' }, 'REGISTRATION must be open or closed'],
     [{ SERVER_RENDERING: 'yes' }, 'SERVER_RENDERING must be on or off'],
+    [{ CONTACT_EMAIL: 'robin at home' }, 'CONTACT_EMAIL must be a valid email address'],
+    [
+      { PORTFOLIO_URL: 'robin.example' },
+      'PORTFOLIO_URL must be an absolute http:// or https:// URL, such as https://example.com/portfolio',
+    ],
+    [{ AUTHOR_BIO: 'x'.repeat(301) }, 'AUTHOR_BIO must be at most 300 characters'],
   ])('refuses %o with its own message', (env, message) => {
     expect(problemsOf(env)).toEqual([message]);
   });
+
+  it.each(['GitHub', 'GitHub=github.com/robin', '=https://github.com/robin', 'GitHub=javascript:alert(1)'])(
+    'refuses SOCIAL_LINKS=%s with its message',
+    (SOCIAL_LINKS) => {
+      expect(problemsOf({ SOCIAL_LINKS })).toEqual([
+        'SOCIAL_LINKS must be a comma-separated list of Label=https://address pairs, such as Mastodon=https://mastodon.social/@me,GitHub=https://github.com/me',
+      ]);
+    },
+  );
 
   it('reports every bad value at once', () => {
     expect(problemsOf({ PORT: 'x', SITE_URL: 'nope', NODE_ENV: 'prod' })).toEqual([

@@ -1,8 +1,9 @@
 // What the router shows when a screen cannot: an unknown path or an invalid page number is 'Page
-// not found'; anything unexpected gets an apology and a way back.
+// not found', with ways on (all posts, a search); anything unexpected gets an apology and a way back.
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { PageMeta } from '../components/page-meta';
+import { SearchBox } from '../components/search-box';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 
 /** An error screen: the label above its heading, the heading, what to say, and the way home. */
@@ -27,6 +28,10 @@ export function NotFoundPage() {
     <ErrorScreen meta={<PageMeta {...SCREEN_TEXTS.notFound} path={pathname} noindex />} eyebrow="Error 404">
       <h1 id="error-page-title">Page not found</h1>
       <p>There is nothing at this address. The link may be broken, or the page may have moved.</p>
+      <p>
+        <Link to="/blog">See all posts</Link>, or search for what you were looking for:
+      </p>
+      <SearchBox />
     </ErrorScreen>
   );
 }

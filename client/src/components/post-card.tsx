@@ -1,5 +1,8 @@
 // One post in a list: image, title, subtitle, publication
-// date, READ MORE to the post. In form mode (onDelete given) it also has an 'X' delete button.
+// date, READ MORE to the post. The whole card opens the post: READ MORE is its one link, and the link's
+// box is stretched over the card (post-card.css), so a click on the picture or the title lands on it
+// while keyboards and screen readers meet one link per card, not three to the same place.
+// In form mode (onDelete given) it also has an 'X' delete button, kept above the stretched link.
 import { Link } from 'react-router';
 import { graphql, type FragmentType, getFragmentData } from '../gql';
 import { LocalDate } from './local-date';
@@ -62,7 +65,7 @@ export function PostCard({
         <p className="post-card-subtitle">{subtitle}</p>
         <p className="post-card-date">{publishedAt && <LocalDate iso={publishedAt} />}</p>
         <div className="post-card-actions">
-          <Link className="button" to={postPath(slug)}>
+          <Link className="button post-card-link" to={postPath(slug)}>
             READ MORE<span className="visually-hidden">: {title}</span>
           </Link>
           {onDelete && (

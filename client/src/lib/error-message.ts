@@ -27,3 +27,28 @@ function serverBodyMessage(bodyText: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * What a list screen says when its request failed, in plain words: a request that never reached the
+ * site ("Failed to fetch") and a failure of the server itself (masked as 'Unexpected error.', or a
+ * 5xx page from a proxy) each get a sentence a reader understands; a message the server chose for
+ * the reader (too many requests, say) is shown as it came ("List screens show that message").
+ */
+export function loadFailureWords(error: unknown, what: string): string {
+  if (isServerFault(error)) return `Something went wrong on our side while loading ${what}. Please try again.`;
+  if (CombinedGraphQLErrors.is(error) || ServerError.is(error)) return errorMessage(error);
+  return `Could not reach the site to load ${what}. Check your connection, then try again.`;
+}
+
+function isServerFault(error: unknown): boolean {
+  if (CombinedGraphQLErrors.is(error)) {
+    return error.errors.some(
+      (entry) => entry.extensions?.code === 'INTERNAL_SERVER_ERROR' || entry.message === 'Unexpected error.',
+    );
+  }
+  if (ServerError.is(error)) {
+    const message = serverBodyMessage(error.bodyText);
+    return error.statusCode >= 500 && (message === undefined || message === 'Unexpected error.');
+  }
+  return false;
+}

@@ -32,11 +32,23 @@ function loadToastify(): Promise<Toastify> {
   return loading;
 }
 
+// The error toasts on screen, so that a success can take them away (a refused login's message must
+// not stay up beside 'Logged in successfully').
+const errorToasts = new Set<string | number>();
+
 function show(type: ToastType, message: string): void {
   loadToastify().then(
-    (module) => module.toast(message, { type }),
+    (module) => {
+      const id = module.toast(message, { type, onClose: () => errorToasts.delete(id) });
+      if (type === 'error') errorToasts.add(id);
+    },
     (error: unknown) => console.warn('Could not load the toasts:', error),
   );
+}
+
+function dismissErrors(): void {
+  for (const id of errorToasts) toastify?.toast.dismiss(id);
+  errorToasts.clear();
 }
 
 /** toast(message), toast.success(message), …: the toast types the screens use. */
@@ -45,6 +57,8 @@ export const toast = Object.assign((message: string) => show('default', message)
   info: (message: string) => show('info', message),
   error: (message: string) => show('error', message),
   warning: (message: string) => show('warning', message),
+  /** Takes away the error toasts still on screen: what they said no longer holds. */
+  dismissErrors,
 });
 
 function subscribe(listener: () => void): () => void {
@@ -52,7 +66,7 @@ function subscribe(listener: () => void): () => void {
   return () => onLoad.delete(listener);
 }
 
-/** Top right, closes after 5 s, dismissed by dragging 80% of its width. */
+/** Top right, closes after 5 s, dismissed by dragging 80% of its width; below the header (global.css). */
 export function AppToastContainer() {
   // No toast is ever shown in the HTML the server renders, nor while the browser hydrates it.
   const module = useSyncExternalStore(

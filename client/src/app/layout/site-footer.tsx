@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { siteContact } from '../../lib/site-config';
 import { useSite } from '../../lib/site';
 import { FooterAccount } from './footer-account';
 
@@ -21,10 +20,16 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
+        {/* A plain link: the feed is a file the browser (or a feed reader) opens, not a screen. */}
+        <p className="site-footer-feed">
+          <a href="/rss.xml" type="application/rss+xml">
+            RSS feed
+          </a>
+        </p>
         <p className="site-footer-credit">
           © {new Date().getFullYear()} {site?.name} · Designed and built by{' '}
-          <a href={siteContact.portfolioUrl} rel="author">
-            {siteContact.creatorName}
+          <a href={site?.owner.portfolioUrl} rel="author">
+            {site?.owner.name ?? 'the author'}
           </a>
         </p>
       </div>

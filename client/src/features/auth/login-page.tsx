@@ -1,6 +1,8 @@
 // The login form, at /login: the server's own rules check the fields first; a refused sign-in shows
-// the server's message in a toast ("Logged in successfully" on success, then home).
+// the server's message in a toast and at the form, where the reader is looking (the toast goes after
+// 5 s); on success, any error toast still up goes, then "Logged in successfully", then home.
 import { useMutation } from '@apollo/client/react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { validateLogin } from '#kernel/user-rules.ts';
 import { FormActions, TextField } from '../../components/form/form-field';
@@ -8,7 +10,7 @@ import { useForm } from '../../components/form/use-form';
 import { FormScreen } from '../../components/form/form-screen';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { graphql } from '../../gql';
-import { fieldErrorsOf } from '../../lib/api-errors';
+import { showApiError } from '../../lib/api-errors';
 import { toUserInfo } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { saveUserInfo } from '../../lib/user-info';
@@ -24,15 +26,22 @@ const LoginMutation = graphql(`
 export function LoginPage() {
   const navigate = useNavigate();
   const [login] = useMutation(LoginMutation);
+  const [refusal, setRefusal] = useState<string>();
+  const refusalId = useId();
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: validateLogin,
     async send(values) {
-      const refused = await fieldErrorsOf(async () => {
+      setRefusal(undefined);
+      try {
         const { data } = await login({ variables: { email: values.email.trim(), password: values.password } });
         if (data) saveUserInfo(toUserInfo(data.login));
-      });
-      if (refused) return refused;
+      } catch (error) {
+        const failure = showApiError(error);
+        setRefusal(failure.message);
+        return failure.fieldErrors;
+      }
+      toast.dismissErrors();
       toast.success('Logged in successfully');
       navigate('/');
       return undefined;
@@ -40,9 +49,20 @@ export function LoginPage() {
   });
 
   return (
-    <FormScreen meta={SCREEN_TEXTS.login} path="/login" heading="Login" formProps={form.formProps}>
+    <FormScreen
+      meta={SCREEN_TEXTS.login}
+      path="/login"
+      heading="Login"
+      // Not an alert: the toast already announces it; the form names it as its description.
+      formProps={{ ...form.formProps, 'aria-describedby': refusal ? refusalId : undefined }}
+    >
       <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+      {refusal && (
+        <p className="error-message" id={refusalId}>
+          {refusal}
+        </p>
+      )}
       <FormActions submitLabel="Login" busy={form.busy} busyLabel="Signing in" />
     </FormScreen>
   );

@@ -4,9 +4,10 @@
 // both are there, together, so the carousel never takes its room after the list below has appeared
 // (a layout shift) and the first card's picture, the largest in view, is requested at once.
 import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import bannerLarge from '../../assets/home-banner-1800.webp';
 import bannerSmall from '../../assets/home-banner-900.webp';
-import { ErrorMessage } from '../../components/error-message';
+import { LoadFailure } from '../../components/load-failure';
 import type * as CarouselTypes from '../../components/carousel';
 import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
@@ -61,7 +62,7 @@ function useCarousel(): CarouselModule | undefined {
 
 export function HomePage() {
   const site = useSite();
-  const { data: loadedData, error } = useFreshQuery(HomePageQuery, {});
+  const { data: loadedData, error, refetch } = useFreshQuery(HomePageQuery, {});
   const carousel = useCarousel();
   const data = carousel ? loadedData : undefined;
   const currentlyId = useId();
@@ -69,7 +70,7 @@ export function HomePage() {
 
   let currently;
   if (error) {
-    currently = <ErrorMessage error={error} />;
+    currently = <LoadFailure error={error} what="the home page" onRetry={refetch} />;
   } else if (!data) {
     currently = <Spinner label="Loading the home page" />;
   } else if (data.upcomingCards.length === 0) {
@@ -124,6 +125,9 @@ export function HomePage() {
                 <PostCard key={post.id} post={post} headingLevel={3} />
               ))}
             </div>
+            <p className="home-more">
+              <Link to="/blog">All posts</Link>
+            </p>
           </section>
         )}
       </div>

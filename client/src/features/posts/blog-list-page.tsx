@@ -30,9 +30,13 @@ export function BlogListPage({ searchForm = false }: { searchForm?: boolean }) {
   const page = parsePageNumber(pageNumber) ?? 1;
   // A keyword the API would refuse is not sent: the same rule, with the same words, answers here.
   const keywordProblem = keyword === undefined ? null : keywordError(keyword);
-  const { data, error } = useFreshQuery(BlogListQuery, keyword === undefined ? { page } : { page, search: keyword }, {
-    skip: keywordProblem !== null,
-  });
+  const { data, error, refetch } = useFreshQuery(
+    BlogListQuery,
+    keyword === undefined ? { page } : { page, search: keyword },
+    {
+      skip: keywordProblem !== null,
+    },
+  );
 
   const pageHref = (to: number) => listPagePath(keyword === undefined ? '/blog' : searchPath(keyword), to);
 
@@ -44,7 +48,8 @@ export function BlogListPage({ searchForm = false }: { searchForm?: boolean }) {
         noindex={keyword !== undefined || searchForm}
       />
       <header className="page-header">
-        <h1>{keyword === undefined ? 'Blog' : `Search results for “${keyword}”`}</h1>
+        {/* A refused keyword (' ', 'zelda!') has no results to title: the box's message says why. */}
+        <h1>{keyword === undefined || keywordProblem ? 'Blog' : `Search results for “${keyword}”`}</h1>
       </header>
       <SearchBox
         key={keyword ?? formKeyword ?? ''}
@@ -54,7 +59,14 @@ export function BlogListPage({ searchForm = false }: { searchForm?: boolean }) {
       {keywordProblem ? (
         <ErrorMessage>{keywordProblem}</ErrorMessage>
       ) : (
-        <PostList postPage={data?.posts} error={error} page={page} pageHref={pageHref} />
+        <PostList
+          allPosts={keyword === undefined}
+          postPage={data?.posts}
+          error={error}
+          refetch={refetch}
+          page={page}
+          pageHref={pageHref}
+        />
       )}
     </div>
   );

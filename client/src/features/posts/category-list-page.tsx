@@ -25,7 +25,10 @@ export function CategoryListPage({ category }: CategoryListPageProps) {
   const { pathname } = useLocation();
   // The route's loader has refused any page number that is not one (route-checks.ts).
   const page = parsePageNumber(pageNumber) ?? 1;
-  const { data, error } = useFreshQuery(CategoryListQuery, { page, category: toApiCategory(category.category) });
+  const { data, error, refetch } = useFreshQuery(CategoryListQuery, {
+    page,
+    category: toApiCategory(category.category),
+  });
 
   return (
     <div className="container">
@@ -33,12 +36,19 @@ export function CategoryListPage({ category }: CategoryListPageProps) {
       <header className="page-header">
         <h1>{category.heading}</h1>
         <p className="page-lead">{category.description}</p>
+        <p className="category-feed">
+          <a href={`/${category.path}/rss.xml`} type="application/rss+xml">
+            RSS feed of {category.heading}
+          </a>
+        </p>
       </header>
       <PostList
         postPage={data?.posts}
         error={error}
+        refetch={refetch}
         page={page}
         pageHref={(to) => listPagePath(`/${category.path}`, to)}
+        offerSearch
       />
     </div>
   );

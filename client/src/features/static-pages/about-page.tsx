@@ -1,16 +1,17 @@
 // /about: who writes this blog and what it covers.
 import { Link } from 'react-router';
-import { siteContact } from '../../lib/site-config';
-import { StaticPage } from './static-page';
+import { useSiteOwner } from '../../lib/site';
+import { NO_OWNER_YET, StaticPage } from './static-page';
 
 export function AboutPage() {
-  const { contactEmail, portfolioUrl } = siteContact;
+  const { name, bio, contactEmail, portfolioUrl, socialLinks } = useSiteOwner() ?? NO_OWNER_YET;
   return (
     <StaticPage screen="about" path="/about" heading="About">
       <p className="page-lead">
-        Hi, and welcome. This is my personal corner of the web, where I write about the things I spend my evenings on:
-        video games, anime, TV shows and books.
+        Hi, and welcome{name ? `: I am ${name}` : ''}. This is my personal corner of the web, where I write about the
+        things I spend my evenings on: video games, anime, TV shows and books.
       </p>
+      {bio && <p>{bio}</p>}
 
       <h2>What you will find here</h2>
       <p>
@@ -52,6 +53,20 @@ export function AboutPage() {
         Recommendations, disagreements and kind words are all welcome at{' '}
         <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
       </p>
+      {socialLinks.length > 0 && (
+        <>
+          <p>You can also find me elsewhere:</p>
+          <ul>
+            {socialLinks.map((link) => (
+              <li key={link.url}>
+                <a href={link.url} rel="me">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </StaticPage>
   );
 }

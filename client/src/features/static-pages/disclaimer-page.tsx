@@ -1,9 +1,9 @@
 // /disclaimer: opinions, image ownership and removal on request.
-import { siteContact } from '../../lib/site-config';
-import { StaticPage } from './static-page';
+import { useSiteOwner } from '../../lib/site';
+import { NO_OWNER_YET, StaticPage } from './static-page';
 
 export function DisclaimerPage() {
-  const { contactEmail } = siteContact;
+  const { contactEmail } = useSiteOwner() ?? NO_OWNER_YET;
   return (
     <StaticPage screen="disclaimer" path="/disclaimer" heading="Disclaimer">
       <p className="page-lead">

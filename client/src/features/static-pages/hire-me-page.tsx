@@ -1,9 +1,9 @@
 // /hire-me: the portfolio side of the site.
-import { siteContact } from '../../lib/site-config';
-import { StaticPage } from './static-page';
+import { useSiteOwner } from '../../lib/site';
+import { NO_OWNER_YET, StaticPage } from './static-page';
 
 export function HireMePage() {
-  const { contactEmail, portfolioUrl } = siteContact;
+  const { contactEmail, portfolioUrl } = useSiteOwner() ?? NO_OWNER_YET;
   return (
     <StaticPage screen="hireMe" path="/hire-me" heading="Hire me">
       <p className="page-lead">

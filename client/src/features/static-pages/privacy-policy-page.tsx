@@ -1,9 +1,9 @@
 // /privacy-policy: cookies, analytics and what happens to personal data.
-import { siteContact } from '../../lib/site-config';
-import { StaticPage } from './static-page';
+import { useSiteOwner } from '../../lib/site';
+import { NO_OWNER_YET, StaticPage } from './static-page';
 
 export function PrivacyPolicyPage() {
-  const { contactEmail } = siteContact;
+  const { contactEmail } = useSiteOwner() ?? NO_OWNER_YET;
   return (
     <StaticPage screen="privacyPolicy" path="/privacy-policy" heading="Privacy Policy">
       <p className="page-lead">

@@ -3,6 +3,13 @@
 import type { ReactNode } from 'react';
 import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
+import type { SiteOwner } from '../../lib/site';
+
+/**
+ * The owner's details before the site query has answered (a page the browser renders itself, for a
+ * moment): nothing to show yet. A page the server rendered arrives with them.
+ */
+export const NO_OWNER_YET: SiteOwner = { name: null, bio: null, contactEmail: '', portfolioUrl: '', socialLinks: [] };
 
 interface StaticPageProps {
   screen: 'about' | 'hireMe' | 'privacyPolicy' | 'disclaimer';

@@ -1,0 +1,96 @@
+// A post card as a reader uses it: the whole card opens the post (the picture, the title, READ
+// MORE), keyboards and screen readers meet one link per card, and the card shows hover and focus.
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
+import { gotoApp, h1Text, pathOf } from './support/page-checks.ts';
+import { createPost } from './support/site-content.ts';
+
+let site: E2eSite;
+beforeAll(async () => {
+  site = await openDesktopSite();
+  await createPost(site.t, { title: 'An older post', category: 'anime' });
+  await createPost(site.t, { title: 'The newest post', category: 'anime' });
+  // The first page a new browser opens is slow to come: not inside a test's time.
+  await site.page.goto(site.url);
+}, 60_000);
+afterAll(() => site?.close());
+
+/**
+ * Where a reader's pointer lands on this part of the card: the mouse goes to the middle of its box
+ * (whatever lies on top there receives the click, as in a reader's browser).
+ */
+async function pointAt(page: Page, part: Locator): Promise<{ x: number; y: number }> {
+  await part.scrollIntoViewIfNeeded();
+  const box = (await part.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+async function clickOn(page: Page, part: Locator) {
+  const { x, y } = await pointAt(page, part);
+  await page.mouse.click(x, y);
+}
+
+const card = (page: Page, title: string) =>
+  page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: title }) });
+
+describe('a post card', () => {
+  for (const [list, path] of [
+    ['the blog list', '/blog'],
+    ['a category list', '/anime'],
+    ['the home page', '/'],
+  ] as const) {
+    it(`on ${list}, opens the post from its picture and from its title`, async () => {
+      const { page } = site;
+      await gotoApp(page, `${site.url}${path}`);
+      await clickOn(page, card(page, 'An older post').getByRole('img'));
+      await expect.poll(() => h1Text(page)).toBe('An older post');
+
+      await page.goBack();
+      await clickOn(page, card(page, 'The newest post').getByRole('heading'));
+      await expect.poll(() => h1Text(page)).toBe('The newest post');
+      expect(pathOf(page)).toMatch(/^\/blog\/the-newest-post/);
+      expect(site.problems).toEqual([]);
+    });
+  }
+
+  it('has one link, READ MORE with the title, which keeps its visible words', async () => {
+    const { page } = site;
+    await gotoApp(page, `${site.url}/blog`);
+    const links = card(page, 'The newest post').getByRole('link');
+    expect(await links.count()).toBe(1);
+    expect((await links.first().textContent())?.trim()).toBe('READ MORE: The newest post');
+    expect(await card(page, 'The newest post').getByText('READ MORE', { exact: false }).isVisible()).toBe(true);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('shows a hover state under the pointer and a focus ring round the card from the keyboard', async () => {
+    const { page } = site;
+    await gotoApp(page, `${site.url}/blog`);
+    const first = card(page, 'The newest post');
+    const look = () =>
+      first.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { shadow: style.boxShadow, outline: style.outlineStyle };
+      });
+    const resting = await look();
+    expect(resting).toEqual({ shadow: 'none', outline: 'none' });
+
+    const { x, y } = await pointAt(page, first.getByRole('heading'));
+    await page.mouse.move(x, y);
+    await expect.poll(async () => (await look()).shadow).not.toBe('none');
+
+    await page.mouse.move(0, 0);
+    await first.getByRole('link').focus();
+    // Focus from script counts as keyboard focus only after a key press: press Tab back onto it.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect.poll(async () => (await look()).outline).toBe('solid');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => h1Text(page)).toBe('The newest post');
+    expect(site.problems).toEqual([]);
+  });
+});
