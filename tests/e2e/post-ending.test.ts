@@ -5,7 +5,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostWithImage } from '../../server/modules/post/post.service.ts';
 import { markPageLoad } from './support/accounts.ts';
-import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
+import { openSite, type E2eSite } from './support/e2e-site.ts';
 import { gotoApp, h1Text, pathOf } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 
@@ -13,7 +13,8 @@ let site: E2eSite;
 let posts: PostWithImage[];
 
 beforeAll(async () => {
-  site = await openDesktopSite();
+  site = await openSite({ SITE_NAME: 'Pixel Diaries', AUTHOR_NAME: 'Ada Reviewer' });
+  await site.page.setViewportSize({ width: 1280, height: 800 });
   posts = [];
   // Oldest first: created one at a time, so their publication times follow this order.
   for (const post of [
@@ -31,7 +32,9 @@ describe("a post's ending", () => {
     const html = await (await site.t.request(`/blog/${posts[1]!.slug}`)).text();
     const ending = new JSDOM(html).window.document.querySelector('.post-ending')!;
     const links = [...ending.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href'), a.rel]);
-    expect(ending.querySelector('.post-ending-category')!.textContent).toBe('Filed under Anime');
+    expect(ending.querySelector('.post-ending-category')!.textContent).toBe(
+      'Written by Ada Reviewer · Filed under Anime',
+    );
     expect(links).toEqual([
       ['Anime', '/anime', ''],
       ['← Previous postHollow Knight, ten years on', `/blog/${posts[0]!.slug}`, 'prev'],

@@ -1,8 +1,10 @@
-// What a post's page offers once the reader has finished: the post's category as a link, the posts
+// What a post's page offers once the reader has finished: its author (AUTHOR_NAME, when the owner set
+// one) and its category as a link, the posts
 // published just before and after it, a few related posts, and the way back to every post.
 import { Link } from 'react-router';
 import { UploadedImage } from '../../components/uploaded-image';
 import { graphql, type FragmentType, getFragmentData } from '../../gql';
+import { useSiteOwner } from '../../lib/site';
 import { RELATED_POST_IMAGE_SIZES } from '#kernel/image-sizes.ts';
 import { CATEGORY_SCREENS } from '#kernel/page-meta-rules.ts';
 import { CATEGORY_LABELS, fromApiCategory } from '#kernel/post-rules.ts';
@@ -45,11 +47,18 @@ function categoryScreen(apiCategory: string | null | undefined) {
 export function PostEnding({ post }: { post: FragmentType<typeof PostEndingFragment> }) {
   const { category, previousPost, nextPost, relatedPosts } = getFragmentData(PostEndingFragment, post);
   const screen = categoryScreen(category);
+  const author = useSiteOwner()?.name;
   return (
     <div className="post-ending">
-      {screen && (
+      {(author || screen) && (
         <p className="post-ending-category">
-          Filed under <Link to={`/${screen.path}`}>{screen.heading}</Link>
+          {author && `Written by ${author}`}
+          {author && screen && ' · '}
+          {screen && (
+            <>
+              Filed under <Link to={`/${screen.path}`}>{screen.heading}</Link>
+            </>
+          )}
         </p>
       )}
       {(previousPost || nextPost) && (
