@@ -55,7 +55,10 @@ describe("a post's page", () => {
     const article = page.getByRole('main').getByRole('article');
     expect(await article.getByText('Twenty-two minutes, forever').count()).toBe(1);
     // The date in the reader's own locale format, as the browser writes it.
-    const expectedDate = await page.evaluate((iso) => new Date(iso).toLocaleDateString(), post.createdAt.toISOString());
+    const expectedDate = await page.evaluate(
+      (iso) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }),
+      post.createdAt.toISOString(),
+    );
     expect(await article.locator('time').textContent()).toBe(expectedDate);
     expect(await article.locator('time').getAttribute('datetime')).toBe(post.createdAt.toISOString());
     // The reading time the server computes from the content's words (about 230 a minute, at least 1).

@@ -61,7 +61,7 @@ describe('the posts screen', () => {
     await expect.poll(() => pathOf(page)).toBe('/admin/posts?q=Lantern');
     // A reader's date only for the published one. (A search lists the best matches first: sorted here.)
     const expectedDate = await page.evaluate(
-      (iso) => new Date(iso).toLocaleDateString(),
+      (iso) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }),
       published.publishedAt!.toISOString(),
     );
     const scheduledFor = await page.evaluate(

@@ -1,5 +1,5 @@
 // The date a rendered page shows until it is hydrated: written out by hand, it must read exactly
-// as US English in UTC would (what the server has always written, and crawlers have indexed).
+// as US English in UTC would in its medium style ("Nov 21, 2026": no numeric date to misread).
 import { describe, expect, it } from 'vitest';
 import { formatServerDate } from '../../client/src/lib/format-date.ts';
 
@@ -11,7 +11,9 @@ describe('formatServerDate', () => {
     '2024-02-29T12:00:00+14:00',
     '1999-07-04T18:30:00-07:00',
   ])('writes %s as US English in UTC does', (iso) => {
-    expect(formatServerDate(iso)).toBe(new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC' }));
+    expect(formatServerDate(iso)).toBe(
+      new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'medium' }),
+    );
   });
 
   it('writes nothing for a date it cannot read', () => {

@@ -12,8 +12,9 @@ let readerFormat: Intl.DateTimeFormat | undefined;
  * hydrating), rather than inside the render that first shows a date in it.
  */
 export function prepareReaderDates(): Intl.DateTimeFormat {
-  // What toLocaleDateString() uses: the reader's locale and time zone, numeric day, month and year.
-  readerFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric' });
+  // The reader's locale and time zone, in its medium style ("Nov 21, 2026", "21 Nov 2026"): the
+  // month in words, so 11/12 is never read as the 11th of December.
+  readerFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
   return readerFormat;
 }
 
@@ -23,14 +24,17 @@ export function formatDate(iso: string): string {
   return date ? prepareReaderDates().format(date) : '';
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 /**
- * The same date as the server writes it, the same for every reader: US English (month/day/year),
- * in UTC. Written out rather than asked of Intl with a time zone: the first such call loads the
- * browser's time zone data, tens of milliseconds of a phone's main thread during hydration.
+ * The same date as the server writes it, the same for every reader: US English in its medium style
+ * ("Nov 21, 2026"), in UTC. Written out rather than asked of Intl with a time zone: the first such
+ * call loads the browser's time zone data, tens of milliseconds of a phone's main thread during
+ * hydration.
  */
 export function formatServerDate(iso: string): string {
   const date = dateOf(iso);
-  return date ? `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}` : '';
+  return date ? `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}` : '';
 }
 
 /** An ISO date-time as the author reads it: their locale's date and time, to the minute. */
