@@ -36,6 +36,15 @@ export function focusClassName(focusX: number, focusY: number): string | undefin
 }
 
 /**
+ * Whether a picture is shown whole (scaled down to fit its box) rather than cut to fill it: a portrait
+ * picture (a book's or an anime's cover) whose author set no focal point. Cut blindly to a card's
+ * 16:9 box, it would keep a strip of a third of its height, often not enough to recognise it.
+ */
+export function keepsWhole(image: { width: number; height: number; focusX: number; focusY: number }): boolean {
+  return image.height > image.width && focusClassName(image.focusX, image.focusY) === undefined;
+}
+
+/**
  * Where to cut a box of `box` pixels out of a picture scaled to cover it (`scaled` pixels, at least
  * as large as the box on both axes) so that the focal point is as near the box's middle as the
  * picture's edges allow: the left or top offset, in pixels, on one axis.

@@ -1,7 +1,7 @@
 // The focal point's scale and cut: the classes a page names for a point, and where a link preview's
 // box is cut so the point stays in view as near the middle as the picture's edges allow.
 import { describe, expect, it } from 'vitest';
-import { focusClassName, focusOffset, focusPercent } from '#kernel/focal-point.ts';
+import { focusClassName, focusOffset, focusPercent, keepsWhole } from '#kernel/focal-point.ts';
 import { focusOfValue, focusValue } from '../../client/src/features/post-editor/post-form-values.ts';
 
 describe('the focal point', () => {
@@ -33,5 +33,13 @@ describe('the focal point', () => {
     expect(focusOfValue('2,0.5')).toBeNull();
     expect(focusOfValue('0.1,0.2,0.3')).toBeNull();
     expect(focusOfValue('a,b')).toBeNull();
+  });
+
+  it('shows a portrait picture whole unless its author chose a part of it', () => {
+    const middle = { focusX: 0.5, focusY: 0.5 };
+    expect(keepsWhole({ width: 600, height: 900, ...middle })).toBe(true);
+    expect(keepsWhole({ width: 600, height: 900, focusX: 0.5, focusY: 0.2 })).toBe(false);
+    expect(keepsWhole({ width: 900, height: 900, ...middle })).toBe(false);
+    expect(keepsWhole({ width: 1600, height: 900, ...middle })).toBe(false);
   });
 });

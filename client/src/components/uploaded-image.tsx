@@ -1,8 +1,9 @@
 // A stored picture (a post's, a card's) as the API describes it: every WebP variant in srcset, so
 // the browser downloads the smallest that fills `sizes`; width and height, so the page keeps the
 // picture's box before the bytes arrive and nothing below it moves; its focal point, so a picture cut
-// to a card's box keeps the part the author chose.
-import { focusClassName } from '#kernel/focal-point.ts';
+// to a card's box keeps the part the author chose, and a portrait one without a chosen part is shown
+// whole rather than cut.
+import { focusClassName, keepsWhole } from '#kernel/focal-point.ts';
 import { graphql, type FragmentType, getFragmentData } from '../gql';
 
 export const UploadedImageFragment = graphql(`
@@ -33,7 +34,8 @@ interface UploadedImageProps {
 
 export function UploadedImage({ image, alt, sizes, priority = false, eager = false, className }: UploadedImageProps) {
   const { url, width, height, srcset, focusX, focusY } = getFragmentData(UploadedImageFragment, image);
-  const classes = [className, focusClassName(focusX, focusY)].filter(Boolean).join(' ');
+  const whole = keepsWhole({ width, height, focusX, focusY });
+  const classes = [className, focusClassName(focusX, focusY), whole && 'keep-whole'].filter(Boolean).join(' ');
   return (
     <img
       className={classes || undefined}
