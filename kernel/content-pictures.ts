@@ -52,6 +52,27 @@ export function uploadSrcset(image: Pick<PictureImage, 'storageKey' | 'variantWi
   return image.variantWidths.map((width) => `${uploadPath(image.storageKey, width)} ${width}w`).join(', ');
 }
 
+const STORED_FILE_AT_END = /\/([0-9a-f]{2}\/[0-9a-f]{32}-[1-9][0-9]{0,4}\.webp)$/;
+
+/**
+ * A stored image's address as a post's content names it: below /uploads/, wherever the API said it
+ * is served from (this site, or the bucket or CDN of UPLOADS_PUBLIC_URL, which the app also serves
+ * below /uploads/). Any other address is returned as it is, for the sanitizer to refuse.
+ */
+export function contentAddressOf(url: string): string {
+  const match = STORED_FILE_AT_END.exec(url);
+  return match ? `/uploads/${match[1]}` : url;
+}
+
+/** The same for each address of a srcset ("url 480w, url 960w"). */
+export function contentSrcsetOf(srcset: string): string {
+  return srcset
+    .split(',')
+    .map((entry) => entry.trim().split(/\s+/))
+    .map(([url = '', ...descriptor]) => [contentAddressOf(url), ...descriptor].join(' '))
+    .join(', ');
+}
+
 /** The storage key and width an address of this site's uploads names, or null for any other address. */
 export function parseUploadPath(src: string): { storageKey: string; width: number } | null {
   const match = UPLOAD_PATH.exec(src);

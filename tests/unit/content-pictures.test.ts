@@ -11,7 +11,14 @@ import { slateToHtml } from '../../client/src/components/rich-text-editor/html-s
 import { withRichText } from '../../client/src/components/rich-text-editor/rich-text-plugin.ts';
 import type { PictureElement, RichTextEditor } from '../../client/src/components/rich-text-editor/rich-text-types.ts';
 import { displaySanitizer, sanitizeContent } from '../../server/modules/post/sanitize-html.ts';
-import { CONTENT_PICTURE_SIZES, figureHtml, uploadKeysIn, type PictureImage } from '#kernel/content-pictures.ts';
+import {
+  CONTENT_PICTURE_SIZES,
+  contentAddressOf,
+  contentSrcsetOf,
+  figureHtml,
+  uploadKeysIn,
+  type PictureImage,
+} from '#kernel/content-pictures.ts';
 import { isBlankHtml } from '#kernel/post-rules.ts';
 import { excerptOf, wordCountOf } from '#kernel/reading-rules.ts';
 
@@ -41,6 +48,20 @@ function editorWith(value: Descendant[]): RichTextEditor {
 }
 
 describe('a picture in the text', () => {
+  it("is named below /uploads/ even when the API gave a bucket's or a CDN's address (UPLOADS_PUBLIC_URL)", () => {
+    const cdn = 'https://images.example.com/blog';
+    expect(contentAddressOf(`${cdn}/ab/${KEY}-1600.webp`)).toBe(SRC);
+    expect(contentAddressOf(SRC)).toBe(SRC);
+    expect(contentSrcsetOf(`${cdn}/ab/${KEY}-480.webp 480w, ${cdn}/ab/${KEY}-1600.webp 1600w`)).toBe(
+      `/uploads/ab/${KEY}-480.webp 480w, ${SRC} 1600w`,
+    );
+    // Anything that is not a stored image's file stays as it is, for the sanitizer to refuse.
+    expect(contentAddressOf('https://elsewhere.example/cat.webp')).toBe('https://elsewhere.example/cat.webp');
+    expect(
+      store(figureHtml({ ...STORED, alt: 'A', caption: '' }).replaceAll(SRC, `${cdn}/ab/${KEY}-1600.webp`)),
+    ).not.toContain(cdn);
+  });
+
   it('is written as a figure with its variants, sizes, reserved space, lazy loading, alt text and caption', () => {
     const html = slateToHtml([picture()]);
     const document = new JSDOM(html).window.document;

@@ -3,7 +3,7 @@
 // editor then shows it and writes it into the content by its stored image's addresses.
 import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
-import { pictureOfAttributes, type PictureImage } from '#kernel/content-pictures.ts';
+import { contentAddressOf, contentSrcsetOf, pictureOfAttributes, type PictureImage } from '#kernel/content-pictures.ts';
 import { graphql } from '../../gql';
 import { apiError } from '../../lib/api-errors';
 
@@ -32,8 +32,14 @@ export function useUploadPicture(): (file: File) => Promise<PictureImage> {
         const { message, fieldErrors } = apiError(error);
         throw new Error(fieldErrors.image ?? (message || NOT_STORED), { cause: error });
       }
+      // With UPLOADS_PUBLIC_URL the API names the bucket's addresses; the content names /uploads/ ones.
       const attributes: Record<string, string> = image
-        ? { src: image.url, srcset: image.srcset, width: String(image.width), height: String(image.height) }
+        ? {
+            src: contentAddressOf(image.url),
+            srcset: contentSrcsetOf(image.srcset),
+            width: String(image.width),
+            height: String(image.height),
+          }
         : {};
       const picture = pictureOfAttributes((name) => attributes[name] ?? null);
       if (!picture) throw new Error(NOT_STORED);
