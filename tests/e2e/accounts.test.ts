@@ -149,11 +149,13 @@ describe('logging in', () => {
 });
 
 describe('logging out', () => {
-  it('ends the session on the server, clears the user and local storage, and goes home', async () => {
+  it("ends the session on the server, clears the user and local storage but the device's theme, and goes home", async () => {
     const { page } = site;
     const admin = await createAccount(site, { isAdmin: true, name: 'Grace' });
     await loginThroughForm(site, admin);
     await page.evaluate(() => localStorage.setItem('somethingElse', 'kept until logout'));
+    // The reader's theme is this device's setting, not the user's: it outlives the sign-out.
+    await page.getByRole('banner').getByRole('button', { name: 'Dark theme' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ABOUT' }).click();
     await expect.poll(() => pathOf(page)).toBe('/about');
     const cookies = await page.context().cookies();
@@ -164,7 +166,8 @@ describe('logging out', () => {
     await expect.poll(() => pathOf(page)).toBe('/');
     await footer(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
     expect(await footer(page).getByText('Signed in as').count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['theme']);
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
 
     // The server ended the session too: its cookie no longer signs anyone in.
     const { data } = await site.t.graphql('{ me { id } }', {}, { cookie: `session=${session!.value}` });

@@ -8,6 +8,7 @@
 // out elsewhere), so it is `confirmed` only once the server said so (lib/session.ts); until then
 // no screen treats it as a signed-in user.
 import { useSyncExternalStore } from 'react';
+import { THEME_STORAGE_KEY } from '#kernel/theme-rules.ts';
 
 export interface UserInfo {
   name: string;
@@ -107,20 +108,26 @@ export function saveUserInfo(info: UserInfo): void {
 }
 
 /**
+ * This device's settings, not anything of the user's: a sign-out (or a 401) keeps them, so a reader
+ * who picked the dark theme does not get a light page for signing out.
+ */
+const DEVICE_KEYS: ReadonlySet<string> = new Set([THEME_STORAGE_KEY]);
+
+/**
  * Signed out in this browser: the auth state and all of local storage cleared (logout
- * and any 401 clear all local storage), so nothing of this user stays behind; except the keys
- * `keep` names (a 401 keeps the author's unsaved work: lib/unsaved-work.ts).
+ * and any 401 clear all local storage), so nothing of this user stays behind; except this device's
+ * settings (DEVICE_KEYS) and the keys `keep` names (a 401 keeps the author's unsaved work:
+ * lib/unsaved-work.ts).
  */
 export function clearUserInfo({ keep }: { keep?: (key: string) => boolean } = {}): void {
   try {
-    if (!keep) {
-      window.localStorage.clear();
-      // The pictures kept with the drafts go too (their own module: only a sign-out needs it here).
-      void import('./kept-images').then(({ forgetPickedImages }) => forgetPickedImages());
-    } else {
-      const keys = Array.from({ length: window.localStorage.length }, (_, index) => window.localStorage.key(index));
-      for (const key of keys) if (key !== null && !keep(key)) window.localStorage.removeItem(key);
+    const keys = Array.from({ length: window.localStorage.length }, (_, index) => window.localStorage.key(index));
+    for (const key of keys) {
+      if (key !== null && !DEVICE_KEYS.has(key) && !keep?.(key)) window.localStorage.removeItem(key);
     }
+    // The pictures kept with the drafts go too, unless the drafts stay (their own module: only a
+    // sign-out needs it here).
+    if (!keep) void import('./kept-images').then(({ forgetPickedImages }) => forgetPickedImages());
   } catch {
     // storage disabled: nothing was stored
   }
