@@ -252,6 +252,12 @@ describe(`the author's studio on ${testDbKind}`, () => {
     const byId = await t.request(`/blog/${first.id}`, { redirect: 'manual' });
     expect(byId.status).toBe(301);
     expect(byId.headers.get('location')).toBe('/blog/pokemon-legends-z-a');
+    // An address typed with capitals is the same post's: a redirect to the lower-case one.
+    const capitals = await t.request('/blog/Pokemon-Legends-Z-A?ref=chat', { redirect: 'manual' });
+    expect(capitals.status).toBe(301);
+    expect(capitals.headers.get('location')).toBe('/blog/pokemon-legends-z-a?ref=chat');
+    expect((await t.graphql(BY_SLUG, { slug: 'POKEMON-LEGENDS-Z-A' })).data.post.id).toBe(first.id);
+    expect((await t.request('/blog/No-Such-Post')).status).toBe(404);
 
     // The author renames the address: the old one redirects, in pages and the API alike.
     const renamed = await t.graphql(
@@ -263,6 +269,8 @@ describe(`the author's studio on ${testDbKind}`, () => {
     const old = await t.request('/blog/pokemon-legends-z-a', { redirect: 'manual' });
     expect(old.status).toBe(301);
     expect(old.headers.get('location')).toBe('/blog/legends-z-a-review');
+    const oldCapitals = await t.request('/blog/Pokemon-Legends-Z-A', { redirect: 'manual' });
+    expect(oldCapitals.headers.get('location')).toBe('/blog/legends-z-a-review');
     expect((await t.graphql(BY_SLUG, { slug: 'pokemon-legends-z-a' })).data.post.slug).toBe('legends-z-a-review');
     expect((await (await t.request('/api/blogposts/pokemon-legends-z-a')).json())._id).toBe(first.id);
     expect((await (await t.request('/api/blogposts/legends-z-a-review')).json())._id).toBe(first.id);

@@ -296,12 +296,19 @@ export class PostService {
    * (a former slug, or its id), the slug to redirect to.
    */
   async bySlug(slug: string): Promise<SlugLookup> {
+    const lower = slug.toLowerCase();
     if (isUuid(slug)) {
       const post = await this.get(slug);
       return post ? { redirectTo: post.slug } : null;
     }
-    // No post can have it (a NUL, upper case, a path's junk): answered without asking the database.
-    if (slugError(slug) !== null) return null;
+    if (slugError(slug) !== null) {
+      // An address typed or copied with capitals (/blog/Celeste-Review) is a post's in lower case:
+      // it redirects there. Anything else no post can have (a NUL, a path's junk): answered without
+      // asking the database.
+      if (lower === slug || slugError(lower) !== null) return null;
+      const found = await this.bySlug(lower);
+      return found === null ? null : { redirectTo: 'post' in found ? found.post.slug : found.redirectTo };
+    }
     const found = (await this.cache.get(`slug:${slug}`, async () => {
       const post = await this.prisma.post.findFirst({ where: { ...PUBLIC, slug }, ...WITH_IMAGE });
       if (post) return asPublished(post);
