@@ -47,12 +47,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Files run in parallel workers; each has its own database, ports and data folder, so nothing is
-    // shared. Most of a file's time is spent waiting (on a browser, a server process, a socket, a
-    // timer), not computing: vitest's default of one worker per core but one leaves a two-core
-    // machine running one file at a time, half idle. One worker more than the cores keeps both busy
-    // (docs/decisions/033-test-workers-and-ci-passes.md).
+    // shared. vitest's default, one worker per core but one, leaves a two-core machine running one
+    // file at a time, half idle: most of a file's time is spent waiting (on a browser, a server
+    // process, a socket), not computing. One per core; more starved the browser tests past their
+    // waits on such a machine (docs/decisions/033-test-workers-and-ci-passes.md).
     pool: 'forks',
-    maxWorkers: availableParallelism() + 1,
+    maxWorkers: availableParallelism(),
     // In every project: a console.error during a test fails it (tests/support/console-errors.ts).
     setupFiles: ['tests/support/console-errors.ts'],
     projects: [
