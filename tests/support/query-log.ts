@@ -49,7 +49,9 @@ export interface QueryLoggingOptions {
   announceWrites?: boolean;
 }
 
-export async function createQueryLoggingApp({ announceWrites = true }: QueryLoggingOptions = {}): Promise<QueryLoggingApp> {
+export async function createQueryLoggingApp({
+  announceWrites = true,
+}: QueryLoggingOptions = {}): Promise<QueryLoggingApp> {
   const log = [{ emit: 'event', level: 'query' }] as const;
   let db: Database;
   let prisma: PrismaClient<'query'>;

@@ -51,7 +51,9 @@ export class PostScheduler {
       select: { id: true },
     });
     if (due.length === 0) return [];
-    const published = await this.prisma.$queryRaw<Array<{ id: string; category: string; slug: string; publishedAt: Date }>>`
+    const published = await this.prisma.$queryRaw<
+      Array<{ id: string; category: string; slug: string; publishedAt: Date }>
+    >`
       UPDATE "Post" SET "status" = 'PUBLISHED', "updatedAt" = now()
       WHERE "status" = 'SCHEDULED' AND "publishedAt" <= ${now}
       RETURNING "id"::text AS "id", "category"::text AS "category", "slug", "publishedAt"`;
@@ -60,7 +62,12 @@ export class PostScheduler {
         postChange(
           published.map(({ id, category, slug, publishedAt }) => {
             const facts = { category, slug, publishedAt: publishedAt.getTime() };
-            return { id, before: { status: 'SCHEDULED', ...facts }, after: { status: 'PUBLISHED', ...facts }, wordsChanged: false };
+            return {
+              id,
+              before: { status: 'SCHEDULED', ...facts },
+              after: { status: 'PUBLISHED', ...facts },
+              wordsChanged: false,
+            };
           }),
         ),
       );

@@ -637,7 +637,12 @@ async function setPictures(tx: Prisma.TransactionClient, postId: string, imageId
 
 /** What the caches need to know of a post a write touched (server/cache/post-changes.ts). */
 export function factsOf(post: Pick<Post, 'status' | 'category' | 'slug' | 'publishedAt'>): PostFacts {
-  return { status: post.status, category: post.category, slug: post.slug, publishedAt: post.publishedAt?.getTime() ?? null };
+  return {
+    status: post.status,
+    category: post.category,
+    slug: post.slug,
+    publishedAt: post.publishedAt?.getTime() ?? null,
+  };
 }
 
 /** Reports that what is being read shows these posts. */

@@ -26,7 +26,8 @@ export interface UpcomingCardInput {
 const WITH_IMAGE = { include: { image: true } } as const;
 
 export class UpcomingService {
-  // The carousel is on the home page, the most read page: its cards are kept until a card changes (docs/decisions/015-cached-public-reads.md).
+  // The carousel is on the home page, the most read page: its cards are kept until a card changes
+  // (docs/decisions/032-writes-cool-what-they-change.md).
   private readonly cache: ReadCache<UpcomingCardWithImage[]>;
 
   constructor(
