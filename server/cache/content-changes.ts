@@ -32,19 +32,17 @@ export interface Dependencies {
 
 export const EVERYTHING: Change = { everything: true, tags: new Set(), times: [] };
 
-/**
- * The tag every change carries: an answer that reported nothing it was read from (robots.txt, the
- * site's settings) is forgotten on any change rather than kept on a guess.
- */
-export const ANY_CHANGE = 'any';
-
 export function changeOf(tags: Iterable<string>, times: readonly number[] = []): Change {
-  return { everything: false, tags: new Set([ANY_CHANGE, ...tags]), times };
+  return { everything: false, tags: new Set(tags), times };
 }
 
-/** Whether an answer read from deps may be stale after change. */
+/**
+ * Whether an answer read from deps may be stale after change. One whose reads reported nothing
+ * (robots.txt, the site's settings) is forgotten on any change rather than kept on a guess: a read
+ * that forgot to report must not leave a stale answer behind.
+ */
 export function touches(change: Change, deps: Dependencies): boolean {
-  if (change.everything) return true;
+  if (change.everything || (deps.tags.size === 0 && deps.spans.length === 0)) return true;
   for (const tag of deps.tags) if (change.tags.has(tag)) return true;
   for (const time of change.times) {
     for (const [from, to] of deps.spans) if (from <= time && time <= to) return true;

@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
-import { ANY_CHANGE, type ContentChanges } from '../cache/content-changes.ts';
+import type { ContentChanges } from '../cache/content-changes.ts';
 import { collect } from '../cache/dependencies.ts';
 import { ReadCache } from '../cache/read-cache.ts';
 import { SEARCH_FORM_PATH } from '#kernel/server-render.ts';
@@ -151,9 +151,7 @@ export function publicResponseCache(changes: ContentChanges, maxBytes = RESPONSE
       key,
       { storedAt: Date.now(), status: response.status, headers, body, etag: response.headers.get('etag') },
       ticket,
-      // A response whose reads reported nothing (robots.txt, the site's settings) is not kept past
-      // any change: one read that forgot to report must not leave a stale answer behind.
-      deps.tags.size > 0 || deps.spans.length > 0 ? deps : { tags: new Set([ANY_CHANGE]), spans: [] },
+      deps,
     );
     // Cleared first: Hono's setter would otherwise merge the old response's headers back in.
     c.res = undefined;

@@ -54,6 +54,17 @@ describe('a read cache with tags', () => {
     expect(cache.has('untouched')).toBe(true);
   });
 
+  it('forgets an entry that reported nothing on any change, without making its readers do the same', async () => {
+    const { changes, cache } = cacheOf();
+    await cache.get('settings', load('settings', []));
+    await cache.get('page', async () => {
+      depend(['post:p']);
+      return cache.get('settings', load('never', []));
+    });
+    changes.changed(changeOf(['cards']));
+    expect([cache.has('settings'), cache.has('page')]).toEqual([false, true]);
+  });
+
   it('reports what a hit was read from to the reader that wraps it', async () => {
     const { changes, cache } = cacheOf();
     const outer = new ReadCache<string>(changes, { maxBytes: 1024, sizeOf: () => 10 });
@@ -74,7 +85,7 @@ describe('what a post write touches', () => {
 
   it('an edit that moves nothing: the post, its address and dates, and search and related when its words changed', () => {
     const change = postChange([{ id: 'p', before: facts('game', 1), after: facts('game', 1), wordsChanged: false }]);
-    expect([...change.tags].sort()).toEqual(['any', 'modified', 'post:p', 'slug:s-game-1']);
+    expect([...change.tags].sort()).toEqual(['modified', 'post:p', 'slug:s-game-1']);
     expect(change.times).toEqual([]);
     const worded = postChange([{ id: 'p', before: facts('game', 1), after: facts('game', 1), wordsChanged: true }]);
     expect(worded.tags).toContain('related:game');
@@ -99,14 +110,14 @@ describe('what a post write touches', () => {
         wordsChanged: true,
       },
     ]);
-    expect([...change.tags]).toEqual(['any']);
+    expect([...change.tags]).toEqual([]);
   });
 
   it('a notification that is not a description is everything', () => {
     for (const payload of ['Post', 'User', 'Image', '{"t":"Nope"}', '{not json', undefined]) {
       expect(changeFromNotice(payload).everything, String(payload)).toBe(true);
     }
-    expect([...changeFromNotice('UpcomingCard').tags].sort()).toEqual(['any', 'cards']);
+    expect([...changeFromNotice('UpcomingCard').tags]).toEqual(['cards']);
     const described = changeFromNotice('{"t":"Post","r":[{"id":"p","o":null,"n":["PUBLISHED","tv","x",7],"w":true}]}');
     expect(described.everything).toBe(false);
     expect(described.tags).toContain('list:tv');

@@ -42,8 +42,8 @@ export class PostScheduler {
   }
 
   /**
-   * Publishes every scheduled post whose time has come; returns their ids. Its own write announces
-   * the change, which empties the caches here and in every other process.
+   * Publishes every scheduled post whose time has come; returns their ids. It tells this process's
+   * caches what went public, and the database tells every other process (post-changes.ts).
    */
   async publishDue(now = new Date()): Promise<string[]> {
     const due = await this.prisma.post.findMany({

@@ -192,10 +192,10 @@ interface CurrentPost {
 
 export class PostService {
   // Lists (not searches: their keys are endless and each is rarely asked twice), the latest posts
-  // and single posts, until anything visitors read changes (docs/decisions/015-cached-public-reads.md).
+  // and single posts (docs/decisions/015-cached-public-reads.md). Every read below reports what it
+  // shows (depend()), so its cached answer, and any response made from it, is forgotten only when a
+  // write touches that (server/cache/post-changes.ts, docs/decisions/032-writes-cool-what-they-change.md).
   private readonly cache: ReadCache<CachedRead>;
-  // Every read below reports what it shows (depend()), so its cached answer, and any response made
-  // from it, is forgotten only when a write touches that (server/cache/post-changes.ts).
 
   constructor(
     private readonly prisma: PrismaClient,
