@@ -27,9 +27,6 @@ import { SEARCH_FORM_PATH } from '#kernel/server-render.ts';
 import { acceptedCodings } from './accept-encoding.ts';
 import { carriesSession, etagMatches } from './http-cache.ts';
 
-/** Memory the stored responses may take (bodies as sent, often compressed). */
-export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
-
 // Larger GraphQL bodies are no read a visitor's page sends: not worth hashing.
 const MAX_GRAPHQL_BODY_BYTES = 32 * 1024;
 // Served from disk with their own long-lived caching, or never cached.
@@ -99,7 +96,8 @@ function mayStore(c: Context, response: Response): boolean {
   return c.req.method === 'GET' && response.headers.has('etag') && !/no-store|private/i.test(cacheControl);
 }
 
-export function publicResponseCache(changes: ContentChanges, maxBytes = RESPONSE_CACHE_BYTES): MiddlewareHandler {
+/** maxBytes: memory the stored responses may take, bodies as sent (often compressed): RESPONSE_CACHE_MB. */
+export function publicResponseCache(changes: ContentChanges, maxBytes: number): MiddlewareHandler {
   const cache = new ReadCache<StoredResponse>(changes, { maxBytes, sizeOf });
 
   /**
