@@ -47,10 +47,13 @@ export interface QueryLoggingOptions {
    * services and the database's triggers say a write touched, as in production.
    */
   announceWrites?: boolean;
+  /** The client build it serves: a stand-in index.html unless given. */
+  clientDir?: string;
 }
 
 export async function createQueryLoggingApp({
   announceWrites = true,
+  clientDir = standInClient(),
 }: QueryLoggingOptions = {}): Promise<QueryLoggingApp> {
   const log = [{ emit: 'event', level: 'query' }] as const;
   let db: Database;
@@ -86,7 +89,7 @@ export async function createQueryLoggingApp({
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SITE_URL: 'http://blog.test' });
   const announcing = announceOwnWrites(db, prisma as unknown as PrismaClient);
   const appPrisma = announceWrites ? announcing : (prisma as unknown as PrismaClient);
-  const app = createApp({ config, db: { ...db, prisma: appPrisma }, clientDir: standInClient() });
+  const app = createApp({ config, db: { ...db, prisma: appPrisma }, clientDir });
 
   return {
     app,
