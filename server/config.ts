@@ -5,6 +5,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_MB } from '#kernel/image-rules.ts';
 
+/**
+ * The response cache's default budget: a few thousand compressed pages, answers and feeds, which
+ * covers what a personal blog's readers open; the rows behind them are bounded apart (about 50 MB).
+ */
+export const DEFAULT_RESPONSE_CACHE_MB = 64;
+
 export type NodeEnv = 'development' | 'production' | 'test';
 
 export interface Config {
@@ -22,6 +28,8 @@ export interface Config {
   nodeEnv: NodeEnv;
   /** Largest accepted upload, in bytes. */
   maxUploadBytes: number;
+  /** Memory the whole public responses kept in the server may take (server/http/response-cache.ts). */
+  responseCacheBytes: number;
   /** Introspection and GraphiQL; on by default outside production. */
   graphqlIntrospection: boolean;
   /**
@@ -163,6 +171,14 @@ const envSchema = z.object({
       .max(100, 'MAX_UPLOAD_MB must be a number of megabytes between 1 and 100')
       .default(DEFAULT_MAX_UPLOAD_MB),
   ),
+  RESPONSE_CACHE_MB: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'RESPONSE_CACHE_MB must be a number of megabytes between 1 and 4096' })
+      .min(1, 'RESPONSE_CACHE_MB must be a number of megabytes between 1 and 4096')
+      .max(4096, 'RESPONSE_CACHE_MB must be a number of megabytes between 1 and 4096')
+      .default(DEFAULT_RESPONSE_CACHE_MB),
+  ),
   GRAPHQL_INTROSPECTION: z.preprocess(
     blankToUndefined,
     z.enum(['true', 'false'], { error: 'GRAPHQL_INTROSPECTION must be true or false' }).optional(),
@@ -248,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: v.ADMIN_PASSWORD,
     nodeEnv: v.NODE_ENV,
     maxUploadBytes: Math.round(v.MAX_UPLOAD_MB * 1024 * 1024),
+    responseCacheBytes: Math.round(v.RESPONSE_CACHE_MB * 1024 * 1024),
     graphqlIntrospection: v.GRAPHQL_INTROSPECTION ? v.GRAPHQL_INTROSPECTION === 'true' : v.NODE_ENV !== 'production',
     trustProxy: v.TRUST_PROXY === 'true',
     registrationOpen: v.REGISTRATION === 'open',

@@ -10,6 +10,7 @@ import { restListScenario } from './rest-list.ts';
 import { searchScenario } from './search.ts';
 import { serverRenderScenario } from './server-render.ts';
 import { startupScenario } from './startup.ts';
+import { writeASecondScenario } from './write-a-second.ts';
 
 export const SCENARIOS: readonly Scenario[] = [
   baselineScenario,
@@ -22,4 +23,5 @@ export const SCENARIOS: readonly Scenario[] = [
   lighthouseScenario,
   startupScenario,
   serverRenderScenario,
+  writeASecondScenario,
 ];

@@ -44,13 +44,13 @@ function kindPicker(random: Random): () => Kind {
 }
 
 /** A photo-sized upload: a demo picture as a 1600x900 JPEG, re-encoded by the server like any upload. */
-async function uploadJpeg(): Promise<Buffer> {
+export async function uploadJpeg(): Promise<Buffer> {
   return sharp(await renderPostImage(DEMO_POSTS[0]!))
     .jpeg({ quality: 85 })
     .toBuffer();
 }
 
-async function signIn(url: string): Promise<string> {
+export async function signIn(url: string): Promise<string> {
   const response = await fetch(`${url}/api/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,11 +1,12 @@
-// An in-memory cache of public reads (pages of posts, a post, the "Currently" cards): the rows a
-// query returned, kept until anything visitors read changes (ContentChanges), then all forgotten at
-// once. Whole-cache invalidation is coarse, but on a blog writes are rare and reads are nearly all
-// the traffic; per-key invalidation would have to know which pages a post appears on, a rule easy
-// to get wrong (docs/decisions/015-cached-public-reads.md).
+// An in-memory cache of public reads (pages of posts, a post, the "Currently" cards, whole
+// responses): each entry kept with what it was read from (its tags and timeline spans, gathered by
+// server/cache/dependencies.ts), until a change touches it (ContentChanges). A change that says
+// nothing precise empties the whole cache, as every change did before
+// (docs/decisions/032-writes-cool-what-they-change.md, 015-cached-public-reads.md).
 //
 // Values are shared by every request that reads them: callers must never modify one.
-import type { ContentChanges } from './content-changes.ts';
+import { type Change, type ContentChanges, type Dependencies, touches } from './content-changes.ts';
+import { collect, dependOn } from './dependencies.ts';
 
 export interface ReadCacheOptions<V> {
   /** Rough memory budget: the least recently used entries go when the sizes add up to more. */
@@ -17,26 +18,38 @@ export interface ReadCacheOptions<V> {
 interface Entry<V> {
   value: V;
   size: number;
+  deps: Dependencies;
 }
+
+// The changes a ticket is checked against. A load that outlives this many changes is not stored
+// (it could not be told apart from one a change touched): writes are rare, loads take milliseconds.
+const CHANGES_KEPT = 256;
+
+/** Taken before a read whose answer will be stored: the changes after it are checked at put(). */
+export type Ticket = number;
 
 export class ReadCache<V> {
   // A Map iterates in insertion order: re-inserting on every hit keeps the least recently used first.
   private readonly entries = new Map<string, Entry<V>>();
-  private readonly loading = new Map<string, Promise<V>>();
+  private readonly loading = new Map<string, Promise<{ value: V; deps: Dependencies }>>();
   private bytes = 0;
-  // Bumped by every change: a load that started before a change must not store what it read.
-  private generation = 0;
+  // Every change, numbered: a load that started before one that touches what it read must not
+  // store it. Only the last CHANGES_KEPT are kept.
+  private sequence = 0;
+  private recent: Change[] = [];
 
   constructor(
     private readonly changes: ContentChanges,
     private readonly options: ReadCacheOptions<V>,
   ) {
-    changes.subscribe(() => this.clear());
+    changes.subscribe((change) => this.forget(change));
   }
 
   /**
-   * The cached value for key, or load()'s, stored for the next caller. Concurrent callers of a key
-   * that is not cached share one load, so a burst of visitors on a new page costs one query.
+   * The cached value for key, or load()'s, stored for the next caller with what the load read.
+   * Concurrent callers of a key that is not cached share one load, so a burst of visitors on a new
+   * page costs one query. Either way the value's dependencies are reported to the caller's
+   * collection.
    */
   async get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.lookup(key);
@@ -44,11 +57,15 @@ export class ReadCache<V> {
     const ticket = this.ticket();
     if (ticket === null) return load();
     const pending = this.loading.get(key);
-    if (pending) return pending;
-
-    const promise = load().then((value) => {
-      this.put(key, value, ticket);
+    if (pending) {
+      const { value, deps } = await pending;
+      dependOn(deps);
       return value;
+    }
+
+    const promise = collect(load).then((loaded) => {
+      this.put(key, loaded.value, ticket, loaded.deps);
+      return loaded;
     });
     this.loading.set(key, promise);
     // Settled either way: a failed load is not remembered, the next caller tries again.
@@ -56,39 +73,44 @@ export class ReadCache<V> {
       if (this.loading.get(key) === promise) this.loading.delete(key);
     };
     promise.then(forget, forget);
-    return promise;
+    return (await promise).value;
   }
 
-  /** The entry for key, if cached (and the cache may be trusted), as the most recently used. */
+  /**
+   * The entry for key, if cached (and the cache may be trusted), as the most recently used; what it
+   * depends on is reported to the caller's collection.
+   */
   lookup(key: string): { value: V } | undefined {
     if (!this.changes.trustworthy) return undefined;
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
       this.entries.set(key, hit);
+      dependOn(hit.deps);
     }
     return hit;
   }
 
   /**
-   * Take one before reading what will be stored, and hand it to put(): a change in between voids
-   * it. null when the cache may not be trusted at all now.
+   * Take one before reading what will be stored, and hand it to put(): a change in between that
+   * touches what was read voids it. null when the cache may not be trusted at all now.
    */
-  ticket(): number | null {
-    return this.changes.trustworthy ? this.generation : null;
+  ticket(): Ticket | null {
+    return this.changes.trustworthy ? this.sequence : null;
   }
 
-  /** Stores value under key, unless something changed since the ticket was taken. */
-  put(key: string, value: V, ticket: number): void {
-    if (ticket === this.generation && this.changes.trustworthy) this.store(key, value);
+  /** Stores value under key with what it was read from, unless a change since the ticket touches that. */
+  put(key: string, value: V, ticket: Ticket, deps: Dependencies): void {
+    if (!this.changes.trustworthy) return;
+    const missed = this.sequence - ticket;
+    if (missed > this.recent.length) return;
+    for (const change of this.recent.slice(this.recent.length - missed)) if (touches(change, deps)) return;
+    this.store(key, { value, size: this.options.sizeOf(value), deps });
   }
 
   /** Forgets every entry, and every load under way. */
   clear(): void {
-    this.generation += 1;
-    this.entries.clear();
-    this.loading.clear();
-    this.bytes = 0;
+    this.forget({ everything: true, tags: new Set(), times: [] });
   }
 
   /** Entries held, for tests and diagnostics. */
@@ -96,21 +118,45 @@ export class ReadCache<V> {
     return this.entries.size;
   }
 
-  private store(key: string, value: V): void {
-    const size = this.options.sizeOf(value);
+  /** Whether key is cached (without counting as a use): for tests and diagnostics. */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
+  private forget(change: Change): void {
+    this.sequence += 1;
+    this.recent.push(change);
+    if (this.recent.length > CHANGES_KEPT) this.recent = this.recent.slice(-CHANGES_KEPT);
+    // A load under way is not shared after a change: it may read what the change touched (it is
+    // checked again when it ends, with what it read).
+    this.loading.clear();
+    if (change.everything) {
+      this.entries.clear();
+      this.bytes = 0;
+      return;
+    }
+    for (const [key, entry] of this.entries) {
+      if (touches(change, entry.deps)) {
+        this.entries.delete(key);
+        this.bytes -= entry.size;
+      }
+    }
+  }
+
+  private store(key: string, entry: Entry<V>): void {
     // A value larger than the whole budget would evict everything and then itself: not kept.
-    if (size > this.options.maxBytes) return;
+    if (entry.size > this.options.maxBytes) return;
     const previous = this.entries.get(key);
     if (previous) {
       this.bytes -= previous.size;
       this.entries.delete(key);
     }
-    this.entries.set(key, { value, size });
-    this.bytes += size;
-    for (const [oldest, entry] of this.entries) {
+    this.entries.set(key, entry);
+    this.bytes += entry.size;
+    for (const [oldest, old] of this.entries) {
       if (this.bytes <= this.options.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= entry.size;
+      this.bytes -= old.size;
     }
   }
 }

@@ -1,10 +1,11 @@
 // Hears the database's content-change channel (server/cache/content-changes.ts) and passes what it
-// hears to a ContentChanges. PGlite runs in this process, so its notifications always arrive. A
+// hears, read as the rows it touched (server/cache/post-changes.ts), to a ContentChanges. PGlite runs in this process, so its notifications always arrive. A
 // PostgreSQL server's arrive on one dedicated connection, which can drop: while it is down the
 // caches are told not to trust themselves, and it reconnects with a growing delay.
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { CONTENT_CHANNEL, ContentChanges } from '../cache/content-changes.ts';
+import { changeFromNotice } from '../cache/post-changes.ts';
 
 export interface ContentListener {
   changes: ContentChanges;
@@ -15,7 +16,7 @@ export function listenOnPglite(pglite: PGlite): ContentListener {
   // Trusted once LISTEN has run (a moment after start): PGlite runs here, so nothing is lost after.
   const changes = new ContentChanges(false);
   const unlistening = pglite
-    .listen(CONTENT_CHANNEL, () => changes.changed())
+    .listen(CONTENT_CHANNEL, (payload) => changes.changed(changeFromNotice(payload)))
     .then(
       (unlisten) => {
         changes.setHeard(true);
@@ -72,7 +73,7 @@ export function listenOnPostgres(connectionString: string, applicationName?: str
       application_name: applicationName,
     });
     candidate.on('notification', (message) => {
-      if (message.channel === CONTENT_CHANNEL) changes.changed();
+      if (message.channel === CONTENT_CHANNEL) changes.changed(changeFromNotice(message.payload));
     });
     candidate.on('error', (error) => lost(candidate, error.message));
     candidate.on('end', () => lost(candidate, 'connection closed'));

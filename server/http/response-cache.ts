@@ -1,8 +1,11 @@
 // The server's own cache of whole public responses, in front of everything else: a public page, a
 // REST read or an anonymous GraphQL query that was answered once is answered again from memory,
-// bytes and headers as they were, until anything visitors read changes (ContentChanges). This is
-// what a caching proxy in front of the site would do, built in, so a self-hosted blog is fast
-// without one (docs/decisions/015-cached-public-reads.md).
+// bytes and headers as they were, until a change touches what it was made from (ContentChanges).
+// This is what a caching proxy in front of the site would do, built in, so a self-hosted blog is fast
+// without one (docs/decisions/015-cached-public-reads.md). What a response was made from is what
+// the reads behind it reported (server/cache/dependencies.ts): a post page depends on its post, its
+// neighbours and related posts, a list page on its list and the posts on it, the home page on the
+// latest posts and the cards (docs/decisions/032-writes-cool-what-they-change.md).
 //
 // What is stored, and for whom:
 // - only requests without a session cookie, and only responses that set no cookie;
@@ -18,13 +21,11 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentChanges } from '../cache/content-changes.ts';
+import { collect } from '../cache/dependencies.ts';
 import { ReadCache } from '../cache/read-cache.ts';
 import { SEARCH_FORM_PATH } from '#kernel/server-render.ts';
 import { acceptedCodings } from './accept-encoding.ts';
 import { carriesSession, etagMatches } from './http-cache.ts';
-
-/** Memory the stored responses may take (bodies as sent, often compressed). */
-export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
 // Larger GraphQL bodies are no read a visitor's page sends: not worth hashing.
 const MAX_GRAPHQL_BODY_BYTES = 32 * 1024;
@@ -95,7 +96,8 @@ function mayStore(c: Context, response: Response): boolean {
   return c.req.method === 'GET' && response.headers.has('etag') && !/no-store|private/i.test(cacheControl);
 }
 
-export function publicResponseCache(changes: ContentChanges, maxBytes = RESPONSE_CACHE_BYTES): MiddlewareHandler {
+/** maxBytes: memory the stored responses may take, bodies as sent (often compressed): RESPONSE_CACHE_MB. */
+export function publicResponseCache(changes: ContentChanges, maxBytes: number): MiddlewareHandler {
   const cache = new ReadCache<StoredResponse>(changes, { maxBytes, sizeOf });
 
   /**
@@ -138,7 +140,7 @@ export function publicResponseCache(changes: ContentChanges, maxBytes = RESPONSE
       c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: requestBody });
     }
     const ticket = cache.ticket();
-    await next();
+    const { deps } = await collect(next);
     const response = c.res;
     if (ticket === null || !mayStore(c, response)) return;
     const body = new Uint8Array(await response.arrayBuffer());
@@ -147,6 +149,7 @@ export function publicResponseCache(changes: ContentChanges, maxBytes = RESPONSE
       key,
       { storedAt: Date.now(), status: response.status, headers, body, etag: response.headers.get('etag') },
       ticket,
+      deps,
     );
     // Cleared first: Hono's setter would otherwise merge the old response's headers back in.
     c.res = undefined;

@@ -40,7 +40,21 @@ export interface QueryLoggingApp {
   dispose(): Promise<void>;
 }
 
-export async function createQueryLoggingApp(): Promise<QueryLoggingApp> {
+export interface QueryLoggingOptions {
+  /**
+   * Whether every write through the app's Prisma client also says "everything changed" (the test
+   * database's default, so seeds are seen at once). Off, the app's caches hear only what the app's
+   * services and the database's triggers say a write touched, as in production.
+   */
+  announceWrites?: boolean;
+  /** The client build it serves: a stand-in index.html unless given. */
+  clientDir?: string;
+}
+
+export async function createQueryLoggingApp({
+  announceWrites = true,
+  clientDir = standInClient(),
+}: QueryLoggingOptions = {}): Promise<QueryLoggingApp> {
   const log = [{ emit: 'event', level: 'query' }] as const;
   let db: Database;
   let prisma: PrismaClient<'query'>;
@@ -74,7 +88,8 @@ export async function createQueryLoggingApp(): Promise<QueryLoggingApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'blog-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SITE_URL: 'http://blog.test' });
   const announcing = announceOwnWrites(db, prisma as unknown as PrismaClient);
-  const app = createApp({ config, db: { ...db, prisma: announcing }, clientDir: standInClient() });
+  const appPrisma = announceWrites ? announcing : (prisma as unknown as PrismaClient);
+  const app = createApp({ config, db: { ...db, prisma: appPrisma }, clientDir });
 
   return {
     app,

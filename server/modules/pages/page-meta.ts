@@ -43,7 +43,7 @@ export interface PageMeta {
 export interface PageMetaDeps {
   config: Pick<Config, 'siteName' | 'siteUrl'>;
   posts: Pick<PostService, 'bySlug'>;
-  seo: Pick<SeoService, 'postCounts' | 'authorName'>;
+  seo: Pick<SeoService, 'listSizes' | 'authorName'>;
 }
 
 function imageType(url: string): string {
@@ -135,12 +135,12 @@ export class PageMetaResolver {
       if (route.keyword !== null) {
         return screen(text, at(searchPath(route.keyword)), { noindex: true });
       }
-      const pages = pageCount((await this.deps.seo.postCounts()).total);
+      const pages = pageCount((await this.deps.seo.listSizes()).total);
       const past = route.page > Math.max(1, pages);
       return screen(text, at('/blog'), past ? { status: 404, noindex: true } : {});
     }
     const { category } = route;
-    const counts = await this.deps.seo.postCounts();
+    const counts = await this.deps.seo.listSizes();
     const past = route.page > Math.max(1, pageCount(counts.byCategory[category.category]));
     return screen({ title: category.heading, description: category.description }, at(`/${category.path}`), {
       feeds: [...feedLinks(null, config), ...feedLinks(category, config)],

@@ -2,6 +2,7 @@
 // queries, published posts only.
 import type { ContentChanges } from '../../cache/content-changes.ts';
 import { ReadCache } from '../../cache/read-cache.ts';
+import { depend } from '../../cache/dependencies.ts';
 import type { Category, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { CATEGORIES, type CategoryValue } from '#kernel/post-rules.ts';
 import type { PublishedPost } from '../post/post.service.ts';
@@ -29,8 +30,9 @@ export interface SitemapPost {
 }
 
 export class SeoService {
-  // Every page head asks for these two (the author's name, the lists' sizes): kept until anything
-  // visitors read changes (docs/decisions/015-cached-public-reads.md).
+  // Every page head asks for these (the author's name, the lists' sizes): kept until a write touches
+  // them (docs/decisions/032-writes-cool-what-they-change.md). Every read reports what it shows, so
+  // the feeds and the sitemap kept as responses are forgotten the same way.
   private readonly cache: ReadCache<PostCounts | string | null>;
 
   constructor(
@@ -42,18 +44,36 @@ export class SeoService {
 
   /** The newest posts, of one category or all, with their images. */
   async newestPosts(category: CategoryValue | null, take = FEED_SIZE): Promise<PublishedPost[]> {
+    depend([`list:${category ?? 'all'}`]);
     const posts = await this.prisma.post.findMany({
       where: category ? { status: 'PUBLISHED', category: category as Category } : { status: 'PUBLISHED' },
       orderBy: NEWEST_FIRST,
       take,
       include: { image: true },
     });
+    depend(posts.map((post) => `post:${post.id}`));
     // Published: the database's CHECK holds that such a post has a cover, a category and a date.
     return posts as PublishedPost[];
   }
 
+  /** The lists' sizes and the dates of their latest changes. */
   async postCounts(): Promise<PostCounts> {
-    return this.cache.get('postCounts', () => this.countPosts()) as Promise<PostCounts>;
+    return this.cache.get('postCounts', () => {
+      depend(['list:all', 'modified']);
+      return this.countPosts();
+    }) as Promise<PostCounts>;
+  }
+
+  /**
+   * The lists' sizes alone: what a list page's head needs. Kept apart from postCounts, whose dates
+   * every edit changes, so an edit that moves no post leaves the list pages' heads cached.
+   */
+  async listSizes(): Promise<Pick<PostCounts, 'total' | 'byCategory'>> {
+    return this.cache.get('listSizes', async () => {
+      depend(['list:all']);
+      const { total, byCategory } = await this.countPosts();
+      return { total, byCategory } as PostCounts;
+    }) as Promise<PostCounts>;
   }
 
   private async countPosts(): Promise<PostCounts> {
@@ -84,6 +104,7 @@ export class SeoService {
 
   /** Every post's id, last change and image, newest first, for the sitemap. */
   async sitemapPosts(take = SITEMAP_MAX_URLS): Promise<SitemapPost[]> {
+    depend(['list:all', 'modified']);
     const posts = await this.prisma.post.findMany({
       where: { status: 'PUBLISHED' },
       orderBy: NEWEST_FIRST,
@@ -102,7 +123,11 @@ export class SeoService {
    * first admin's name (null when there is no admin, and callers fall back to the site's name).
    */
   async authorName(): Promise<string | null> {
-    return this.cache.get('authorName', () => this.findAuthorName()) as Promise<string | null>;
+    // The author's name changes with a User row, which the database announces as "everything".
+    return this.cache.get('authorName', () => {
+      depend(['author']);
+      return this.findAuthorName();
+    }) as Promise<string | null>;
   }
 
   private async findAuthorName(): Promise<string | null> {

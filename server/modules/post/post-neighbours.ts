@@ -26,7 +26,7 @@ export interface PostPlace {
 export async function neighbourIds(
   prisma: PrismaClient,
   { id, publishedAt }: PostPlace,
-): Promise<{ previous: string | null; next: string | null }> {
+): Promise<{ previous: PostPlace | null; next: PostPlace | null }> {
   const older: Prisma.PostWhereInput = {
     OR: [{ publishedAt: { lt: publishedAt } }, { publishedAt, id: { lt: id } }],
   };
@@ -37,15 +37,16 @@ export async function neighbourIds(
     prisma.post.findFirst({
       where: { status: 'PUBLISHED', ...older },
       orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
-      select: { id: true },
+      select: { id: true, publishedAt: true },
     }),
     prisma.post.findFirst({
       where: { status: 'PUBLISHED', ...newer },
       orderBy: [{ publishedAt: 'asc' }, { id: 'asc' }],
-      select: { id: true },
+      select: { id: true, publishedAt: true },
     }),
   ]);
-  return { previous: previous?.id ?? null, next: next?.id ?? null };
+  // A published post has a publication date (CHECK "Post_public_is_complete").
+  return { previous: previous as PostPlace | null, next: next as PostPlace | null };
 }
 
 /**
@@ -53,11 +54,14 @@ export async function neighbourIds(
  * category before any other, then the ones sharing most words with its title and subtitle (the
  * search column's weights: title words count most), then the newest. One statement.
  */
-export async function relatedIds(prisma: PrismaClient, id: string): Promise<string[]> {
+export async function relatedIds(
+  prisma: PrismaClient,
+  id: string,
+): Promise<{ ids: string[]; sameCategoryOnly: boolean }> {
   // The post's title and subtitle words, as PostgreSQL's English search normalises them, OR'ed into
   // a query: '"zelda" | "breath" | "wild"'. Built from the lexemes, so nothing in a title can be
   // read as an operator. A title of stop words only gives an empty query, which matches nothing.
-  const rows = await prisma.$queryRaw<Array<{ id: string }>>`
+  const rows = await prisma.$queryRaw<Array<{ id: string; sameCategory: boolean }>>`
     WITH "me" AS (
       SELECT "id", "category",
         coalesce(
@@ -81,11 +85,15 @@ export async function relatedIds(prisma: PrismaClient, id: string): Promise<stri
         ORDER BY "p"."publishedAt" DESC, "p"."id" DESC
         LIMIT ${RELATED_CANDIDATES})
     )
-    SELECT "c"."id"::text AS "id"
+    SELECT "c"."id"::text AS "id", "c"."sameCategory"
     FROM "candidates" "c", "me"
     ORDER BY "c"."sameCategory" DESC, ts_rank("c"."search", "me"."words") DESC, "c"."publishedAt" DESC, "c"."id" DESC
     LIMIT ${RELATED_COUNT}`;
-  return rows.map((row) => row.id);
+  return {
+    ids: rows.map((row) => row.id),
+    // A full list of its own category's posts: only that category's posts can change it.
+    sameCategoryOnly: rows.length === RELATED_COUNT && rows.every((row) => row.sameCategory),
+  };
 }
 
 /** What the service caches for a post's page: the neighbours' and related posts' ids. */
@@ -95,7 +103,19 @@ export interface PostSurroundings {
   related: string[];
 }
 
-export async function surroundingsOf(prisma: PrismaClient, place: PostPlace): Promise<PostSurroundings> {
+/**
+ * The surroundings, with what they depend on beyond the posts they name: the stretch of the
+ * timeline between the previous and the next post (a post published inside it would be a new
+ * neighbour), and the posts related ones are chosen among (server/cache/post-changes.ts).
+ */
+export async function surroundingsOf(
+  prisma: PrismaClient,
+  place: PostPlace & { category: string | null },
+): Promise<{ surroundings: PostSurroundings; span: readonly [number, number]; relatedFrom: string }> {
   const [{ previous, next }, related] = await Promise.all([neighbourIds(prisma, place), relatedIds(prisma, place.id)]);
-  return { previous, next, related };
+  return {
+    surroundings: { previous: previous?.id ?? null, next: next?.id ?? null, related: related.ids },
+    span: [previous?.publishedAt.getTime() ?? -Infinity, next?.publishedAt.getTime() ?? Infinity],
+    relatedFrom: related.sameCategoryOnly ? `related:${place.category}` : 'related:any',
+  };
 }

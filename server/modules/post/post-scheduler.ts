@@ -8,6 +8,7 @@
 // the first one change the rows and the others find nothing left to change (and a statement that
 // changes no row announces nothing, see the migration post_status_slug_and_cover).
 import type { ContentChanges } from '../../cache/content-changes.ts';
+import { postChange } from '../../cache/post-changes.ts';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 
 // setTimeout's longest delay (about 24.8 days); a later time is simply looked at again then.
@@ -41,8 +42,8 @@ export class PostScheduler {
   }
 
   /**
-   * Publishes every scheduled post whose time has come; returns their ids. Its own write announces
-   * the change, which empties the caches here and in every other process.
+   * Publishes every scheduled post whose time has come; returns their ids. It tells this process's
+   * caches what went public, and the database tells every other process (post-changes.ts).
    */
   async publishDue(now = new Date()): Promise<string[]> {
     const due = await this.prisma.post.findMany({
@@ -50,11 +51,27 @@ export class PostScheduler {
       select: { id: true },
     });
     if (due.length === 0) return [];
-    const published = await this.prisma.$queryRaw<Array<{ id: string }>>`
+    const published = await this.prisma.$queryRaw<
+      Array<{ id: string; category: string; slug: string; publishedAt: Date }>
+    >`
       UPDATE "Post" SET "status" = 'PUBLISHED', "updatedAt" = now()
       WHERE "status" = 'SCHEDULED' AND "publishedAt" <= ${now}
-      RETURNING "id"::text AS "id"`;
-    if (published.length > 0) this.changes.changed();
+      RETURNING "id"::text AS "id", "category"::text AS "category", "slug", "publishedAt"`;
+    if (published.length > 0) {
+      this.changes.changed(
+        postChange(
+          published.map(({ id, category, slug, publishedAt }) => {
+            const facts = { category, slug, publishedAt: publishedAt.getTime() };
+            return {
+              id,
+              before: { status: 'SCHEDULED', ...facts },
+              after: { status: 'PUBLISHED', ...facts },
+              wordsChanged: false,
+            };
+          }),
+        ),
+      );
+    }
     return published.map((row) => row.id);
   }
 

@@ -16,6 +16,8 @@ import {
 } from '../../generated/prisma/client.ts';
 import { ReadCache } from '../../cache/read-cache.ts';
 import type { ContentChanges } from '../../cache/content-changes.ts';
+import { depend } from '../../cache/dependencies.ts';
+import { type PostFacts, postChange } from '../../cache/post-changes.ts';
 import type { FieldErrors } from '#kernel/api-errors.ts';
 import { isFocusCoordinate } from '#kernel/focal-point.ts';
 import { isUuid } from '#kernel/id-rules.ts';
@@ -180,6 +182,9 @@ interface CurrentPost {
   status: PostStatus;
   slug: string;
   title: string;
+  subtitle: string;
+  content: string;
+  category: Category | null;
   imageId: string | null;
   publishedAt: Date | null;
   updatedAt: Date;
@@ -187,7 +192,9 @@ interface CurrentPost {
 
 export class PostService {
   // Lists (not searches: their keys are endless and each is rarely asked twice), the latest posts
-  // and single posts, until anything visitors read changes (docs/decisions/015-cached-public-reads.md).
+  // and single posts (docs/decisions/015-cached-public-reads.md). Every read below reports what it
+  // shows (depend()), so its cached answer, and any response made from it, is forgotten only when a
+  // write touches that (server/cache/post-changes.ts, docs/decisions/032-writes-cool-what-they-change.md).
   private readonly cache: ReadCache<CachedRead>;
 
   constructor(
@@ -234,6 +241,7 @@ export class PostService {
     page: number,
     statuses: PostStatus[] | null,
   ): Promise<PostPage> {
+    depend(['search']);
     const { ids, total } = await searchPage(this.prisma, keyword, category, (page - 1) * PAGE_SIZE, statuses);
     const rows = ids.length ? await this.prisma.post.findMany({ where: { id: { in: ids } }, ...WITH_IMAGE }) : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -254,9 +262,12 @@ export class PostService {
   private async loadPage(category: Category | null, page: number): Promise<PostPage<PublishedPost>> {
     const where: Prisma.PostWhereInput = category ? { ...PUBLIC, category } : PUBLIC;
     const skip = (page - 1) * PAGE_SIZE;
-    const total = (await this.cache.get(`count:${category ?? 'all'}`, () =>
-      this.prisma.post.count({ where }),
-    )) as number;
+    const list = `list:${category ?? 'all'}`;
+    depend([list]);
+    const total = (await this.cache.get(`count:${category ?? 'all'}`, () => {
+      depend([list]);
+      return this.prisma.post.count({ where });
+    })) as number;
     if (skip >= total) return { items: [], page, pages: pageCount(total), total };
     const ids = await this.prisma.post.findMany({
       where,
@@ -270,22 +281,30 @@ export class PostService {
       orderBy: NEWEST_FIRST,
       ...WITH_IMAGE,
     });
+    dependOnPosts(rows);
     return { items: rows.map(asPublished), page, pages: pageCount(total), total };
   }
 
   /** The 9 newest published posts, for the home page. */
   async latest(): Promise<PublishedPost[]> {
-    return this.cache.get('latest', async () =>
-      (
-        await this.prisma.post.findMany({ where: PUBLIC, orderBy: NEWEST_FIRST, take: LATEST_COUNT, ...WITH_IMAGE })
-      ).map(asPublished),
-    ) as Promise<PublishedPost[]>;
+    return this.cache.get('latest', async () => {
+      depend(['list:all']);
+      const rows = await this.prisma.post.findMany({
+        where: PUBLIC,
+        orderBy: NEWEST_FIRST,
+        take: LATEST_COUNT,
+        ...WITH_IMAGE,
+      });
+      dependOnPosts(rows);
+      return rows.map(asPublished);
+    }) as Promise<PublishedPost[]>;
   }
 
   /** The published post, or null when no published post has this id (or it is not an id at all). */
   async get(id: string): Promise<PublishedPost | null> {
     if (!isUuid(id)) return null;
     return this.cache.get(`post:${id}`, async () => {
+      depend([`post:${id}`]);
       const post = await this.prisma.post.findFirst({ where: { ...PUBLIC, id }, ...WITH_IMAGE });
       return post ? asPublished(post) : null;
     }) as Promise<PublishedPost | null>;
@@ -310,9 +329,14 @@ export class PostService {
       return found === null ? null : { redirectTo: 'post' in found ? found.post.slug : found.redirectTo };
     }
     const found = (await this.cache.get(`slug:${slug}`, async () => {
+      depend([`slug:${slug}`]);
       const post = await this.prisma.post.findFirst({ where: { ...PUBLIC, slug }, ...WITH_IMAGE });
-      if (post) return asPublished(post);
+      if (post) {
+        depend([`post:${post.id}`]);
+        return asPublished(post);
+      }
       const target = await formerSlugTarget(this.prisma, slug);
+      if (target) depend([`post:${target.id}`]);
       return target?.status === 'PUBLISHED' ? { redirectTo: target.slug } : null;
     })) as PublishedPost | { redirectTo: string } | null;
     if (found === null || 'redirectTo' in found) return found;
@@ -340,10 +364,13 @@ export class PostService {
     related: PublishedPost[];
   }> {
     if (post.status !== 'PUBLISHED' || post.publishedAt === null) return { previous: null, next: null, related: [] };
-    const place = { id: post.id, publishedAt: post.publishedAt };
-    const ids = (await this.cache.get(`around:${post.id}`, () =>
-      surroundingsOf(this.prisma, place),
-    )) as PostSurroundings;
+    const place = { id: post.id, publishedAt: post.publishedAt, category: post.category };
+    const ids = (await this.cache.get(`around:${post.id}`, async () => {
+      const { surroundings, span, relatedFrom } = await surroundingsOf(this.prisma, place);
+      const named = [surroundings.previous, surroundings.next, ...surroundings.related];
+      depend([`post:${post.id}`, relatedFrom, ...named.flatMap((id) => (id ? [`post:${id}`] : []))], [span]);
+      return surroundings;
+    })) as PostSurroundings;
     const [previous, next, ...related] = await Promise.all(
       [ids.previous, ids.next, ...ids.related].map((id) => (id === null ? null : this.get(id))),
     );
@@ -397,7 +424,7 @@ export class PostService {
     } else {
       post = await this.prisma.$transaction((tx) => write(tx));
     }
-    if (status !== 'DRAFT') this.changes.changed();
+    this.changes.changed(postChange([{ id: post.id, before: null, after: factsOf(post), wordsChanged: true }]));
     return post;
   }
 
@@ -425,7 +452,7 @@ export class PostService {
       // Locked: two edits at once are applied one after the other, each checked against the other's
       // result, and each replaced image is removed once.
       const [current] = await tx.$queryRaw<CurrentPost[]>`
-        SELECT "id", "status", "slug", "title", "imageId", "publishedAt", "updatedAt"
+        SELECT "id", "status", "slug", "title", "subtitle", "content", "category", "imageId", "publishedAt", "updatedAt"
         FROM "Post" WHERE "id" = ${id}::uuid FOR UPDATE`;
       if (!current) throw notFound(POST_NOT_FOUND);
       checkVersion(current, input.expectedUpdatedAt);
@@ -467,13 +494,14 @@ export class PostService {
       const removedPictures = await setPictures(tx, id, prepared.pictureIds);
       // The replaced cover and the pictures taken out of the text go, unless something else uses them.
       const replaced = await deleteUnusedImages(tx, this.files, [stored ? current.imageId : null, ...removedPictures]);
-      return { post, replaced, wasPublic: current.status !== 'DRAFT' };
+      const wordsChanged = (['title', 'subtitle', 'content'] as const).some((field) => post[field] !== current[field]);
+      return { post, replaced, change: { id, before: factsOf(current), after: factsOf(post), wordsChanged } };
     };
 
     const result = stored
       ? await commitImage(this.prisma, this.files, stored, write)
       : await this.prisma.$transaction(write);
-    if (result.wasPublic || result.post.status !== 'DRAFT') this.changes.changed();
+    this.changes.changed(postChange([result.change]));
     if (result.replaced.length > 0) await this.files.removeNow(result.replaced);
     return result.post;
   }
@@ -503,15 +531,20 @@ export class PostService {
    * files); returns the id.
    */
   async delete(id: string): Promise<string> {
+    let before: PostFacts | null = null;
     return deleteWithImage(this.prisma, this.files, {
       id,
       notFoundMessage: POST_NOT_FOUND,
       deleteRow: async (tx) => {
         const pictures = await tx.postPicture.findMany({ where: { postId: id }, select: { imageId: true } });
-        const { imageId } = await tx.post.delete({ where: { id }, select: { imageId: true } });
-        return { imageId, pictureIds: pictures.map((picture) => picture.imageId) };
+        const deleted = await tx.post.delete({
+          where: { id },
+          select: { imageId: true, status: true, category: true, slug: true, publishedAt: true },
+        });
+        before = factsOf(deleted);
+        return { imageId: deleted.imageId, pictureIds: pictures.map((picture) => picture.imageId) };
       },
-      committed: () => this.changes.changed(),
+      committed: () => this.changes.changed(postChange([{ id, before, after: null, wordsChanged: true }])),
     });
   }
 
@@ -607,6 +640,21 @@ async function setPictures(tx: Prisma.TransactionClient, postId: string, imageId
     await tx.postPicture.createMany({ data: imageIds.map((imageId) => ({ postId, imageId })), skipDuplicates: true });
   }
   return removed;
+}
+
+/** What the caches need to know of a post a write touched (server/cache/post-changes.ts). */
+export function factsOf(post: Pick<Post, 'status' | 'category' | 'slug' | 'publishedAt'>): PostFacts {
+  return {
+    status: post.status,
+    category: post.category,
+    slug: post.slug,
+    publishedAt: post.publishedAt?.getTime() ?? null,
+  };
+}
+
+/** Reports that what is being read shows these posts. */
+function dependOnPosts(posts: ReadonlyArray<{ id: string }>): void {
+  depend(posts.map((post) => `post:${post.id}`));
 }
 
 function checkListParams(params: ListPostsParams): { page: number; category: Category | null; search: string | null } {

@@ -4,6 +4,8 @@
 import type { Image, PrismaClient, UpcomingCard, UpcomingTitle } from '../../generated/prisma/client.ts';
 import type { ContentChanges } from '../../cache/content-changes.ts';
 import { ReadCache } from '../../cache/read-cache.ts';
+import { depend } from '../../cache/dependencies.ts';
+import { CARDS_CHANGE } from '../../cache/post-changes.ts';
 import { validateUpcomingFields } from '#kernel/upcoming-rules.ts';
 import { checkWriteInput, commitImage, deleteWithImage, type ImageUpload, saveImage } from '../media/image-upload.ts';
 import type { ImageFiles } from '../media/image-files.ts';
@@ -24,8 +26,8 @@ export interface UpcomingCardInput {
 const WITH_IMAGE = { include: { image: true } } as const;
 
 export class UpcomingService {
-  // The carousel is on the home page, the most read page: its cards are kept until anything visitors
-  // read changes (docs/decisions/015-cached-public-reads.md).
+  // The carousel is on the home page, the most read page: its cards are kept until a card changes
+  // (docs/decisions/032-writes-cool-what-they-change.md).
   private readonly cache: ReadCache<UpcomingCardWithImage[]>;
 
   constructor(
@@ -41,12 +43,13 @@ export class UpcomingService {
 
   /** Every card, newest first: the carousel shows what the author is on now. */
   async list(): Promise<UpcomingCardWithImage[]> {
-    return this.cache.get('cards', () =>
-      this.prisma.upcomingCard.findMany({
+    return this.cache.get('cards', () => {
+      depend(['cards']);
+      return this.prisma.upcomingCard.findMany({
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         ...WITH_IMAGE,
-      }),
-    );
+      });
+    });
   }
 
   async create(input: UpcomingCardInput): Promise<UpcomingCardWithImage> {
@@ -65,7 +68,7 @@ export class UpcomingService {
         ...WITH_IMAGE,
       }),
     );
-    this.changes.changed();
+    this.changes.changed(CARDS_CHANGE);
     return card;
   }
 
@@ -75,7 +78,7 @@ export class UpcomingService {
       id,
       notFoundMessage: CARD_NOT_FOUND,
       deleteRow: (tx) => tx.upcomingCard.delete({ where: { id }, select: { imageId: true } }),
-      committed: () => this.changes.changed(),
+      committed: () => this.changes.changed(CARDS_CHANGE),
     });
   }
 }

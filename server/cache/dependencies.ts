@@ -1,0 +1,36 @@
+// What an answer was read from, gathered while it is made: every cached or uncached public read
+// reports the tags it depends on (depend()), and whoever stores an answer (ReadCache, the response
+// cache) runs its making inside collect() to learn them. Reports flow to every enclosing collection,
+// so a page rendered on the server learns what each of its GraphQL queries read, hit or not.
+// Tags are documented with the changes that carry them (server/cache/post-changes.ts).
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Dependencies } from './content-changes.ts';
+
+class Collection {
+  readonly tags = new Set<string>();
+  readonly spans: Array<readonly [number, number]> = [];
+  constructor(readonly parent: Collection | undefined) {}
+}
+
+const current = new AsyncLocalStorage<Collection>();
+
+/** Reports that what is being made depends on these tags (and timeline spans). */
+export function depend(tags: Iterable<string>, spans: ReadonlyArray<readonly [number, number]> = []): void {
+  const tagList = [...tags];
+  for (let at = current.getStore(); at; at = at.parent) {
+    for (const tag of tagList) at.tags.add(tag);
+    at.spans.push(...spans);
+  }
+}
+
+/** Reports what a stored answer depended on, when it is served again. */
+export function dependOn(deps: Dependencies): void {
+  depend(deps.tags, deps.spans);
+}
+
+/** Runs make() and returns its value with everything it reported. */
+export async function collect<T>(make: () => Promise<T>): Promise<{ value: T; deps: Dependencies }> {
+  const collection = new Collection(current.getStore());
+  const value = await current.run(collection, make);
+  return { value, deps: { tags: collection.tags, spans: collection.spans } };
+}

@@ -1,0 +1,117 @@
+// Which cached answers a write to posts, cards or images can change: one rule, used for this
+// process's own writes (the services describe what they wrote) and for the database's announcements
+// (the triggers describe the rows a statement wrote, migration *_tagged_content_changes), so both
+// paths cool exactly the same answers (docs/decisions/032-writes-cool-what-they-change.md).
+//
+// The tags, as the reads report them (server/cache/dependencies.ts) and the changes carry them:
+// - `post:{id}`: anything that shows that post (its page, a list page or feed it is on, a page
+//   naming it as previous, next or related);
+// - `slug:{slug}`: what the address /blog/{slug} answers (a post, a redirect, nothing);
+// - `list:all`, `list:{category}`: which posts a list holds and in what order (its pages, its size,
+//   the latest posts, its feed, the sitemap's entries);
+// - `modified`: the dates of the latest changes (the sitemap's lastmod);
+// - `search`: search results, which any post's words can change;
+// - `related:{category}`: the related posts of a post of that category, chosen among its category;
+//   `related:any`: of a post whose category has too few others, chosen among all;
+// - `cards`: the "Currently" cards;
+// - timeline spans: a post page's previous and next posts are those published just before and after
+//   it; they change only when a post enters or leaves the timeline between them (its time falls in
+//   the span) or when one of them changes (its `post:` tag).
+import { type Change, changeOf, EVERYTHING } from './content-changes.ts';
+
+/** A post as far as readers' caches care: who may see it, where it is listed, its address. */
+export interface PostFacts {
+  status: string;
+  category: string | null;
+  slug: string;
+  /** ms since the epoch; null for a draft. */
+  publishedAt: number | null;
+}
+
+/** One row a write touched: before (null: inserted) and after (null: deleted). */
+export interface PostRowChange {
+  id: string;
+  before: PostFacts | null;
+  after: PostFacts | null;
+  /** Whether its title, subtitle or text changed (what search and related posts rank by). */
+  wordsChanged: boolean;
+}
+
+const isPublic = (facts: PostFacts | null): facts is PostFacts => facts?.status === 'PUBLISHED';
+
+export function postChange(rows: readonly PostRowChange[]): Change {
+  const tags = new Set<string>();
+  const times: number[] = [];
+  for (const { id, before, after, wordsChanged } of rows) {
+    // Neither before nor after may readers see it (a draft, a scheduled post): nothing they read
+    // changes. It is still a change: the scheduler plans again on it.
+    if (!isPublic(before) && !isPublic(after)) continue;
+    tags.add(`post:${id}`);
+    for (const facts of [before, after]) if (facts) tags.add(`slug:${facts.slug}`);
+    tags.add('modified');
+    const moved =
+      !isPublic(before) ||
+      !isPublic(after) ||
+      before.category !== after.category ||
+      before.publishedAt !== after.publishedAt;
+    if (moved) {
+      // It entered, left or moved in the lists: every list it is or was on, and the timeline where.
+      for (const facts of [before, after]) {
+        if (!isPublic(facts)) continue;
+        tags.add('list:all');
+        tags.add(`list:${facts.category}`);
+        if (facts.publishedAt !== null) times.push(facts.publishedAt);
+      }
+    }
+    if (moved || wordsChanged) {
+      tags.add('search');
+      tags.add('related:any');
+      for (const facts of [before, after]) if (isPublic(facts)) tags.add(`related:${facts.category}`);
+    }
+  }
+  return changeOf(tags, times);
+}
+
+export const CARDS_CHANGE: Change = changeOf(['cards']);
+
+type Facts = [status: string, category: string | null, slug: string, publishedAt: number | null];
+
+interface PostNotice {
+  t: 'Post';
+  r: Array<{ id: string; o: Facts | null; n: Facts | null; w: boolean }>;
+}
+interface ImageNotice {
+  t: 'Image';
+  /** The posts that show the images (cover or picture in the text). */
+  p: string[];
+  /** Whether a card shows one. */
+  c: boolean;
+}
+
+const factsOf = (facts: Facts | null): PostFacts | null =>
+  facts && { status: facts[0], category: facts[1], slug: facts[2], publishedAt: facts[3] };
+
+/**
+ * What a notification on the content channel touched. The triggers send a JSON description when
+ * they can, and the bare table name otherwise (a TRUNCATE, too many rows for one notification, the
+ * author's name): anything not understood here touches everything.
+ */
+export function changeFromNotice(payload: string | undefined): Change {
+  if (payload === 'UpcomingCard') return CARDS_CHANGE;
+  if (!payload?.startsWith('{')) return EVERYTHING;
+  try {
+    const notice = JSON.parse(payload) as PostNotice | ImageNotice;
+    if (notice.t === 'Post' && Array.isArray(notice.r)) {
+      return postChange(
+        notice.r.map((row) => ({ id: row.id, before: factsOf(row.o), after: factsOf(row.n), wordsChanged: row.w })),
+      );
+    }
+    if (notice.t === 'Image' && Array.isArray(notice.p)) {
+      // A cover or picture rewritten in place (psql): what shows it, and the sitemap's image entries.
+      return changeOf([...notice.p.map((id) => `post:${id}`), 'modified', ...(notice.c ? ['cards'] : [])]);
+    }
+  } catch {
+    // Not ours: a statement cannot be described, so everything it could touch is.
+  }
+  return EVERYTHING;
+}

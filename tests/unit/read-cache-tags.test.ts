@@ -1,0 +1,126 @@
+// The read cache forgets what a change touches and keeps the rest, and never stores a read that a
+// change to what it read overtook (docs/decisions/032-writes-cool-what-they-change.md).
+import { describe, expect, it } from 'vitest';
+import { changeOf, ContentChanges, EVERYTHING } from '../../server/cache/content-changes.ts';
+import { depend } from '../../server/cache/dependencies.ts';
+import { changeFromNotice, postChange } from '../../server/cache/post-changes.ts';
+import { ReadCache } from '../../server/cache/read-cache.ts';
+
+function cacheOf() {
+  const changes = new ContentChanges();
+  const cache = new ReadCache<string>(changes, { maxBytes: 1024 * 1024, sizeOf: () => 100 });
+  return { changes, cache };
+}
+
+const load =
+  (value: string, tags: string[], spans: Array<[number, number]> = []) =>
+  async () => {
+    depend(tags, spans);
+    return value;
+  };
+
+describe('a read cache with tags', () => {
+  it('forgets the entries a change touches, by tag or by timeline span, and keeps the others', async () => {
+    const { changes, cache } = cacheOf();
+    await cache.get('a', load('a', ['post:a']));
+    await cache.get('b', load('b', ['post:b'], [[100, 200]]));
+    await cache.get('c', load('c', ['cards']));
+    changes.changed(changeOf(['post:a']));
+    expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([false, true, true]);
+    changes.changed(changeOf([], [150]));
+    expect([cache.has('b'), cache.has('c')]).toEqual([false, true]);
+    changes.changed(EVERYTHING);
+    expect(cache.size).toBe(0);
+  });
+
+  it('does not store a load overtaken by a change to what it read, and stores one overtaken by another', async () => {
+    const { changes, cache } = cacheOf();
+    let finish!: () => void;
+    const slow = (tags: string[]) => async () => {
+      depend(tags);
+      await new Promise<void>((resolve) => (finish = resolve));
+      return 'read';
+    };
+    const touched = cache.get('touched', slow(['post:a']));
+    changes.changed(changeOf(['post:a']));
+    finish();
+    await touched;
+    expect(cache.has('touched')).toBe(false);
+
+    const untouched = cache.get('untouched', slow(['post:b']));
+    changes.changed(changeOf(['post:a']));
+    finish();
+    await untouched;
+    expect(cache.has('untouched')).toBe(true);
+  });
+
+  it('forgets an entry that reported nothing on any change, without making its readers do the same', async () => {
+    const { changes, cache } = cacheOf();
+    await cache.get('settings', load('settings', []));
+    await cache.get('page', async () => {
+      depend(['post:p']);
+      return cache.get('settings', load('never', []));
+    });
+    changes.changed(changeOf(['cards']));
+    expect([cache.has('settings'), cache.has('page')]).toEqual([false, true]);
+  });
+
+  it('reports what a hit was read from to the reader that wraps it', async () => {
+    const { changes, cache } = cacheOf();
+    const outer = new ReadCache<string>(changes, { maxBytes: 1024, sizeOf: () => 10 });
+    await cache.get('inner', load('inner', ['post:x']));
+    await outer.get('outer', () => cache.get('inner', load('never', [])));
+    changes.changed(changeOf(['post:x']));
+    expect(outer.has('outer')).toBe(false);
+  });
+});
+
+describe('what a post write touches', () => {
+  const facts = (category: string, publishedAt: number, status = 'PUBLISHED') => ({
+    status,
+    category,
+    slug: `s-${category}-${publishedAt}`,
+    publishedAt,
+  });
+
+  it('an edit that moves nothing: the post, its address and dates, and search and related when its words changed', () => {
+    const change = postChange([{ id: 'p', before: facts('game', 1), after: facts('game', 1), wordsChanged: false }]);
+    expect([...change.tags].sort()).toEqual(['modified', 'post:p', 'slug:s-game-1']);
+    expect(change.times).toEqual([]);
+    const worded = postChange([{ id: 'p', before: facts('game', 1), after: facts('game', 1), wordsChanged: true }]);
+    expect(worded.tags).toContain('related:game');
+    expect(worded.tags).toContain('search');
+  });
+
+  it('a move: both categories’ lists and both places on the timeline', () => {
+    const change = postChange([{ id: 'p', before: facts('game', 1), after: facts('book', 2), wordsChanged: false }]);
+    expect(change.tags).toContain('list:game');
+    expect(change.tags).toContain('list:book');
+    expect(change.tags).toContain('list:all');
+    expect(change.times).toEqual([1, 2]);
+  });
+
+  it('a draft or a scheduled post touches nothing readers see', () => {
+    const change = postChange([
+      { id: 'p', before: null, after: facts('game', 5, 'SCHEDULED'), wordsChanged: true },
+      {
+        id: 'q',
+        before: { status: 'DRAFT', category: null, slug: 'q', publishedAt: null },
+        after: null,
+        wordsChanged: true,
+      },
+    ]);
+    expect([...change.tags]).toEqual([]);
+  });
+
+  it('a notification that is not a description is everything', () => {
+    for (const payload of ['Post', 'User', 'Image', '{"t":"Nope"}', '{not json', undefined]) {
+      expect(changeFromNotice(payload).everything, String(payload)).toBe(true);
+    }
+    expect([...changeFromNotice('UpcomingCard').tags]).toEqual(['cards']);
+    const described = changeFromNotice('{"t":"Post","r":[{"id":"p","o":null,"n":["PUBLISHED","tv","x",7],"w":true}]}');
+    expect(described.everything).toBe(false);
+    expect(described.tags).toContain('list:tv');
+    expect(described.times).toEqual([7]);
+  });
+});
