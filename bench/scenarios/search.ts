@@ -10,7 +10,7 @@ import type { LoadResult } from '../lib/load.ts';
 import { between, pick, seededRandom } from '../lib/random.ts';
 import { graphqlRequest, pagesOf } from '../lib/requests.ts';
 import { corpusNames } from '../seed/corpus.ts';
-import { SEARCH_CANDIDATES } from '../../server/modules/post/post-search.ts';
+import { SEARCH_CANDIDATES } from '#kernel/search-rules.ts';
 
 interface SearchKind {
   name: string;

@@ -1,15 +1,12 @@
 // Dark mode: the pages follow the system's setting, the header's toggle overrides it and is
 // remembered, a remembered pick is painted from the first frame (the inline script the content
 // security policy allows by its hash), and axe finds no violation in either theme.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { gotoApp } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const LIGHT_BG = 'rgb(246, 246, 245)';
 const DARK_BG = 'rgb(21, 21, 24)';
@@ -25,21 +22,6 @@ afterAll(() => site?.close());
 
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 const toggle = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Dark theme' });
-
-/** axe-core's violations on the page as it is, as "rule: selector" lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the browser's debugging protocol, which the page's script policy does not govern.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    interface AxeViolation {
-      id: string;
-      nodes: { target: string[] }[];
-    }
-    return (await axe.run()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  return violations;
-}
 
 describe('dark mode', () => {
   it("follows the system's setting until the reader picks", async () => {

@@ -1,7 +1,9 @@
 // Ways to find more: "All posts" after Latest on the home page, a visible RSS link on every page (the
-// footer) and each category's own feed on its list.
+// footer), each category's own feed on its list, search from every page's header (with and without
+// JavaScript, on a phone too) and how many posts a search found.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
+import { openNoScriptBrowser } from './support/no-script.ts';
 import { gotoApp, h1Text, pathOf } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 
@@ -9,6 +11,8 @@ let site: E2eSite;
 beforeAll(async () => {
   site = await openDesktopSite();
   await createPost(site.t, { title: 'Frieren at the end', category: 'anime' });
+  await createPost(site.t, { title: 'Frieren again', category: 'anime' });
+  await createPost(site.t, { title: 'Zelda at last', category: 'game' });
   // The first page a new browser opens is slow to come: not inside a test's time.
   await site.page.goto(site.url);
 }, 60_000);
@@ -41,5 +45,56 @@ describe('finding more', () => {
     expect(answer.status).toBe(200);
     expect(await answer.text()).toContain('Frieren at the end');
     expect(site.problems).toEqual([]);
+  });
+
+  it("searches from any page's header, on a phone too, and says how many posts it found", async () => {
+    const { page } = site;
+    await page.setViewportSize({ width: 390, height: 800 });
+    try {
+      await gotoApp(page, `${site.url}/about`);
+      // In the header itself, not behind the phone's Menu.
+      await page.getByRole('banner').getByRole('link', { name: 'Search posts' }).click();
+      await expect.poll(() => pathOf(page)).toBe('/blog');
+      const box = page.getByRole('main').getByRole('searchbox', { name: 'Search posts' });
+      await expect.poll(() => box.evaluate((input) => input === document.activeElement)).toBe(true);
+      await page.keyboard.type('frieren');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => pathOf(page)).toBe('/blog/search/frieren');
+      await expect.poll(() => page.getByRole('main').getByText('2 posts found').isVisible()).toBe(true);
+
+      // On a page that has the box, the cursor moves into it and the keyword stays.
+      await page.getByRole('banner').getByRole('link', { name: 'Search posts' }).click();
+      await expect.poll(() => box.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(pathOf(page)).toBe('/blog/search/frieren');
+      expect(await box.inputValue()).toBe('frieren');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    expect(site.problems).toEqual([]);
+  });
+
+  it("searches from the header without JavaScript, with the box's own messages, and counts in the server's HTML", async () => {
+    const noScript = await openNoScriptBrowser();
+    try {
+      const { page } = noScript;
+      await page.goto(`${site.url}/about`);
+      await page.getByRole('banner').getByRole('link', { name: 'Search posts' }).click();
+      await page.waitForURL(`${site.url}/blog#search`);
+      const box = page.getByRole('main').getByRole('searchbox', { name: 'Search posts' });
+      await box.fill('zelda!');
+      await box.press('Enter');
+      await page.waitForURL(/\/blog\/search\?q=/);
+      expect(await page.getByRole('main').getByRole('alert').textContent()).toBe(
+        'Letters, numbers, spaces, dashes and underscores allowed',
+      );
+      await page.getByRole('main').getByRole('searchbox', { name: 'Search posts' }).fill('zelda');
+      await page.getByRole('main').getByRole('searchbox', { name: 'Search posts' }).press('Enter');
+      await page.waitForURL(`${site.url}/blog/search/zelda`);
+      expect(await page.getByRole('main').getByText('1 post found').isVisible()).toBe(true);
+      expect(noScript.problems).toEqual([]);
+    } finally {
+      await noScript.close();
+    }
   });
 });

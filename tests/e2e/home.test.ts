@@ -50,4 +50,35 @@ describe('the home page in a browser', () => {
     await expect.poll(() => graphqlRequests.some((body) => body.includes('query HomePage'))).toBe(true);
     expect(site.problems).toEqual([]);
   });
+
+  it("shows the banner's words as text, at least 16 px tall and inside the banner, from a 320 px phone to 1280 px", async () => {
+    const { page } = site;
+    await page.goto(site.url);
+    for (const width of [320, 390, 768, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const look = await page.locator('.home-banner').evaluate((banner) => {
+        const box = banner.getBoundingClientRect();
+        const words = [...banner.querySelectorAll('p')].map((p) => {
+          const inner = p.getBoundingClientRect();
+          return {
+            text: p.textContent,
+            size: Number.parseFloat(getComputedStyle(p).fontSize),
+            inside: inner.left >= box.left && inner.right <= box.right && inner.bottom <= box.bottom,
+          };
+        });
+        return { words, pageWidth: document.documentElement.scrollWidth, decorative: banner.querySelector('img')?.alt };
+      });
+      expect(look.decorative, `${width}`).toBe('');
+      expect(look.pageWidth, `${width}`).toBeLessThanOrEqual(width);
+      for (const word of look.words) {
+        expect(word.size, `${width}: ${word.text}`).toBeGreaterThanOrEqual(16);
+        expect(word.inside, `${width}: ${word.text}`).toBe(true);
+      }
+      expect(look.words.map((word) => word.text)).toEqual([
+        'Games · Anime · TV · Books',
+        'Opinions, reviews and notes from a fan',
+      ]);
+    }
+    expect(site.problems).toEqual([]);
+  });
 });

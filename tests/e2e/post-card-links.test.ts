@@ -1,5 +1,6 @@
 // A post card as a reader uses it: the whole card opens the post (the picture, the title, READ
-// MORE), keyboards and screen readers meet one link per card, and the card shows hover and focus.
+// MORE), keyboards and screen readers meet one link per card, and the card shows hover and focus. It
+// also tells what the post is before it is opened: its category, the start of its text, its reading time.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
@@ -9,6 +10,9 @@ import { createPost } from './support/site-content.ts';
 let site: E2eSite;
 beforeAll(async () => {
   site = await openDesktopSite();
+  // 460 words: two minutes at 230 words a minute; its excerpt (40 words) is longer than three lines of a card.
+  const words = Array.from({ length: 460 }, (_, i) => (i === 0 ? 'Opening' : `word${i}`)).join(' ');
+  await createPost(site.t, { title: 'A long read', category: 'book', content: `<p>${words}</p>` });
   await createPost(site.t, { title: 'An older post', category: 'anime' });
   await createPost(site.t, { title: 'The newest post', category: 'anime' });
   // The first page a new browser opens is slow to come: not inside a test's time.
@@ -91,6 +95,28 @@ describe('a post card', () => {
     await expect.poll(async () => (await look()).outline).toBe('solid');
     await page.keyboard.press('Enter');
     await expect.poll(() => h1Text(page)).toBe('The newest post');
+    expect(site.problems).toEqual([]);
+  });
+
+  it("shows its category, the start of its text in three lines at most, and its reading time, from the server's HTML on", async () => {
+    const { page } = site;
+    const html = await (await fetch(`${site.url}/blog`)).text();
+    expect(html).toContain('2 min read');
+    expect(html).toContain('Opening word1 word2');
+
+    await gotoApp(page, `${site.url}/blog`);
+    const longRead = card(page, 'A long read');
+    expect(await longRead.locator('.post-card-category').textContent()).toBe('Book');
+    expect(await longRead.getByText('2 min read', { exact: false }).isVisible()).toBe(true);
+    const excerpt = longRead.getByText('Opening word1 word2', { exact: false });
+    expect(await excerpt.isVisible()).toBe(true);
+    const lines = await excerpt.evaluate((element) => {
+      const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
+      return element.getBoundingClientRect().height / lineHeight;
+    });
+    expect(Math.round(lines)).toBe(3);
+    // Still one link to the post: the category is a label.
+    expect(await longRead.getByRole('link').count()).toBe(1);
     expect(site.problems).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // Search: the keyword's rules, PostgreSQL full-text matching of every word as a word or a prefix,
 // ranking (title, then subtitle, then content, then recency) and pages; the same on both databases.
 import { describe, expect } from 'vitest';
-import { SEARCH_CANDIDATES } from '../../server/modules/post/post-search.ts';
+import { SEARCH_CANDIDATES } from '#kernel/search-rules.ts';
 import { POSTS, seedPosts } from '../support/content.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { emptyContent, test } from '../support/fixtures.ts';

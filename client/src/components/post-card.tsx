@@ -1,5 +1,5 @@
-// One post in a list: image, title, subtitle, publication
-// date, READ MORE to the post. The whole card opens the post: READ MORE is its one link, and the link's
+// One post in a list: image, its category, title, subtitle, the
+// start of its text (three lines at most), publication date and reading time, READ MORE to the post. The whole card opens the post: READ MORE is its one link, and the link's
 // box is stretched over the card (post-card.css), so a click on the picture or the title lands on it
 // while keyboards and screen readers meet one link per card, not three to the same place.
 // In form mode (onDelete given) it also has an 'X' delete button, kept above the stretched link.
@@ -8,6 +8,7 @@ import { graphql, type FragmentType, getFragmentData } from '../gql';
 import { LocalDate } from './local-date';
 import { UploadedImage } from './uploaded-image';
 import './post-card.css';
+import { CATEGORY_LABELS, fromApiCategory } from '#kernel/post-rules.ts';
 import { postPath } from '#kernel/route-paths.ts';
 
 export const PostCardFragment = graphql(`
@@ -16,6 +17,9 @@ export const PostCardFragment = graphql(`
     slug
     title
     subtitle
+    category
+    excerpt
+    readingMinutes
     publishedAt
     imageAlt
     image {
@@ -46,7 +50,9 @@ export function PostCard({
   onDelete,
   headingLevel = 2,
 }: PostCardProps) {
-  const { id, slug, title, subtitle, publishedAt, imageAlt, image } = getFragmentData(PostCardFragment, post);
+  const { id, slug, title, subtitle, category, excerpt, readingMinutes, publishedAt, imageAlt, image } =
+    getFragmentData(PostCardFragment, post);
+  const categoryValue = category ? fromApiCategory(category) : '';
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <article className="card post-card">
@@ -61,9 +67,20 @@ export function PostCard({
         />
       )}
       <div className="post-card-body">
+        {/* A label, not a link: the card keeps its one link (the category's list is in the menu and
+            under the post). */}
+        {categoryValue && <p className="post-card-category">{CATEGORY_LABELS[categoryValue]}</p>}
         <Heading className="post-card-title">{title}</Heading>
         <p className="post-card-subtitle">{subtitle}</p>
-        <p className="post-card-date">{publishedAt && <LocalDate iso={publishedAt} />}</p>
+        {excerpt && <p className="post-card-excerpt">{excerpt}</p>}
+        <p className="post-card-date">
+          {publishedAt && (
+            <>
+              <LocalDate iso={publishedAt} /> ·{' '}
+            </>
+          )}
+          {`${readingMinutes} min read`}
+        </p>
         <div className="post-card-actions">
           <Link className="button post-card-link" to={postPath(slug)}>
             READ MORE<span className="visually-hidden">: {title}</span>

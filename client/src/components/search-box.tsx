@@ -9,6 +9,9 @@ import './search-box.css';
 import { searchPath } from '#kernel/route-paths.ts';
 import { SEARCH_FORM_FIELD, SEARCH_FORM_PATH } from '#kernel/server-render.ts';
 
+/** The box's field: the header's search link leads to it (/blog#search). A page has one box at most. */
+export const SEARCH_BOX_ID = 'search';
+
 interface SearchBoxProps {
   /** The keyword already searched for, shown in the box. */
   initialKeyword?: string;
@@ -22,7 +25,6 @@ export function SearchBox({ initialKeyword = '', initialError = null }: SearchBo
   const [error, setError] = useState<string | null>(initialError);
   // Like a form library's defaults: check on submit first, then again on every change.
   const [submitted, setSubmitted] = useState(initialError !== null);
-  const inputId = useId();
   const errorId = useId();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -56,13 +58,13 @@ export function SearchBox({ initialKeyword = '', initialError = null }: SearchBo
       noValidate
       onSubmit={handleSubmit}
     >
-      <label className="visually-hidden" htmlFor={inputId}>
+      <label className="visually-hidden" htmlFor={SEARCH_BOX_ID}>
         Search posts
       </label>
       <div className="search-box-row">
         <input
           ref={inputRef}
-          id={inputId}
+          id={SEARCH_BOX_ID}
           className="search-box-input"
           type="search"
           name={SEARCH_FORM_FIELD}

@@ -81,6 +81,11 @@ export interface InitialPageData {
   preloadScripts: string[];
   preloadStyles: string[];
   /**
+   * A post's page: the fonts its styles name (the reading font, 'font-display: optional'), so the
+   * font arrives within the moments in which the browser still uses it, and not after the page.
+   */
+  preloadFonts: string[];
+  /**
    * For a page the server rendered: the styles its markup is painted with (the entry's and its
    * chunks'), written into the page itself. A page is read on its first paint, and a stylesheet
    * to fetch first would hold that paint back by a round trip; they are a few kilobytes.
@@ -100,6 +105,7 @@ export const NO_INITIAL_DATA: InitialPageData = {
   preloadImage: null,
   preloadScripts: [],
   preloadStyles: [],
+  preloadFonts: [],
   inlineCss: '',
   inlinedStylesheets: [],
 };
@@ -166,11 +172,12 @@ export class InitialResults {
    * of the chunks its screen waits for, and every style its markup needs, inline.
    */
   renderedPageData(route: PageRoute): InitialPageData {
-    const { preloadScripts, preloadStyles } = this.firstChunks(route);
+    const { preloadScripts, preloadStyles, preloadFonts } = this.firstChunks(route);
     const files = [...this.entryStylesheets(), ...preloadStyles];
     return {
       ...NO_INITIAL_DATA,
       preloadScripts,
+      preloadFonts,
       inlineCss: files.map((file) => this.cssText(file)).join('\n'),
       inlinedStylesheets: preloadStyles,
     };
@@ -187,7 +194,7 @@ export class InitialResults {
     return text;
   }
 
-  private firstChunks(route: PageRoute): Pick<InitialPageData, 'preloadScripts' | 'preloadStyles'> {
+  private firstChunks(route: PageRoute): Pick<InitialPageData, 'preloadScripts' | 'preloadStyles' | 'preloadFonts'> {
     // Each chunk with those it imports (a list's shared parts), but not the entry, already loading.
     const chunks = new Set<ManifestChunk>();
     const visit = (key: string) => {
@@ -197,10 +204,21 @@ export class InitialResults {
       for (const imported of chunk.imports ?? []) visit(imported);
     };
     for (const source of firstChunkModules(route)) visit(source);
+    const preloadStyles = [...chunks].flatMap((chunk) => chunk.css ?? []).map((file) => `/${file}`);
     return {
       preloadScripts: [...chunks].map((chunk) => `/${chunk.file}`),
-      preloadStyles: [...chunks].flatMap((chunk) => chunk.css ?? []).map((file) => `/${file}`),
+      preloadStyles,
+      // Only where long text is read: other pages never use the reading font, and never fetch it.
+      preloadFonts: route.kind === 'post' ? this.fontsOf([...this.entryStylesheets(), ...preloadStyles]) : [],
     };
+  }
+
+  /** The built font files the stylesheets name (url(/assets/...woff2)), each once. */
+  private fontsOf(stylesheets: string[]): string[] {
+    const fonts = stylesheets.flatMap((file) =>
+      [...this.cssText(file).matchAll(/url\(["']?(\/[^)"']+\.woff2)["']?\)/g)].map((match) => match[1]!),
+    );
+    return [...new Set(fonts)];
   }
 
   /**
@@ -241,6 +259,7 @@ export function renderInitialTags({
   preloadImage,
   preloadScripts,
   preloadStyles,
+  preloadFonts,
   inlineCss,
   inlinedStylesheets,
 }: InitialPageData): string {
@@ -253,6 +272,8 @@ export function renderInitialTags({
     // Low, as the entry script itself (client/build/entry-priority.ts): after what the page shows.
     ...preloadScripts.map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${e(href)}">`),
     ...preloadStyles.map((href) => `<link rel="preload" as="style" crossorigin href="${e(href)}">`),
+    // A font is always fetched in CORS mode: without crossorigin the preload would not be reused.
+    ...preloadFonts.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${e(href)}">`),
   ];
   if (preloadImage) {
     tags.push(

@@ -3,13 +3,7 @@
 // on its own; the service validates the keyword and loads the rows.
 import { Prisma, type Category, type PostStatus, type PrismaClient } from '../../generated/prisma/client.ts';
 import { PAGE_SIZE } from '#kernel/post-rules.ts';
-
-/**
- * A search ranks the newest this many matches, and counts at most this many: 40 pages. Ranking and
- * counting every match of a common word (a third of 100 000 posts) cost hundreds of milliseconds;
- * the newest 600 cost a few (docs/decisions/013-search-at-scale.md).
- */
-export const SEARCH_CANDIDATES = 600;
+import { SEARCH_CANDIDATES } from '#kernel/search-rules.ts';
 
 /**
  * What a search costs in a GraphQL operation (docs/decisions/018-graphql-prices.md): about what a

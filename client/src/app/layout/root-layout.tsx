@@ -7,16 +7,19 @@ import { SiteHeader } from './site-header';
 
 export function RootLayout() {
   const mainRef = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const firstPath = useRef(pathname);
 
   // After an in-app navigation, focus moves to the new page so screen readers start reading it
   // there, as they would after a full page load. Not on the first load: the browser handles that.
+  // A link to a field on the page (the header's search link, /blog#search) puts the cursor there.
   useEffect(() => {
     if (pathname === firstPath.current) return;
     firstPath.current = '';
-    mainRef.current?.focus({ preventScroll: true });
-  }, [pathname]);
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target instanceof HTMLInputElement) target.focus();
+    else mainRef.current?.focus({ preventScroll: true });
+  }, [pathname, hash]);
 
   function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
     // Without the router seeing a #hash navigation.

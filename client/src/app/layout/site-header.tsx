@@ -1,11 +1,12 @@
-// Logo home, the main navigation and the theme's toggle; under the wide breakpoint the links fold behind 'Menu'. An admin
-// also gets the author's tools underneath.
+// Logo home, the main navigation, a way to search and the theme's toggle; under the wide breakpoint the links fold
+// behind 'Menu'. An admin also gets the author's tools underneath.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
 import { useSite } from '../../lib/site';
 import { AuthorTools } from './author-tools';
 import { NAV_LINKS } from './nav-links';
+import { SearchLink } from './search-link';
 import { ThemeToggle } from './theme-toggle';
 
 export function SiteHeader() {
@@ -53,6 +54,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        <SearchLink />
         <ThemeToggle />
       </div>
       <div className="container">

@@ -5,8 +5,7 @@
 // (a layout shift) and the first card's picture, the largest in view, is requested at once.
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import bannerLarge from '../../assets/home-banner-1800.webp';
-import bannerSmall from '../../assets/home-banner-900.webp';
+import bannerPicture from '../../assets/home-banner.svg';
 import { LoadFailure } from '../../components/load-failure';
 import type * as CarouselTypes from '../../components/carousel';
 import { PageMeta } from '../../components/page-meta';
@@ -94,16 +93,15 @@ export function HomePage() {
     <>
       <PageMeta {...SCREEN_TEXTS.home} path="/" />
       <div className="container">
-        <img
-          className="home-banner"
-          src={bannerSmall}
-          srcSet={`${bannerSmall} 900w, ${bannerLarge} 1800w`}
-          sizes="(min-width: 76rem) 72rem, calc(100vw - 2.5rem)"
-          width="1800"
-          height="592"
-          fetchPriority="high"
-          alt="Games, anime, TV and books: opinions, reviews and notes from a fan"
-        />
+        {/* The banner's words are text over a decorative picture (an SVG of a few kilobytes, sharp at
+            any width), so they stay readable on a phone and are read, found and translated as text. */}
+        <div className="home-banner">
+          <img className="home-banner-picture" src={bannerPicture} width="1800" height="592" alt="" />
+          <div className="home-banner-text">
+            <p className="home-banner-title">Games · Anime · TV · Books</p>
+            <p className="home-banner-tagline">Opinions, reviews and notes from a fan</p>
+          </div>
+        </div>
         <header className="home-intro">
           <h1>{site?.name}</h1>
           <p className="page-lead">

@@ -1,8 +1,8 @@
 // The blog list, at /blog, /blog/page/{n}, /blog/search/{keyword} and /blog/search/{keyword}/page/{n}:
-// the search box, then the page of posts. At /blog/search?q=..., where the search box's form lands
+// the search box, then the page of posts; a search says how many posts it found. At /blog/search?q=..., where the search box's form lands
 // without JavaScript when the server refuses its keyword: the blog, with the box's message.
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { keywordError } from '#kernel/search-rules.ts';
+import { keywordError, resultsCount } from '#kernel/search-rules.ts';
 import { ErrorMessage } from '../../components/error-message';
 import { PageMeta } from '../../components/page-meta';
 import { SearchBox } from '../../components/search-box';
@@ -16,6 +16,7 @@ import { SEARCH_FORM_FIELD } from '#kernel/server-render.ts';
 const BlogListQuery = graphql(`
   query BlogList($page: Int!, $search: String) {
     posts(page: $page, search: $search) {
+      total
       ...PostList_PostPage
     }
   }
@@ -56,6 +57,9 @@ export function BlogListPage({ searchForm = false }: { searchForm?: boolean }) {
         initialKeyword={keyword ?? formKeyword}
         initialError={formKeyword === undefined ? null : keywordError(formKeyword)}
       />
+      {keyword !== undefined && !keywordProblem && !error && data && data.posts.total > 0 && (
+        <p className="results-count">{resultsCount(data.posts.total)}</p>
+      )}
       {keywordProblem ? (
         <ErrorMessage>{keywordProblem}</ErrorMessage>
       ) : (
