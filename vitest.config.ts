@@ -1,7 +1,6 @@
 // Every test file runs once per database: always on PGlite, and on a PostgreSQL server as well when
 // TEST_DATABASE_URL is set (.ci/run sets it). Each file gets its own freshly migrated database.
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
@@ -46,13 +45,10 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Files run in parallel workers; each has its own database, ports and data folder, so nothing is
-    // shared. vitest's default, one worker per core but one, leaves a two-core machine running one
-    // file at a time, half idle: most of a file's time is spent waiting (on a browser, a server
-    // process, a socket), not computing. One per core; more starved the browser tests past their
-    // waits on such a machine (docs/decisions/033-test-workers-and-ci-passes.md).
+    // Files run in parallel workers; each has its own database, so nothing is shared. vitest's
+    // default (one worker per core but one) is kept: on a two-core machine more workers starved the
+    // process and browser tests past their budgets (docs/decisions/033-test-workers-and-ci-passes.md).
     pool: 'forks',
-    maxWorkers: availableParallelism(),
     // In every project: a console.error during a test fails it (tests/support/console-errors.ts).
     setupFiles: ['tests/support/console-errors.ts'],
     projects: [

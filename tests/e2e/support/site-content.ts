@@ -15,6 +15,8 @@ export interface NewPost {
   imageAlt?: string;
   /** The picture's size; 1200x675 unless given. */
   image?: { width: number; height: number };
+  /** Published unless given: a draft is ready to be published in a single quick step. */
+  status?: 'DRAFT' | 'PUBLISHED';
 }
 
 let counter = 0;
@@ -28,6 +30,7 @@ export async function createPost(t: TestApp, post: NewPost = {}): Promise<PostWi
     subtitle: post.subtitle ?? 'A subtitle',
     content: post.content ?? '<p>Some words.</p>',
     category: post.category ?? 'game',
+    status: post.status,
     image: await makeImage({ width: post.image?.width ?? 1200, height: post.image?.height ?? 675, format: 'png' }),
   });
 }
