@@ -48,7 +48,7 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
   const yoga = createGraphqlHandler(config);
   const hono = new Hono();
   // First: a stored answer skips everything below, security headers included (they were stored).
-  hono.use('*', publicResponseCache(changes, config.responseCacheBytes));
+  hono.use('*', publicResponseCache(services.caches));
   hono.use('*', securityHeaders(config, services.imageUrls.foreignOrigin));
   // JSON and XML (feeds, sitemap) shrink 5 to 10 times; the client's files are compressed at build time.
   const compressData = compress();

@@ -10,6 +10,8 @@ import { DEFAULT_MAX_UPLOAD_MB } from '#kernel/image-rules.ts';
  * covers what a personal blog's readers open; the rows behind them are bounded apart (about 50 MB).
  */
 export const DEFAULT_RESPONSE_CACHE_MB = 64;
+/** A page of 15 posts of 2 KB is about 80 KB: this holds the few hundred pages and posts readers open. */
+export const DEFAULT_READ_CACHE_MB = 48;
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -30,6 +32,8 @@ export interface Config {
   maxUploadBytes: number;
   /** Memory the whole public responses kept in the server may take (server/http/response-cache.ts). */
   responseCacheBytes: number;
+  /** The budget of the posts' read cache (READ_CACHE_MB). */
+  readCacheBytes: number;
   /** Introspection and GraphiQL; on by default outside production. */
   graphqlIntrospection: boolean;
   /**
@@ -102,6 +106,15 @@ const blankToUndefined = (value: unknown) => (typeof value === 'string' && value
 
 const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
 
+/** A size in megabytes, 1 to max, fallback when unset; one message names the variable and its range. */
+function megabytes(name: string, max: number, fallback: number) {
+  const message = `${name} must be a number of megabytes between 1 and ${max}`;
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).min(1, message).max(max, message).default(fallback),
+  );
+}
+
 const envSchema = z.object({
   PORT: z.preprocess(
     blankToUndefined,
@@ -163,22 +176,9 @@ const envSchema = z.object({
     blankToUndefined,
     z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters long').optional(),
   ),
-  MAX_UPLOAD_MB: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'MAX_UPLOAD_MB must be a number of megabytes between 1 and 100' })
-      .min(1, 'MAX_UPLOAD_MB must be a number of megabytes between 1 and 100')
-      .max(100, 'MAX_UPLOAD_MB must be a number of megabytes between 1 and 100')
-      .default(DEFAULT_MAX_UPLOAD_MB),
-  ),
-  RESPONSE_CACHE_MB: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'RESPONSE_CACHE_MB must be a number of megabytes between 1 and 4096' })
-      .min(1, 'RESPONSE_CACHE_MB must be a number of megabytes between 1 and 4096')
-      .max(4096, 'RESPONSE_CACHE_MB must be a number of megabytes between 1 and 4096')
-      .default(DEFAULT_RESPONSE_CACHE_MB),
-  ),
+  MAX_UPLOAD_MB: megabytes('MAX_UPLOAD_MB', 100, DEFAULT_MAX_UPLOAD_MB),
+  RESPONSE_CACHE_MB: megabytes('RESPONSE_CACHE_MB', 4096, DEFAULT_RESPONSE_CACHE_MB),
+  READ_CACHE_MB: megabytes('READ_CACHE_MB', 4096, DEFAULT_READ_CACHE_MB),
   GRAPHQL_INTROSPECTION: z.preprocess(
     blankToUndefined,
     z.enum(['true', 'false'], { error: 'GRAPHQL_INTROSPECTION must be true or false' }).optional(),
@@ -265,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: v.NODE_ENV,
     maxUploadBytes: Math.round(v.MAX_UPLOAD_MB * 1024 * 1024),
     responseCacheBytes: Math.round(v.RESPONSE_CACHE_MB * 1024 * 1024),
+    readCacheBytes: Math.round(v.READ_CACHE_MB * 1024 * 1024),
     graphqlIntrospection: v.GRAPHQL_INTROSPECTION ? v.GRAPHQL_INTROSPECTION === 'true' : v.NODE_ENV !== 'production',
     trustProxy: v.TRUST_PROXY === 'true',
     registrationOpen: v.REGISTRATION === 'open',

@@ -3,6 +3,7 @@ import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.ts';
 import './modules/shared/enums.schema.ts';
 import './modules/site/site.schema.ts';
+import './modules/site/memory.schema.ts';
 import './modules/media/media.schema.ts';
 import './modules/user/user.schema.ts';
 import './modules/post/post.schema.ts';

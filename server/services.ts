@@ -1,6 +1,8 @@
 // The services of every domain, built once per app over its database. GraphQL resolvers and REST
 // handlers both call these: the rules live here, once.
 import type { ContentChanges } from './cache/content-changes.ts';
+import { FIXED_BUDGETS, ReadCaches } from './cache/read-caches.ts';
+import { ServerMemory } from './cache/server-memory.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AttemptThrottle, REGISTRATION_LIMITS } from './modules/auth/attempt-throttle.ts';
@@ -31,11 +33,25 @@ export interface Services {
   posts: PostService;
   upcoming: UpcomingService;
   seo: SeoService;
+  /** Every read cache, with its budget; the response cache is made from it too. */
+  caches: ReadCaches;
+  /** Where the process's memory goes (the admin's serverMemory query). */
+  memory: ServerMemory;
+}
+
+/** The read caches with the budgets the configuration gives (READ_CACHE_MB, RESPONSE_CACHE_MB). */
+export function readCachesFor(config: Config, changes: ContentChanges): ReadCaches {
+  return new ReadCaches(changes, {
+    posts: config.readCacheBytes,
+    responses: config.responseCacheBytes,
+    ...FIXED_BUDGETS,
+  });
 }
 
 /** changes: what empties the public read caches (Database.watchContentChanges()). */
 export function createServices(db: Database, config: Config, changes: ContentChanges): Services {
   const { prisma } = db;
+  const caches = readCachesFor(config, changes);
   const images = new ImageStore(imageStorageOf(config), config.maxUploadBytes);
   const imageFiles = new ImageFiles(images, db);
   const sessions = new SessionService(prisma, config);
@@ -50,8 +66,10 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     signIn: new SignInService(sessions, passwords, users),
     users,
     imageFiles,
-    posts: new PostService(prisma, imageFiles, changes),
-    upcoming: new UpcomingService(prisma, imageFiles, changes),
-    seo: new SeoService(prisma, changes),
+    posts: new PostService(prisma, imageFiles, caches),
+    upcoming: new UpcomingService(prisma, imageFiles, caches),
+    seo: new SeoService(prisma, caches),
+    caches,
+    memory: new ServerMemory(db, caches),
   };
 }

@@ -13,6 +13,8 @@ function formatValue(value: number, unit: Figure['unit']): string {
       return `${value.toFixed(2)} s`;
     case 'KB':
       return `${value.toFixed(1)} KB`;
+    case 'MiB':
+      return `${Math.round(value).toLocaleString('en')} MiB`;
     case 'score':
       return value.toFixed(0);
     default:

@@ -5,14 +5,8 @@ import type { Scenario } from '../lib/context.ts';
 import { measure, withApp } from '../lib/context.ts';
 import { acceptanceFigure, firstPassFigures, loadFigures } from '../lib/figures.ts';
 import { pick, seededRandom } from '../lib/random.ts';
-import { graphqlRequest } from '../lib/requests.ts';
+import { graphqlRequest, postPage } from '../lib/requests.ts';
 import { BASELINE_NAME, baselineLoad } from './shared.ts';
-
-const htmlRequest = (slug: string) => ({
-  label: 'post-html',
-  path: `/blog/${slug}`,
-  headers: { accept: 'text/html' },
-});
 
 export const postPageScenario: Scenario = {
   id: 'post',
@@ -25,8 +19,8 @@ export const postPageScenario: Scenario = {
       const random = seededRandom(4);
       const html = await measure(ctx, {
         url: app.url,
-        next: () => htmlRequest(pick(random, slugs)),
-        firstPass: slugs.map(htmlRequest),
+        next: () => postPage(pick(random, slugs)),
+        firstPass: slugs.map(postPage),
       });
       const query = await measure(ctx, {
         url: app.url,

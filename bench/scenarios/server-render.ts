@@ -18,7 +18,7 @@ import { measure, withApp, type AppUnderTest, type BenchContext } from '../lib/c
 import { below, loadFigures, type Figure } from '../lib/figures.ts';
 import { runLoad, type LoadRequest, type LoadResult } from '../lib/load.ts';
 import { pick, seededRandom, type Random } from '../lib/random.ts';
-import { pagesOf } from '../lib/requests.ts';
+import { BROWSER_PAGE_HEADERS, pagesOf } from '../lib/requests.ts';
 import type { DataSetInfo } from '../seed/seed-data-set.ts';
 
 const TITLE = '10 Server-rendered pages';
@@ -33,9 +33,7 @@ const KB = 1024;
 type Kind = 'post' | 'list';
 
 // What a browser sends for a page: the answer the response cache keeps is per encoding class.
-const PAGE_HEADERS = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
-
-const pageRequest = (label: Kind, path: string): LoadRequest => ({ label, path, headers: PAGE_HEADERS });
+const pageRequest = (label: Kind, path: string): LoadRequest => ({ label, path, headers: BROWSER_PAGE_HEADERS });
 
 /**
  * The fixed sample: random post pages, the first blog pages and the first pages of each category,
@@ -83,7 +81,7 @@ interface PageAnswer {
 function getPage(app: AppUnderTest, path: string): Promise<PageAnswer> {
   // Not fetch: it would decompress the body before its bytes could be counted.
   return new Promise((resolve, reject) => {
-    const outgoing = request(`${app.url}${path}`, { headers: PAGE_HEADERS, timeout: 30_000 }, (response) => {
+    const outgoing = request(`${app.url}${path}`, { headers: BROWSER_PAGE_HEADERS, timeout: 30_000 }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);

@@ -15,6 +15,12 @@ export interface ReadCacheOptions<V> {
   sizeOf(value: V): number;
 }
 
+export interface CacheUsage {
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+}
+
 interface Entry<V> {
   value: V;
   size: number;
@@ -116,6 +122,11 @@ export class ReadCache<V> {
   /** Entries held, for tests and diagnostics. */
   get size(): number {
     return this.entries.size;
+  }
+
+  /** What the cache holds now against its budget (estimated bytes, as sizeOf counts them). */
+  usage(): CacheUsage {
+    return { entries: this.entries.size, bytes: this.bytes, maxBytes: this.options.maxBytes };
   }
 
   /** Whether key is cached (without counting as a use): for tests and diagnostics. */

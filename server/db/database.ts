@@ -32,6 +32,11 @@ export interface Database {
   instanceId: string;
   /** The instances connected to the database now: this one, and on PostgreSQL any other server process. */
   connectedInstances(): Promise<Set<string>>;
+  /**
+   * Bytes of this process's memory the database itself holds: the embedded database's WebAssembly
+   * memory (which grows and is never given back). null for a PostgreSQL server, whose memory is its own.
+   */
+  memoryBytes(): number | null;
   close(): Promise<void>;
 }
 
@@ -93,6 +98,7 @@ async function openPostgres(configuredUrl: string): Promise<Database> {
       );
       return new Set([instanceId, ...rows.rows.map((row) => row.name)]);
     },
+    memoryBytes: () => null,
     async close() {
       await listener?.close();
       await prisma.$disconnect();
@@ -131,6 +137,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     instanceId,
     // Only one process ever opens the embedded database (the folder lock above).
     connectedInstances: async () => new Set([instanceId]),
+    memoryBytes: () => (pglite.closed ? null : pglite.Module.HEAPU8.byteLength),
     async close() {
       await listener?.close();
       await prisma.$disconnect();

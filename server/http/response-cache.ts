@@ -20,9 +20,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { ContentChanges } from '../cache/content-changes.ts';
 import { collect } from '../cache/dependencies.ts';
-import { ReadCache } from '../cache/read-cache.ts';
+import type { ReadCaches } from '../cache/read-caches.ts';
 import { SEARCH_FORM_PATH } from '#kernel/server-render.ts';
 import { acceptedCodings } from './accept-encoding.ts';
 import { carriesSession, etagMatches } from './http-cache.ts';
@@ -96,9 +95,9 @@ function mayStore(c: Context, response: Response): boolean {
   return c.req.method === 'GET' && response.headers.has('etag') && !/no-store|private/i.test(cacheControl);
 }
 
-/** maxBytes: memory the stored responses may take, bodies as sent (often compressed): RESPONSE_CACHE_MB. */
-export function publicResponseCache(changes: ContentChanges, maxBytes: number): MiddlewareHandler {
-  const cache = new ReadCache<StoredResponse>(changes, { maxBytes, sizeOf });
+/** Its budget is memory the stored responses may take, bodies as sent (often compressed): RESPONSE_CACHE_MB. */
+export function publicResponseCache(caches: ReadCaches): MiddlewareHandler {
+  const cache = caches.create<StoredResponse>('responses', sizeOf);
 
   /**
    * The request's key, or null when it is not one the cache answers; for a GraphQL request, also

@@ -416,4 +416,27 @@ describe(`writes cool only what they change (${testDbKind})`, () => {
     await expect.poll(() => cached(views.cards!), { timeout: 5000, interval: 25 }).toBe(false);
     expect(await cached(views['page of 1']!)).toBe(false);
   });
+
+  it('a statement on fewer than 40 posts is described, unless its description passes 7 900 bytes', async () => {
+    // Ten posts' slugs, each then a few hundred bytes of the notification (old and new facts).
+    const tenPosts = posts
+      .slice(10, 20)
+      .map((post) => `'${post.id}'`)
+      .join(', ');
+    const renameSlugs = (length: number) =>
+      t.otherConnection(`UPDATE "Post" SET "slug" = rpad("slug" || '-', ${length}, 'x') WHERE "id" IN (${tenPosts})`);
+    for (const name of ['cards', 'page of 1', 'blog page 2']) await views[name]!();
+
+    // 10 slugs of 100 characters: about 3 000 bytes, described; what shows none of them stays.
+    await renameSlugs(100);
+    await expect.poll(() => text('posts page 1'), { timeout: 5000, interval: 25 }).toContain('x'.repeat(20));
+    await expectCached(['cards', 'page of 1', 'blog page 2']);
+
+    // 10 slugs of 700 characters: past what one notification carries, so it names the table alone,
+    // which every server reads as "everything changed".
+    await renameSlugs(700);
+    await expect.poll(() => text('posts page 1'), { timeout: 5000, interval: 25 }).toContain('x'.repeat(500));
+    await settleQuietly();
+    for (const name of ['cards', 'page of 1', 'blog page 2']) expect(await cached(views[name]!), name).toBe(false);
+  });
 });

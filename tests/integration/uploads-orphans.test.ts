@@ -8,6 +8,7 @@ import { describe, expect, vi } from 'vitest';
 import { ImageFiles } from '../../server/modules/media/image-files.ts';
 import { commitImage } from '../../server/modules/media/image-upload.ts';
 import { PostService } from '../../server/modules/post/post.service.ts';
+import { readCachesFor } from '../../server/services.ts';
 import { prepareDatabase } from '../../server/startup.ts';
 import {
   DELETE_CARD,
@@ -234,7 +235,7 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
       override async removeNow(): Promise<void> {}
     }
     const files = new StopsAfterCommit(t.app.services.images, t.db);
-    return new PostService(t.db.prisma, files, t.app.changes);
+    return new PostService(t.db.prisma, files, readCachesFor(t.config, t.app.changes));
   }
 
   test('an upload whose process stopped after writing its files is undone at the next start', async ({

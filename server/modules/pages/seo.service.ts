@@ -1,7 +1,7 @@
 // The reads behind the feeds, the sitemap and the server-rendered page heads: small, index-backed
 // queries, published posts only.
-import type { ContentChanges } from '../../cache/content-changes.ts';
-import { ReadCache } from '../../cache/read-cache.ts';
+import type { ReadCache } from '../../cache/read-cache.ts';
+import type { ReadCaches } from '../../cache/read-caches.ts';
 import { depend } from '../../cache/dependencies.ts';
 import type { Category, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { CATEGORIES, type CategoryValue } from '#kernel/post-rules.ts';
@@ -37,9 +37,9 @@ export class SeoService {
 
   constructor(
     private readonly prisma: PrismaClient,
-    changes: ContentChanges,
+    caches: ReadCaches,
   ) {
-    this.cache = new ReadCache(changes, { maxBytes: 64 * 1024, sizeOf: () => 1024 });
+    this.cache = caches.create('pageHeads', () => 1024);
   }
 
   /** The newest posts, of one category or all, with their images. */

@@ -14,8 +14,9 @@ import {
   type PostStatus,
   type PrismaClient,
 } from '../../generated/prisma/client.ts';
-import { ReadCache } from '../../cache/read-cache.ts';
-import type { ContentChanges } from '../../cache/content-changes.ts';
+import type { ReadCache } from '../../cache/read-cache.ts';
+import type { ReadCaches } from '../../cache/read-caches.ts';
+import type { ContentChanges, Dependencies } from '../../cache/content-changes.ts';
 import { depend } from '../../cache/dependencies.ts';
 import { type PostFacts, postChange } from '../../cache/post-changes.ts';
 import type { FieldErrors } from '#kernel/api-errors.ts';
@@ -135,19 +136,27 @@ const asPublished = (post: PostWithImage) => post as PublishedPost;
  * size of a list.
  */
 type CachedRead =
-  PostPage<PublishedPost> | PublishedPost[] | PublishedPost | { redirectTo: string } | PostSurroundings | null | number;
+  | PostPage<PublishedPost>
+  | PublishedPost[]
+  | PublishedPost
+  | Timeline
+  | { redirectTo: string }
+  | PostSurroundings
+  | null
+  | number;
 
-/**
- * Memory the cached reads may take, roughly: a page of 15 posts of 2 KB is about 80 KB, so this holds
- * the first few hundred pages and posts that readers actually open.
- */
-export const POST_CACHE_BYTES = 48 * 1024 * 1024;
+/** A list's order: the ids of its published posts, newest first. */
+interface Timeline {
+  ids: string[];
+}
 
 // JavaScript strings take up to 2 bytes a character; the rest of a row (dates, ids, the image) ~1 KB.
 const postBytes = (post: Post) => 2 * (post.title.length + post.subtitle.length + post.content.length) + 1024;
 
 function cachedBytes(value: CachedRead): number {
   if (value === null || typeof value === 'number' || 'redirectTo' in value) return 256;
+  // An id as a string and its slot in the array.
+  if ('ids' in value) return 256 + 64 * value.ids.length;
   if ('related' in value) return 512;
   const posts = Array.isArray(value) ? value : 'items' in value ? value.items : [value];
   return posts.reduce((sum, post) => sum + postBytes(post), 256);
@@ -196,13 +205,15 @@ export class PostService {
   // shows (depend()), so its cached answer, and any response made from it, is forgotten only when a
   // write touches that (server/cache/post-changes.ts, docs/decisions/032-writes-cool-what-they-change.md).
   private readonly cache: ReadCache<CachedRead>;
+  private readonly changes: ContentChanges;
 
   constructor(
     private readonly prisma: PrismaClient,
     private readonly files: ImageFiles,
-    private readonly changes: ContentChanges,
+    caches: ReadCaches,
   ) {
-    this.cache = new ReadCache<CachedRead>(changes, { maxBytes: POST_CACHE_BYTES, sizeOf: cachedBytes });
+    this.changes = caches.changes;
+    this.cache = caches.create<CachedRead>('posts', cachedBytes);
   }
 
   /** Published posts, newest first (or most relevant first with a search), 15 a page. */
@@ -211,8 +222,7 @@ export class PostService {
     if (search !== null) {
       return (await this.searchPosts(search, category, page, ['PUBLISHED'])) as PostPage<PublishedPost>;
     }
-    const key = `list:${category ?? 'all'}:${page}`;
-    return this.cache.get(key, () => this.loadPage(category, page)) as Promise<PostPage<PublishedPost>>;
+    return this.loadPage(category, page);
   }
 
   /** Every post, drafts and scheduled ones included, the last edited first: the author's own list. */
@@ -254,50 +264,62 @@ export class PostService {
   }
 
   /**
-   * A page of a list, in at most 3 statements: the list's size (itself cached: every page of a list
-   * shares it), the page's ids, then the posts with their images. The ids come alone first because
-   * a deep page skips thousands of rows, and skipping index entries is cheap where skipping whole
-   * rows is not.
+   * A page of a list: a slice of the list's order, then its posts, each kept on its own. Neither is
+   * a query once read: a new post re-reads only each list's order (one statement of ids), and the
+   * posts already read stay kept, so every page of a list is ready again at once after a write.
+   * Each page used to be a query of its own, and a new post, which moves every page, made each
+   * one cost a query again (docs/decisions/034-memory-budgets.md).
    */
   private async loadPage(category: Category | null, page: number): Promise<PostPage<PublishedPost>> {
-    const where: Prisma.PostWhereInput = category ? { ...PUBLIC, category } : PUBLIC;
+    const { ids } = await this.timeline(category);
     const skip = (page - 1) * PAGE_SIZE;
+    const items = skip >= ids.length ? [] : await this.publishedByIds(ids.slice(skip, skip + PAGE_SIZE));
+    return { items, page, pages: pageCount(ids.length), total: ids.length };
+  }
+
+  /** The ids of a list's posts, newest first: kept until a post enters, leaves or moves in it. */
+  private timeline(category: Category | null): Promise<Timeline> {
     const list = `list:${category ?? 'all'}`;
-    depend([list]);
-    const total = (await this.cache.get(`count:${category ?? 'all'}`, () => {
+    return this.cache.get(`timeline:${category ?? 'all'}`, async () => {
       depend([list]);
-      return this.prisma.post.count({ where });
-    })) as number;
-    if (skip >= total) return { items: [], page, pages: pageCount(total), total };
-    const ids = await this.prisma.post.findMany({
-      where,
-      orderBy: NEWEST_FIRST,
-      skip,
-      take: PAGE_SIZE,
-      select: { id: true },
-    });
-    const rows = await this.prisma.post.findMany({
-      where: { ...PUBLIC, id: { in: ids.map((row) => row.id) } },
-      orderBy: NEWEST_FIRST,
-      ...WITH_IMAGE,
-    });
-    dependOnPosts(rows);
-    return { items: rows.map(asPublished), page, pages: pageCount(total), total };
+      const rows = await this.prisma.post.findMany({
+        where: category ? { ...PUBLIC, category } : PUBLIC,
+        orderBy: NEWEST_FIRST,
+        select: { id: true },
+      });
+      return { ids: rows.map((row) => row.id) };
+    }) as Promise<Timeline>;
+  }
+
+  /**
+   * The published posts of ids, in their order: those kept, and the others in one statement (then
+   * kept, as get() keeps them). A post unpublished since its id was read is left out, not shown.
+   */
+  private async publishedByIds(ids: readonly string[]): Promise<PublishedPost[]> {
+    const found = new Map<string, PublishedPost>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const kept = this.cache.lookup(`post:${id}`)?.value as PublishedPost | null | undefined;
+      if (kept) found.set(id, kept);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const ticket = this.cache.ticket();
+      depend(missing.map((id) => `post:${id}`));
+      const rows = await this.prisma.post.findMany({ where: { ...PUBLIC, id: { in: missing } }, ...WITH_IMAGE });
+      for (const row of rows) {
+        const post = asPublished(row);
+        found.set(row.id, post);
+        if (ticket !== null) this.cache.put(`post:${row.id}`, post, ticket, postDependencies(row.id));
+      }
+    }
+    return ids.flatMap((id) => found.get(id) ?? []);
   }
 
   /** The 9 newest published posts, for the home page. */
   async latest(): Promise<PublishedPost[]> {
-    return this.cache.get('latest', async () => {
-      depend(['list:all']);
-      const rows = await this.prisma.post.findMany({
-        where: PUBLIC,
-        orderBy: NEWEST_FIRST,
-        take: LATEST_COUNT,
-        ...WITH_IMAGE,
-      });
-      dependOnPosts(rows);
-      return rows.map(asPublished);
-    }) as Promise<PublishedPost[]>;
+    const { ids } = await this.timeline(null);
+    return this.publishedByIds(ids.slice(0, LATEST_COUNT));
   }
 
   /** The published post, or null when no published post has this id (or it is not an id at all). */
@@ -652,10 +674,8 @@ export function factsOf(post: Pick<Post, 'status' | 'category' | 'slug' | 'publi
   };
 }
 
-/** Reports that what is being read shows these posts. */
-function dependOnPosts(posts: ReadonlyArray<{ id: string }>): void {
-  depend(posts.map((post) => `post:${post.id}`));
-}
+/** What a single post read depends on: that post (get() reports the same). */
+const postDependencies = (id: string): Dependencies => ({ tags: new Set([`post:${id}`]), spans: [] });
 
 function checkListParams(params: ListPostsParams): { page: number; category: Category | null; search: string | null } {
   const page = params.page ?? 1;

@@ -3,7 +3,8 @@
 // authorization checked by the caller.
 import type { Image, PrismaClient, UpcomingCard, UpcomingTitle } from '../../generated/prisma/client.ts';
 import type { ContentChanges } from '../../cache/content-changes.ts';
-import { ReadCache } from '../../cache/read-cache.ts';
+import type { ReadCache } from '../../cache/read-cache.ts';
+import type { ReadCaches } from '../../cache/read-caches.ts';
 import { depend } from '../../cache/dependencies.ts';
 import { CARDS_CHANGE } from '../../cache/post-changes.ts';
 import { validateUpcomingFields } from '#kernel/upcoming-rules.ts';
@@ -29,16 +30,17 @@ export class UpcomingService {
   // The carousel is on the home page, the most read page: its cards are kept until a card changes
   // (docs/decisions/032-writes-cool-what-they-change.md).
   private readonly cache: ReadCache<UpcomingCardWithImage[]>;
+  private readonly changes: ContentChanges;
 
   constructor(
     private readonly prisma: PrismaClient,
     private readonly files: ImageFiles,
-    private readonly changes: ContentChanges,
+    caches: ReadCaches,
   ) {
-    this.cache = new ReadCache(changes, {
-      maxBytes: 1024 * 1024,
-      sizeOf: (cards) => cards.reduce((sum, card) => sum + 2 * card.subtitle.length + 1024, 256),
-    });
+    this.changes = caches.changes;
+    this.cache = caches.create<UpcomingCardWithImage[]>('cards', (cards) =>
+      cards.reduce((sum, card) => sum + 2 * card.subtitle.length + 1024, 256),
+    );
   }
 
   /** Every card, newest first: the carousel shows what the author is on now. */
