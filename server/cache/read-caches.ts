@@ -6,7 +6,7 @@ import { type CacheUsage, ReadCache } from './read-cache.ts';
 
 /**
  * Every read cache the server keeps:
- * - posts: lists, single posts, the latest posts (PostService), READ_CACHE_MB;
+ * - posts: single posts and each list's order, its pages' source (PostService), READ_CACHE_MB;
  * - cards: the "Currently" cards, one entry of a few KB;
  * - pageHeads: the author's name and the lists' sizes every page head shows, a few entries;
  * - responses: whole public answers as sent, often compressed, RESPONSE_CACHE_MB.

@@ -132,18 +132,10 @@ const LAST_EDITED_FIRST = [{ updatedAt: 'desc' }, { id: 'desc' }] satisfies Pris
 const asPublished = (post: PostWithImage) => post as PublishedPost;
 
 /**
- * What the post reads cache: a page, the latest posts, one post, that there is no such post, or the
- * size of a list.
+ * What the post reads cache: one post (by id or address), that there is no such post, where an
+ * address now leads, a post's surroundings, or a list's order.
  */
-type CachedRead =
-  | PostPage<PublishedPost>
-  | PublishedPost[]
-  | PublishedPost
-  | Timeline
-  | { redirectTo: string }
-  | PostSurroundings
-  | null
-  | number;
+type CachedRead = PublishedPost | Timeline | { redirectTo: string } | PostSurroundings | null;
 
 /** A list's order: the ids of its published posts, newest first. */
 interface Timeline {
@@ -154,12 +146,11 @@ interface Timeline {
 const postBytes = (post: Post) => 2 * (post.title.length + post.subtitle.length + post.content.length) + 1024;
 
 function cachedBytes(value: CachedRead): number {
-  if (value === null || typeof value === 'number' || 'redirectTo' in value) return 256;
+  if (value === null || 'redirectTo' in value) return 256;
   // An id as a string and its slot in the array.
   if ('ids' in value) return 256 + 64 * value.ids.length;
   if ('related' in value) return 512;
-  const posts = Array.isArray(value) ? value : 'items' in value ? value.items : [value];
-  return posts.reduce((sum, post) => sum + postBytes(post), 256);
+  return 256 + postBytes(value);
 }
 
 /** A post found by an address: the post, or the slug it now has when the address is a former one. */
@@ -200,8 +191,10 @@ interface CurrentPost {
 }
 
 export class PostService {
-  // Lists (not searches: their keys are endless and each is rarely asked twice), the latest posts
-  // and single posts (docs/decisions/015-cached-public-reads.md). Every read below reports what it
+  // Single posts, what an address leads to, a post's surroundings, and each list's order, from which
+  // its pages and the latest posts are sliced (not searches: their keys are endless and each is
+  // rarely asked twice; docs/decisions/015-cached-public-reads.md, 034-memory-budgets.md). Its
+  // budget is READ_CACHE_MB. Every read below reports what it
   // shows (depend()), so its cached answer, and any response made from it, is forgotten only when a
   // write touches that (server/cache/post-changes.ts, docs/decisions/032-writes-cool-what-they-change.md).
   private readonly cache: ReadCache<CachedRead>;
