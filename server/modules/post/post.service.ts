@@ -135,7 +135,12 @@ const asPublished = (post: PostWithImage) => post as PublishedPost;
  * What the post reads cache: one post (by id or address), that there is no such post, where an
  * address now leads, a post's surroundings, or a list's order.
  */
-type CachedRead = PublishedPost | Timeline | { redirectTo: string } | PostSurroundings | null;
+type CachedRead = PublishedPost | Timeline | AddressTarget | { redirectTo: string } | PostSurroundings | null;
+
+/** The post an address (its slug) shows. */
+interface AddressTarget {
+  postId: string;
+}
 
 /** A list's order: the ids of its published posts, newest first. */
 interface Timeline {
@@ -146,7 +151,7 @@ interface Timeline {
 const postBytes = (post: Post) => 2 * (post.title.length + post.subtitle.length + post.content.length) + 1024;
 
 function cachedBytes(value: CachedRead): number {
-  if (value === null || 'redirectTo' in value) return 256;
+  if (value === null || 'redirectTo' in value || 'postId' in value) return 256;
   // An id as a string and its slot in the array.
   if ('ids' in value) return 256 + 64 * value.ids.length;
   if ('related' in value) return 512;
@@ -345,17 +350,22 @@ export class PostService {
     }
     const found = (await this.cache.get(`slug:${slug}`, async () => {
       depend([`slug:${slug}`]);
+      const ticket = this.cache.ticket();
       const post = await this.prisma.post.findFirst({ where: { ...PUBLIC, slug }, ...WITH_IMAGE });
       if (post) {
         depend([`post:${post.id}`]);
-        return asPublished(post);
+        // The post is kept once, as get() keeps it; the address keeps only which post it is.
+        if (ticket !== null) this.cache.put(`post:${post.id}`, asPublished(post), ticket, postDependencies(post.id));
+        return { postId: post.id };
       }
       const target = await formerSlugTarget(this.prisma, slug);
       if (target) depend([`post:${target.id}`]);
       return target?.status === 'PUBLISHED' ? { redirectTo: target.slug } : null;
-    })) as PublishedPost | { redirectTo: string } | null;
+    })) as AddressTarget | { redirectTo: string } | null;
     if (found === null || 'redirectTo' in found) return found;
-    return { post: found };
+    // Unpublished since the address was read: nothing there any more.
+    const post = await this.get(found.postId);
+    return post ? { post } : null;
   }
 
   /** The published post with this id, slug or former slug: what an API read by either finds. */
