@@ -43,8 +43,6 @@ export interface AppUnderTest {
   dataSet: DataSet;
   /** What the server has printed lately: the evidence when a request failed. */
   output(): string;
-  /** The server process's resident memory now, in MiB; null where it cannot be read. */
-  residentMiB(): number | null;
 }
 
 /**
@@ -63,7 +61,7 @@ export async function withApp<T>(
     const port = await freePort();
     const server = await startApp({ ...appEnv({ port, ...dataSet }), ...env }, ctx.config.serverNodeArgs);
     try {
-      return await use({ url: server.url, dataSet, output: server.output, residentMiB: server.residentMiB });
+      return await use({ url: server.url, dataSet, output: server.output });
     } catch (error) {
       // What the server logged is the evidence: the stack of an unexpected error, say.
       throw new Error(`${(error as Error).message}\n--- the server's last output ---\n${server.output()}`, {

@@ -1,7 +1,6 @@
 // Starts a server under test as its own process, in its own process group, listening on 127.0.0.1
 // only, and waits for its first 200 on a health path. The group is what gets stopped: `npm start`
 // and tsx each put a process between us and the server, and all of them must go.
-import { readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -28,20 +27,7 @@ export interface RunningServer {
   startedInMs: number;
   /** The last lines the server printed: what it logged about a failed request. */
   output(): string;
-  /** The process's resident memory now, in MiB (Linux's /proc); null where that cannot be read. */
-  residentMiB(): number | null;
   stop(): Promise<void>;
-}
-
-/** VmRSS of a process, in MiB, from /proc (Linux only). */
-function residentMiBOf(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kib === undefined ? null : Number(kib) / 1024;
-  } catch {
-    return null;
-  }
 }
 
 export interface ServerCommand {
@@ -123,7 +109,7 @@ export async function startServer(spec: ServerCommand): Promise<RunningServer> {
     await sleep(20);
   }
   const startedInMs = performance.now() - started;
-  return { url, startedInMs, output, residentMiB: () => residentMiBOf(child.pid), stop: () => stopGroup(child) };
+  return { url, startedInMs, output, stop: () => stopGroup(child) };
 }
 
 /** The last few kilobytes of what the process printed, for error messages. */

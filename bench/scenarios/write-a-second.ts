@@ -153,7 +153,7 @@ function memoryNote(report: MemoryReport): string {
   const caches = report.caches
     .map(
       (cache) =>
-        `${cache.name} ${mib(cache.bytes).toFixed(1)}/${mib(cache.maxBytes).toFixed(0)} MiB (${cache.entries})`,
+        `${cache.name} ${mib(cache.bytes).toFixed(1)}/${mib(cache.maxBytes).toFixed(2)} MiB (${cache.entries})`,
     )
     .join(', ');
   const database = report.databaseBytes === null ? '' : `PGlite ${mib(report.databaseBytes).toFixed(0)} MiB, `;
