@@ -5,7 +5,8 @@
 // whoever made it: another server on the same PostgreSQL database, the import script, psql.
 //
 // A change says what it touched (docs/decisions/032-writes-cool-what-they-change.md): tags such as
-// `post:{id}` or `list:game`, and the publication times it added or removed on the blog's timeline.
+// `post:{id}` or `list:game`, and points on the timelines answers look at (the public timeline, a
+// category's posts) where it added, removed or reworded a post.
 // A cached answer records what it was read from the same way (server/cache/dependencies.ts), and
 // only the answers a change touches are forgotten. A change that cannot say what it touched (a
 // TRUNCATE, a bulk statement, the channel lost) touches everything.
@@ -15,25 +16,37 @@
 /** The channel the database triggers notify on. */
 export const CONTENT_CHANNEL = 'blog_content_changed';
 
+/** Where a change touched one of the timelines (server/cache/post-changes.ts names them): a publication time, ms. */
+export interface TimelinePoint {
+  readonly line: string;
+  readonly at: number;
+}
+
+/** The stretch of one timeline an answer looked at: inclusive, ms; -Infinity and Infinity for open ends. */
+export interface TimelineSpan {
+  readonly line: string;
+  readonly from: number;
+  readonly to: number;
+}
+
 export interface Change {
   /** True: every cached answer may be stale. */
   everything: boolean;
   tags: ReadonlySet<string>;
-  /** Publication times (ms) where a post entered or left the public timeline. */
-  times: readonly number[];
+  points: readonly TimelinePoint[];
 }
 
-/** What a cached answer was read from: tags, and the spans of the timeline it looked at. */
+/** What a cached answer was read from: tags, and the stretches of timelines it looked at. */
 export interface Dependencies {
   tags: ReadonlySet<string>;
-  /** Inclusive [from, to] in ms; an answer depends on every post published inside. */
-  spans: ReadonlyArray<readonly [number, number]>;
+  /** The answer depends on every point a change makes inside one of them. */
+  spans: readonly TimelineSpan[];
 }
 
-export const EVERYTHING: Change = { everything: true, tags: new Set(), times: [] };
+export const EVERYTHING: Change = { everything: true, tags: new Set(), points: [] };
 
-export function changeOf(tags: Iterable<string>, times: readonly number[] = []): Change {
-  return { everything: false, tags: new Set(tags), times };
+export function changeOf(tags: Iterable<string>, points: readonly TimelinePoint[] = []): Change {
+  return { everything: false, tags: new Set(tags), points };
 }
 
 /**
@@ -44,8 +57,8 @@ export function changeOf(tags: Iterable<string>, times: readonly number[] = []):
 export function touches(change: Change, deps: Dependencies): boolean {
   if (change.everything || (deps.tags.size === 0 && deps.spans.length === 0)) return true;
   for (const tag of deps.tags) if (change.tags.has(tag)) return true;
-  for (const time of change.times) {
-    for (const [from, to] of deps.spans) if (from <= time && time <= to) return true;
+  for (const { line, at } of change.points) {
+    for (const span of deps.spans) if (span.line === line && span.from <= at && at <= span.to) return true;
   }
   return false;
 }

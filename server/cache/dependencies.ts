@@ -4,18 +4,18 @@
 // so a page rendered on the server learns what each of its GraphQL queries read, hit or not.
 // Tags are documented with the changes that carry them (server/cache/post-changes.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Dependencies } from './content-changes.ts';
+import type { Dependencies, TimelineSpan } from './content-changes.ts';
 
 class Collection {
   readonly tags = new Set<string>();
-  readonly spans: Array<readonly [number, number]> = [];
+  readonly spans: TimelineSpan[] = [];
   constructor(readonly parent: Collection | undefined) {}
 }
 
 const current = new AsyncLocalStorage<Collection>();
 
-/** Reports that what is being made depends on these tags (and timeline spans). */
-export function depend(tags: Iterable<string>, spans: ReadonlyArray<readonly [number, number]> = []): void {
+/** Reports that what is being made depends on these tags (and stretches of timelines). */
+export function depend(tags: Iterable<string>, spans: readonly TimelineSpan[] = []): void {
   const tagList = [...tags];
   for (let at = current.getStore(); at; at = at.parent) {
     for (const tag of tagList) at.tags.add(tag);

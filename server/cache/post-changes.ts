@@ -11,13 +11,23 @@
 //   the latest posts, its feed, the sitemap's entries);
 // - `modified`: the dates of the latest changes (the sitemap's lastmod);
 // - `search`: search results, which any post's words can change;
-// - `related:{category}`: the related posts of a post of that category, chosen among its category;
-//   `related:any`: of a post whose category has too few others, chosen among all;
+// - `related:any`: the related posts of a post whose category has too few others, chosen among all;
 // - `cards`: the "Currently" cards;
-// - timeline spans: a post page's previous and next posts are those published just before and after
-//   it; they change only when a post enters or leaves the timeline between them (its time falls in
-//   the span) or when one of them changes (its `post:` tag).
-import { type Change, changeOf, EVERYTHING } from './content-changes.ts';
+// - two kinds of timeline, where a change is a point (a publication time) and an answer looks at a
+//   stretch (TimelineSpan):
+//   - TIMELINE, every public post: a post page's previous and next posts are those published just
+//     before and after it; they change only when a post enters or leaves the timeline between them
+//     or when one of them changes (its `post:` tag);
+//   - relatedLine(category), that category's public posts, reworded ones too: a post's related posts
+//     are ranked among the category's posts nearest it in time (server/modules/post/post-neighbours.ts),
+//     so a new post, published after them all, leaves an older post's related ones as they were.
+import { type Change, changeOf, EVERYTHING, type TimelinePoint } from './content-changes.ts';
+
+/** The public timeline: every published post at its publication time. */
+export const TIMELINE = 'timeline';
+
+/** A category's published posts at their publication times, where a change of words counts too. */
+export const relatedLine = (category: string | null): string => `related:${category}`;
 
 /** A post as far as readers' caches care: who may see it, where it is listed, its address. */
 export interface PostFacts {
@@ -41,7 +51,8 @@ const isPublic = (facts: PostFacts | null): facts is PostFacts => facts?.status 
 
 export function postChange(rows: readonly PostRowChange[]): Change {
   const tags = new Set<string>();
-  const times: number[] = [];
+  const points = new Map<string, TimelinePoint>();
+  const mark = (line: string, at: number) => points.set(`${line}@${at}`, { line, at });
   for (const { id, before, after, wordsChanged } of rows) {
     // Neither before nor after may readers see it (a draft, a scheduled post): nothing they read
     // changes. It is still a change: the scheduler plans again on it.
@@ -60,16 +71,18 @@ export function postChange(rows: readonly PostRowChange[]): Change {
         if (!isPublic(facts)) continue;
         tags.add('list:all');
         tags.add(`list:${facts.category}`);
-        if (facts.publishedAt !== null) times.push(facts.publishedAt);
+        if (facts.publishedAt !== null) mark(TIMELINE, facts.publishedAt);
       }
     }
     if (moved || wordsChanged) {
       tags.add('search');
       tags.add('related:any');
-      for (const facts of [before, after]) if (isPublic(facts)) tags.add(`related:${facts.category}`);
+      for (const facts of [before, after]) {
+        if (isPublic(facts) && facts.publishedAt !== null) mark(relatedLine(facts.category), facts.publishedAt);
+      }
     }
   }
-  return changeOf(tags, times);
+  return changeOf(tags, [...points.values()]);
 }
 
 export const CARDS_CHANGE: Change = changeOf(['cards']);

@@ -5,7 +5,7 @@
 // (docs/decisions/032-writes-cool-what-they-change.md, 015-cached-public-reads.md).
 //
 // Values are shared by every request that reads them: callers must never modify one.
-import { type Change, type ContentChanges, type Dependencies, touches } from './content-changes.ts';
+import { type Change, type ContentChanges, type Dependencies, EVERYTHING, touches } from './content-changes.ts';
 import { collect, dependOn } from './dependencies.ts';
 
 export interface ReadCacheOptions<V> {
@@ -116,7 +116,7 @@ export class ReadCache<V> {
 
   /** Forgets every entry, and every load under way. */
   clear(): void {
-    this.forget({ everything: true, tags: new Set(), times: [] });
+    this.forget(EVERYTHING);
   }
 
   /** Entries held, for tests and diagnostics. */

@@ -289,6 +289,53 @@ describe(`writes cool only what they change (${testDbKind})`, () => {
     ]);
   });
 
+  it('in a category of more than 200 posts, a new post leaves older endings; a reworded one near them re-ranks them', async () => {
+    // 200 older games, from 2025: post 12's related posts are now ranked among the 200 games
+    // published just before it (196 of these and posts 0, 3, 6 and 9), so the 4 oldest are outside.
+    const archived = await seedPosts(
+      t.prisma,
+      Array.from({ length: 200 }, (_, i) => ({
+        title: `Archived ${1000 + i}`,
+        category: 'game' as const,
+        createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
+      })),
+    );
+    await t.settle();
+    for (const name of ['ending of 12', 'page of 12', 'ending of 1']) {
+      await views[name]!();
+      expect(await cached(views[name]!), name).toBe(true);
+    }
+    // The games sharing "Seeded" with it, newest first.
+    const relatedOf12 = async () =>
+      (await (await views['ending of 12']!()).json()).data.post.relatedPosts.map((post: Post) => post.title);
+    expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
+
+    // A new game, published after them all (and sharing both its words): no older post's related
+    // posts change, so their endings stay cached.
+    await createPost({ title: 'Seeded 12 sequel', category: 'GAME' });
+    expect(await text('game posts')).toContain('Seeded 12 sequel');
+    await expectCached(['ending of 12', 'ending of 1']);
+    expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
+
+    // An older game reworded outside the window: still not a candidate, nothing to cool.
+    await write(UPDATE_POST, {
+      id: archived[0]!.id,
+      input: postInput({ title: 'Seeded 12 prequel', category: 'GAME', content: '<p>Old.</p>', subtitle: 'Old' }),
+    });
+    await expectCached(['ending of 12']);
+    expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
+
+    // One reworded inside it, by another connection: it shares both words now, and ranks first at once.
+    await t.otherConnection(`UPDATE "Post" SET "title" = 'Seeded 12 remembered' WHERE "id" = '${archived[150]!.id}'`);
+    await expect
+      .poll(relatedOf12, { timeout: 5000, interval: 25 })
+      .toEqual(['Seeded 12 remembered', 'Seeded 9', 'Seeded 6']);
+    // And one inside it deleted: the window reaches one older game, and the ending follows.
+    await write(DELETE_POST, { id: archived[150]!.id });
+    expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
+    await expectCached(['ending of 1']);
+  });
+
   it('a deleted post: everywhere it was, and its neighbours’ endings', async () => {
     await write(DELETE_POST, { id: posts[12]!.id });
     expect((await views['page of 12']!()).status).toBe(404);

@@ -1,9 +1,9 @@
 // The read cache forgets what a change touches and keeps the rest, and never stores a read that a
 // change to what it read overtook (docs/decisions/032-writes-cool-what-they-change.md).
 import { describe, expect, it } from 'vitest';
-import { changeOf, ContentChanges, EVERYTHING } from '../../server/cache/content-changes.ts';
+import { changeOf, ContentChanges, EVERYTHING, type TimelineSpan } from '../../server/cache/content-changes.ts';
 import { depend } from '../../server/cache/dependencies.ts';
-import { changeFromNotice, postChange } from '../../server/cache/post-changes.ts';
+import { changeFromNotice, postChange, relatedLine, TIMELINE } from '../../server/cache/post-changes.ts';
 import { ReadCache } from '../../server/cache/read-cache.ts';
 
 function cacheOf() {
@@ -13,7 +13,7 @@ function cacheOf() {
 }
 
 const load =
-  (value: string, tags: string[], spans: Array<[number, number]> = []) =>
+  (value: string, tags: string[], spans: TimelineSpan[] = []) =>
   async () => {
     depend(tags, spans);
     return value;
@@ -23,12 +23,26 @@ describe('a read cache with tags', () => {
   it('forgets the entries a change touches, by tag or by timeline span, and keeps the others', async () => {
     const { changes, cache } = cacheOf();
     await cache.get('a', load('a', ['post:a']));
-    await cache.get('b', load('b', ['post:b'], [[100, 200]]));
+    await cache.get('b', load('b', ['post:b'], [{ line: TIMELINE, from: 100, to: 200 }]));
     await cache.get('c', load('c', ['cards']));
+    await cache.get('d', load('d', [], [{ line: relatedLine('game'), from: -Infinity, to: 120 }]));
     changes.changed(changeOf(['post:a']));
-    expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([false, true, true]);
-    changes.changed(changeOf([], [150]));
-    expect([cache.has('b'), cache.has('c')]).toEqual([false, true]);
+    expect([cache.has('a'), cache.has('b'), cache.has('c'), cache.has('d')]).toEqual([false, true, true, true]);
+    // A point outside the span, or inside it on another line, leaves an answer.
+    changes.changed(
+      changeOf(
+        [],
+        [
+          { line: TIMELINE, at: 250 },
+          { line: relatedLine('book'), at: 150 },
+        ],
+      ),
+    );
+    expect([cache.has('b'), cache.has('d')]).toEqual([true, true]);
+    changes.changed(changeOf([], [{ line: TIMELINE, at: 150 }]));
+    expect([cache.has('b'), cache.has('c'), cache.has('d')]).toEqual([false, true, true]);
+    changes.changed(changeOf([], [{ line: relatedLine('game'), at: -5 }]));
+    expect([cache.has('c'), cache.has('d')]).toEqual([true, false]);
     changes.changed(EVERYTHING);
     expect(cache.size).toBe(0);
   });
@@ -86,9 +100,11 @@ describe('what a post write touches', () => {
   it('an edit that moves nothing: the post, its address and dates, and search and related when its words changed', () => {
     const change = postChange([{ id: 'p', before: facts('game', 1), after: facts('game', 1), wordsChanged: false }]);
     expect([...change.tags].sort()).toEqual(['modified', 'post:p', 'slug:s-game-1']);
-    expect(change.times).toEqual([]);
+    expect(change.points).toEqual([]);
     const worded = postChange([{ id: 'p', before: facts('game', 1), after: facts('game', 1), wordsChanged: true }]);
-    expect(worded.tags).toContain('related:game');
+    // Reworded: it may rank differently among its category's posts near it, not move on the timeline.
+    expect(worded.points).toEqual([{ line: 'related:game', at: 1 }]);
+    expect(worded.tags).toContain('related:any');
     expect(worded.tags).toContain('search');
   });
 
@@ -97,7 +113,12 @@ describe('what a post write touches', () => {
     expect(change.tags).toContain('list:game');
     expect(change.tags).toContain('list:book');
     expect(change.tags).toContain('list:all');
-    expect(change.times).toEqual([1, 2]);
+    expect(change.points).toEqual([
+      { line: TIMELINE, at: 1 },
+      { line: TIMELINE, at: 2 },
+      { line: 'related:game', at: 1 },
+      { line: 'related:book', at: 2 },
+    ]);
   });
 
   it('a draft or a scheduled post touches nothing readers see', () => {
@@ -111,6 +132,7 @@ describe('what a post write touches', () => {
       },
     ]);
     expect([...change.tags]).toEqual([]);
+    expect(change.points).toEqual([]);
   });
 
   it('a notification that is not a description is everything', () => {
@@ -121,6 +143,9 @@ describe('what a post write touches', () => {
     const described = changeFromNotice('{"t":"Post","r":[{"id":"p","o":null,"n":["PUBLISHED","tv","x",7],"w":true}]}');
     expect(described.everything).toBe(false);
     expect(described.tags).toContain('list:tv');
-    expect(described.times).toEqual([7]);
+    expect(described.points).toEqual([
+      { line: TIMELINE, at: 7 },
+      { line: 'related:tv', at: 7 },
+    ]);
   });
 });

@@ -1,15 +1,21 @@
 // What a post's page offers after its text: the published posts just before and after it, and a few
 // related ones. Kept apart from the post service so the queries can be read and tuned on their own;
 // the service caches their answers with the post's.
+import type { TimelineSpan } from '../../cache/content-changes.ts';
+import { relatedLine, TIMELINE } from '../../cache/post-changes.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 
 /** How many related posts a post's page shows. */
 export const RELATED_COUNT = 3;
 
 /**
- * Related posts are chosen among this many of the newest posts of the same category (and as many
- * of the newest of all, when the category has too few): ranking a few hundred rows costs about a
- * millisecond, ranking a 100 000-post site's every row would cost a hundred.
+ * Related posts are chosen among this many posts of the same category, the nearest in time: the
+ * ones published just before it, and as many just after as make up the number when it has fewer
+ * older ones (and among as many of the newest of all, when the category has too few). Ranking a few
+ * hundred rows costs about a millisecond, ranking a 100 000-post site's every row would cost a
+ * hundred. Nearest before rather than newest: a new post, published after them all, then leaves the
+ * related posts of every post with a full window as they were, and their pages stay cached
+ * (docs/decisions/035-related-posts-nearest-in-time.md).
  */
 export const RELATED_CANDIDATES = 200;
 
@@ -49,6 +55,12 @@ export async function neighbourIds(
   return { previous: previous as PostPlace | null, next: next as PostPlace | null };
 }
 
+/** What a cached answer built on these ids depends on, beyond the posts they name. */
+export interface ReadFrom {
+  tags: string[];
+  spans: TimelineSpan[];
+}
+
 /**
  * The ids of up to RELATED_COUNT published posts related to this one, best first: posts of the same
  * category before any other, then the ones sharing most words with its title and subtitle (the
@@ -56,14 +68,18 @@ export async function neighbourIds(
  */
 export async function relatedIds(
   prisma: PrismaClient,
-  id: string,
-): Promise<{ ids: string[]; sameCategoryOnly: boolean }> {
+  { id, publishedAt, category }: PostPlace & { category: string | null },
+): Promise<{ ids: string[]; readFrom: ReadFrom }> {
   // The post's title and subtitle words, as PostgreSQL's English search normalises them, OR'ed into
   // a query: '"zelda" | "breath" | "wild"'. Built from the lexemes, so nothing in a title can be
   // read as an operator. A title of stop words only gives an empty query, which matches nothing.
-  const rows = await prisma.$queryRaw<Array<{ id: string; sameCategory: boolean }>>`
+  // Every row carries the window of same-category candidates it was ranked in: how many, how many
+  // older, and their first and last publication times.
+  const rows = await prisma.$queryRaw<
+    Array<{ id: string; sameCategory: boolean; count: bigint; older: bigint; first: Date | null; last: Date | null }>
+  >`
     WITH "me" AS (
-      SELECT "id", "category",
+      SELECT "id", "category", "publishedAt",
         coalesce(
           array_to_string(
             ARRAY(SELECT quote_literal("word") FROM unnest(tsvector_to_array(
@@ -71,12 +87,28 @@ export async function relatedIds(
             ' | '),
           '')::tsquery AS "words"
       FROM "Post" WHERE "id" = ${id}::uuid
+    ), "older" AS (
+      SELECT "p"."id", "p"."publishedAt", "p"."search"
+      FROM "Post" "p", "me"
+      WHERE "p"."status" = 'PUBLISHED' AND "p"."category" = "me"."category"
+        AND ("p"."publishedAt", "p"."id") < ("me"."publishedAt", "me"."id")
+      ORDER BY "p"."publishedAt" DESC, "p"."id" DESC
+      LIMIT ${RELATED_CANDIDATES}
+    ), "newer" AS (
+      SELECT "p"."id", "p"."publishedAt", "p"."search"
+      FROM "Post" "p", "me"
+      WHERE "p"."status" = 'PUBLISHED' AND "p"."category" = "me"."category"
+        AND ("p"."publishedAt", "p"."id") > ("me"."publishedAt", "me"."id")
+      ORDER BY "p"."publishedAt" ASC, "p"."id" ASC
+      LIMIT ${RELATED_CANDIDATES} - (SELECT count(*) FROM "older")
+    ), "window" AS (
+      SELECT count(*) AS "count", (SELECT count(*) FROM "older") AS "older",
+        min("publishedAt") AS "first", max("publishedAt") AS "last"
+      FROM (SELECT "publishedAt" FROM "older" UNION ALL SELECT "publishedAt" FROM "newer") AS "nearest"
     ), "candidates" AS (
-      (SELECT "p"."id", "p"."publishedAt", "p"."search", true AS "sameCategory"
-        FROM "Post" "p", "me"
-        WHERE "p"."status" = 'PUBLISHED' AND "p"."category" = "me"."category" AND "p"."id" <> "me"."id"
-        ORDER BY "p"."publishedAt" DESC, "p"."id" DESC
-        LIMIT ${RELATED_CANDIDATES})
+      SELECT "id", "publishedAt", "search", true AS "sameCategory" FROM "older"
+      UNION ALL
+      SELECT "id", "publishedAt", "search", true AS "sameCategory" FROM "newer"
       UNION ALL
       (SELECT "p"."id", "p"."publishedAt", "p"."search", false AS "sameCategory"
         FROM "Post" "p", "me"
@@ -85,15 +117,27 @@ export async function relatedIds(
         ORDER BY "p"."publishedAt" DESC, "p"."id" DESC
         LIMIT ${RELATED_CANDIDATES})
     )
-    SELECT "c"."id"::text AS "id", "c"."sameCategory"
-    FROM "candidates" "c", "me"
+    SELECT "c"."id"::text AS "id", "c"."sameCategory", "w"."count", "w"."older", "w"."first", "w"."last"
+    FROM "candidates" "c", "me", "window" "w"
     ORDER BY "c"."sameCategory" DESC, ts_rank("c"."search", "me"."words") DESC, "c"."publishedAt" DESC, "c"."id" DESC
     LIMIT ${RELATED_COUNT}`;
-  return {
-    ids: rows.map((row) => row.id),
-    // A full list of its own category's posts: only that category's posts can change it.
-    sameCategoryOnly: rows.length === RELATED_COUNT && rows.every((row) => row.sameCategory),
+  const ids = rows.map((row) => row.id);
+  // Chosen among the category alone only when it filled the list; otherwise any post could be one.
+  if (rows.length < RELATED_COUNT || !rows.every((row) => row.sameCategory)) {
+    return { ids, readFrom: { tags: ['related:any'], spans: [] } };
+  }
+  const { count, older, first, last } = rows[0]!;
+  // The stretch of the category's timeline the window covers: a post of the category entering,
+  // leaving or reworded inside it could rank differently. Open-ended where the window took every
+  // post on that side; up to this post itself when older posts filled it (newer ones do not count).
+  const full = Number(count) === RELATED_CANDIDATES;
+  const olderFilled = Number(older) === RELATED_CANDIDATES;
+  const span: TimelineSpan = {
+    line: relatedLine(category),
+    from: olderFilled ? first!.getTime() : -Infinity,
+    to: !full ? Infinity : olderFilled ? publishedAt.getTime() : last!.getTime(),
   };
+  return { ids, readFrom: { tags: [], spans: [span] } };
 }
 
 /** What the service caches for a post's page: the neighbours' and related posts' ids. */
@@ -106,16 +150,21 @@ export interface PostSurroundings {
 /**
  * The surroundings, with what they depend on beyond the posts they name: the stretch of the
  * timeline between the previous and the next post (a post published inside it would be a new
- * neighbour), and the posts related ones are chosen among (server/cache/post-changes.ts).
+ * neighbour), and the stretch of the category's posts related ones are chosen among
+ * (server/cache/post-changes.ts).
  */
 export async function surroundingsOf(
   prisma: PrismaClient,
   place: PostPlace & { category: string | null },
-): Promise<{ surroundings: PostSurroundings; span: readonly [number, number]; relatedFrom: string }> {
-  const [{ previous, next }, related] = await Promise.all([neighbourIds(prisma, place), relatedIds(prisma, place.id)]);
+): Promise<{ surroundings: PostSurroundings; readFrom: ReadFrom }> {
+  const [{ previous, next }, related] = await Promise.all([neighbourIds(prisma, place), relatedIds(prisma, place)]);
+  const between: TimelineSpan = {
+    line: TIMELINE,
+    from: previous?.publishedAt.getTime() ?? -Infinity,
+    to: next?.publishedAt.getTime() ?? Infinity,
+  };
   return {
     surroundings: { previous: previous?.id ?? null, next: next?.id ?? null, related: related.ids },
-    span: [previous?.publishedAt.getTime() ?? -Infinity, next?.publishedAt.getTime() ?? Infinity],
-    relatedFrom: related.sameCategoryOnly ? `related:${place.category}` : 'related:any',
+    readFrom: { tags: related.readFrom.tags, spans: [between, ...related.readFrom.spans] },
   };
 }

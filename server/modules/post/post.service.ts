@@ -391,9 +391,12 @@ export class PostService {
     if (post.status !== 'PUBLISHED' || post.publishedAt === null) return { previous: null, next: null, related: [] };
     const place = { id: post.id, publishedAt: post.publishedAt, category: post.category };
     const ids = (await this.cache.get(`around:${post.id}`, async () => {
-      const { surroundings, span, relatedFrom } = await surroundingsOf(this.prisma, place);
+      const { surroundings, readFrom } = await surroundingsOf(this.prisma, place);
       const named = [surroundings.previous, surroundings.next, ...surroundings.related];
-      depend([`post:${post.id}`, relatedFrom, ...named.flatMap((id) => (id ? [`post:${id}`] : []))], [span]);
+      depend(
+        [`post:${post.id}`, ...readFrom.tags, ...named.flatMap((id) => (id ? [`post:${id}`] : []))],
+        readFrom.spans,
+      );
       return surroundings;
     })) as PostSurroundings;
     const [previous, next, ...related] = await Promise.all(
