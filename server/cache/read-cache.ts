@@ -39,6 +39,12 @@ export class ReadCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private readonly loading = new Map<string, Promise<{ value: V; deps: Dependencies }>>();
   private bytes = 0;
+  // Which keys each tag, and each timeline, could touch; and those whose reads reported nothing,
+  // which every change touches. A change then looks at the entries it may touch, not at all of
+  // them: with 20 000 entries a scan held the server for 20 to 30 ms on every write.
+  private readonly byTag = new Map<string, Set<string>>();
+  private readonly byLine = new Map<string, Set<string>>();
+  private readonly unspecific = new Set<string>();
   // Every change, numbered: a load that started before one that touches what it read must not
   // store it. Only the last CHANGES_KEPT are kept.
   private sequence = 0;
@@ -143,14 +149,18 @@ export class ReadCache<V> {
     this.loading.clear();
     if (change.everything) {
       this.entries.clear();
+      this.byTag.clear();
+      this.byLine.clear();
+      this.unspecific.clear();
       this.bytes = 0;
       return;
     }
-    for (const [key, entry] of this.entries) {
-      if (touches(change, entry.deps)) {
-        this.entries.delete(key);
-        this.bytes -= entry.size;
-      }
+    const candidates = new Set(this.unspecific);
+    for (const tag of change.tags) for (const key of this.byTag.get(tag) ?? []) candidates.add(key);
+    for (const { line } of change.points) for (const key of this.byLine.get(line) ?? []) candidates.add(key);
+    for (const key of candidates) {
+      const entry = this.entries.get(key);
+      if (entry && touches(change, entry.deps)) this.remove(key, entry);
     }
   }
 
@@ -158,16 +168,40 @@ export class ReadCache<V> {
     // A value larger than the whole budget would evict everything and then itself: not kept.
     if (entry.size > this.options.maxBytes) return;
     const previous = this.entries.get(key);
-    if (previous) {
-      this.bytes -= previous.size;
-      this.entries.delete(key);
-    }
+    if (previous) this.remove(key, previous);
     this.entries.set(key, entry);
     this.bytes += entry.size;
+    this.index(key, entry.deps, true);
     for (const [oldest, old] of this.entries) {
       if (this.bytes <= this.options.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= old.size;
+      this.remove(oldest, old);
     }
+  }
+
+  private remove(key: string, entry: Entry<V>): void {
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+    this.index(key, entry.deps, false);
+  }
+
+  /** Files key under every tag and timeline it was read from (or takes it out, when add is false). */
+  private index(key: string, deps: Dependencies, add: boolean): void {
+    if (deps.tags.size === 0 && deps.spans.length === 0) {
+      if (add) this.unspecific.add(key);
+      else this.unspecific.delete(key);
+    }
+    for (const tag of deps.tags) file(this.byTag, tag, key, add);
+    for (const { line } of deps.spans) file(this.byLine, line, key, add);
+  }
+}
+
+function file(index: Map<string, Set<string>>, name: string, key: string, add: boolean): void {
+  const keys = index.get(name);
+  if (add) {
+    if (keys) keys.add(key);
+    else index.set(name, new Set([key]));
+  } else if (keys) {
+    keys.delete(key);
+    if (keys.size === 0) index.delete(name);
   }
 }

@@ -47,6 +47,28 @@ describe('a read cache with tags', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('follows an entry stored again with other reads, and forgets one that reported nothing on any change', async () => {
+    const { changes, cache } = cacheOf();
+    cache.put('a', 'first', cache.ticket()!, { tags: new Set(['post:x']), spans: [] });
+    cache.put('a', 'second', cache.ticket()!, { tags: new Set(['post:y']), spans: [] });
+    cache.put('plain', 'settings', cache.ticket()!, { tags: new Set(), spans: [] });
+    changes.changed(changeOf(['post:x']));
+    expect([cache.has('a'), cache.has('plain')]).toEqual([true, false]);
+    changes.changed(changeOf(['post:y']));
+    expect(cache.has('a')).toBe(false);
+  });
+
+  it('forgets by tag after entries were pushed out by the budget and stored again', async () => {
+    const changes = new ContentChanges();
+    const cache = new ReadCache<string>(changes, { maxBytes: 250, sizeOf: () => 100 });
+    for (const key of ['a', 'b', 'c', 'a']) await cache.get(key, load(key, [`post:${key}`, 'list:all']));
+    expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([true, false, true]);
+    changes.changed(changeOf(['post:b']));
+    expect(cache.size).toBe(2);
+    changes.changed(changeOf(['list:all']));
+    expect(cache.size).toBe(0);
+  });
+
   it('does not store a load overtaken by a change to what it read, and stores one overtaken by another', async () => {
     const { changes, cache } = cacheOf();
     let finish!: () => void;
