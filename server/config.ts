@@ -9,7 +9,7 @@ import { DEFAULT_MAX_UPLOAD_MB } from '#kernel/image-rules.ts';
  * The response cache's default budget: a few thousand compressed pages, answers and feeds, which
  * covers what a personal blog's readers open; the rows behind them are bounded apart (about 50 MB).
  */
-export const DEFAULT_RESPONSE_CACHE_MB = 64;
+export const DEFAULT_RESPONSE_CACHE_MB = 128;
 /** A page of 15 posts of 2 KB is about 80 KB: this holds the few hundred pages and posts readers open. */
 export const DEFAULT_READ_CACHE_MB = 48;
 

@@ -32,7 +32,7 @@ describe('configuration', () => {
       adminPassword: undefined,
       nodeEnv: 'development',
       maxUploadBytes: 10 * 1024 * 1024,
-      responseCacheBytes: 64 * 1024 * 1024,
+      responseCacheBytes: 128 * 1024 * 1024,
       readCacheBytes: 48 * 1024 * 1024,
       graphqlIntrospection: true,
       trustProxy: false,
