@@ -58,6 +58,20 @@ describe('a read cache with tags', () => {
     expect(cache.has('a')).toBe(false);
   });
 
+  it('finds the stretches a point falls in, days apart, open-ended or not', async () => {
+    const { changes, cache } = cacheOf();
+    const day = 24 * 60 * 60 * 1000;
+    await cache.get('old', load('old', [], [{ line: TIMELINE, from: 0, to: day / 2 }]));
+    await cache.get('newest', load('newest', [], [{ line: TIMELINE, from: 5 * day, to: Infinity }]));
+    await cache.get('window', load('window', [], [{ line: TIMELINE, from: -Infinity, to: 3 * day }]));
+    changes.changed(changeOf([], [{ line: TIMELINE, at: 10 * day }]));
+    expect([cache.has('old'), cache.has('newest'), cache.has('window')]).toEqual([true, false, true]);
+    changes.changed(changeOf([], [{ line: TIMELINE, at: 3 * day }]));
+    expect([cache.has('old'), cache.has('window')]).toEqual([true, false]);
+    changes.changed(changeOf([], [{ line: TIMELINE, at: day / 2 }]));
+    expect(cache.has('old')).toBe(false);
+  });
+
   it('forgets by tag after entries were pushed out by the budget and stored again', async () => {
     const changes = new ContentChanges();
     const cache = new ReadCache<string>(changes, { maxBytes: 250, sizeOf: () => 100 });
