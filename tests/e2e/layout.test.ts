@@ -40,14 +40,16 @@ describe('the header on a wide screen', () => {
     expect(site.problems).toEqual([]);
   });
 
-  it('has the logo, a local image, linking home', async () => {
+  it('has the logo, drawn in the page, linking home', async () => {
     const { page } = site;
     await page.goto(`${site.url}/about`);
     const logo = page.getByRole('banner').getByRole('link', { name: 'Pixel Diaries, home page' });
     await logo.waitFor();
-    const src = await logo.locator('img').getAttribute('src');
-    // Bundled with the client (or inlined), never fetched from another host.
-    expect(src?.startsWith('data:image/svg+xml') || src?.startsWith('/assets/')).toBe(true);
+    // Drawn in the page: no picture to fetch, from this host or another. Decorative: the link has the name.
+    const mark = logo.locator('svg');
+    expect(await mark.getAttribute('aria-hidden')).toBe('true');
+    expect(await mark.boundingBox()).toMatchObject({ width: 40, height: 40 });
+    expect(await logo.locator('img').count()).toBe(0);
     await logo.click();
     await expect.poll(() => pathOf(page)).toBe('/');
     await expect.poll(() => h1Text(page)).toBe('Pixel Diaries');

@@ -1,6 +1,6 @@
 // The server's handling of the built client, on a small stand-in build (the real one is exercised by
 // the process tests and the browser tests).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -22,7 +22,7 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets/app-XyZ789.js'), BIG_SCRIPT);
   writeFileSync(path.join(clientDir, 'assets/app-XyZ789.js.br'), brotliCompressSync(BIG_SCRIPT));
   writeFileSync(path.join(clientDir, 'assets/app-XyZ789.js.gz'), gzipSync(BIG_SCRIPT));
-  writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  copyFileSync(path.join(import.meta.dirname, '../../client/public/favicon.png'), path.join(clientDir, 'favicon.png'));
   // What the build writes for the server and for developers, never for the browser.
   mkdirSync(path.join(clientDir, '.vite'));
   writeFileSync(path.join(clientDir, '.vite/manifest.json'), BUILD_MANIFEST);
@@ -112,16 +112,16 @@ describe('the built client', () => {
   });
 
   it('serves other public files, revalidated', async () => {
-    const response = await t.request('/favicon.svg');
+    const response = await t.request('/favicon.png');
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(response.headers.get('content-type')).toBe('image/png');
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('sends browsers that ask for /favicon.ico to the SVG icon', async () => {
+  it('sends browsers that ask for /favicon.ico to the PNG icon', async () => {
     const response = await t.request('/favicon.ico');
     expect(response.status).toBe(301);
-    expect(response.headers.get('location')).toBe('/favicon.svg');
+    expect(response.headers.get('location')).toBe('/favicon.png');
   });
 
   it.each(['/assets/missing.js', '/api/nothing', '/uploads/nothing.webp'])(

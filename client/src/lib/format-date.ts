@@ -3,28 +3,47 @@ function dateOf(iso: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-// The browser's first date format costs tens of milliseconds of a phone's main thread (it loads
-// the locale's data); made once, it formats any date in microseconds.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** US English's medium date style ("Nov 21, 2026"), in UTC or in the reader's own time zone. */
+function writtenOut(date: Date, zone: 'utc' | 'local'): string {
+  return zone === 'utc'
+    ? `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`
+    : `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+}
+
+/**
+ * Whether the reader's browser speaks US English, whose medium date style writtenOut() writes: the
+ * browser's date format is then never asked for. Making it (Intl.DateTimeFormat) costs 60 to 70 ms
+ * of Chromium's main thread the first time in a page on this project's machine (it loads the
+ * locale's data), a long task on any phone; the Date's own getters, in the reader's time zone, cost
+ * microseconds.
+ */
+function readsUsEnglish(): boolean {
+  return typeof navigator !== 'undefined' && /^en(-US)?$/i.test(navigator.language);
+}
+
 let readerFormat: Intl.DateTimeFormat | undefined;
 
 /**
  * Makes the reader's date format now, in a task of its own (main.tsx calls it while the page is
- * hydrating), rather than inside the render that first shows a date in it.
+ * hydrating), rather than inside the render that first shows a date in it; nothing to make for a
+ * reader of US English.
  */
-export function prepareReaderDates(): Intl.DateTimeFormat {
+export function prepareReaderDates(): Intl.DateTimeFormat | undefined {
+  if (readsUsEnglish()) return undefined;
   // The reader's locale and time zone, in its medium style ("Nov 21, 2026", "21 Nov 2026"): the
   // month in words, so 11/12 is never read as the 11th of December.
   readerFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
   return readerFormat;
 }
 
-/** An ISO date-time in the reader's own locale date format. */
+/** An ISO date-time in the reader's own locale date format, in their time zone. */
 export function formatDate(iso: string): string {
   const date = dateOf(iso);
-  return date ? prepareReaderDates().format(date) : '';
+  if (!date) return '';
+  return prepareReaderDates()?.format(date) ?? writtenOut(date, 'local');
 }
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
  * The same date as the server writes it, the same for every reader: US English in its medium style
@@ -34,7 +53,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  */
 export function formatServerDate(iso: string): string {
   const date = dateOf(iso);
-  return date ? `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}` : '';
+  return date ? writtenOut(date, 'utc') : '';
 }
 
 /** An ISO date-time as the author reads it: their locale's date and time, to the minute. */

@@ -160,7 +160,7 @@ export function atomFeed(input: FeedInput): string {
     `<link rel="self" type="${FEED_TYPES.atom}" href="${e(selfUrl)}"/>`,
     `<link rel="alternate" type="text/html" href="${e(channel.homeUrl)}"/>`,
     `<author><name>${e(channel.author)}</name></author>`,
-    `<icon>${e(`${siteUrl}/favicon.svg`)}</icon>`,
+    `<icon>${e(`${siteUrl}/favicon.png`)}</icon>`,
     ...items.flatMap((item) => [
       '<entry>',
       `<id>${e(item.url)}</id>`,

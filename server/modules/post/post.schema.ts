@@ -7,7 +7,7 @@ import { LATEST_COUNT, PAGE_SIZE } from '#kernel/post-rules.ts';
 import { EXCERPT_WORDS, WORDS_PER_MINUTE } from '#kernel/reading-rules.ts';
 import { SEARCH_CANDIDATES } from '#kernel/search-rules.ts';
 import { SEARCH_PRICE } from './post-search.ts';
-import { RELATED_COUNT } from './post-neighbours.ts';
+import { RELATED_CANDIDATES, RELATED_COUNT } from './post-neighbours.ts';
 import { readingOf } from './post-reading.ts';
 import { ImageObject } from '../media/media.schema.ts';
 import { CategoryEnum, PostStatusEnum } from '../shared/enums.schema.ts';
@@ -78,7 +78,7 @@ builder.objectFields(PostObject, (t) => ({
   }),
   relatedPosts: t.field({
     type: [PostObject],
-    description: `Up to ${RELATED_COUNT} published posts like this one: of its category first, then sharing most words with its title and subtitle, then the newest`,
+    description: `Up to ${RELATED_COUNT} published posts like this one, chosen among the ${RELATED_CANDIDATES} of its category published nearest it (those before it first): of its category first, then sharing most words with its title and subtitle, then the newest`,
     complexity: { field: 2, multiplier: RELATED_COUNT },
     resolve: async (post, _args, ctx) => (await ctx.services.posts.surroundings(post)).related,
   }),

@@ -2,9 +2,9 @@
 // behind 'Menu'. An admin also gets the author's tools underneath.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import logoUrl from '../../assets/logo.svg';
 import { useSite } from '../../lib/site';
 import { AuthorTools } from './author-tools';
+import { LogoMark } from './logo-mark';
 import { NAV_LINKS } from './nav-links';
 import { SearchLink } from './search-link';
 import { ThemeToggle } from './theme-toggle';
@@ -29,7 +29,7 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="container site-header-inner">
         <Link className="site-logo" to="/" aria-label={site ? `${site.name}, home page` : 'Home page'}>
-          <img src={logoUrl} width="40" height="40" alt="" />
+          <LogoMark />
           <span className="site-logo-name">{site?.name}</span>
         </Link>
         <nav className="site-nav" aria-label="Main" onKeyDown={closeOnEscape}>
