@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteDirFor } from '../../server/db/database.ts';
 import { CREATE_POST, DELETE_POST, postInput } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
-import { startServer, type ServerProcess } from '../support/server-process.ts';
+import { PROCESS_TEST_TIMEOUT, startServer, type ServerProcess } from '../support/server-process.ts';
 import { documentText } from '../support/test-app.ts';
 import { createPostgresDatabase, testDbKind } from '../support/test-database.ts';
 
@@ -97,7 +97,7 @@ async function newFileAppears(before: Set<string>): Promise<void> {
   }
 }
 
-describe(`image files after kill -9 on ${testDbKind}`, () => {
+describe(`image files after kill -9 on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('leaves no file without its row and no row without its files after a restart', async () => {
     const first = await start();
     const cookie = await signIn(first);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fileOf, makeImage } from '../support/images.ts';
-import { startServer, type ServerProcess } from '../support/server-process.ts';
+import { PROCESS_TEST_TIMEOUT, startServer, type ServerProcess } from '../support/server-process.ts';
 import { createPostgresDatabase, testDbKind } from '../support/test-database.ts';
 
 const ADMIN = { ADMIN_EMAIL: 'author@example.com', ADMIN_PASSWORD: 'a long enough password' };
@@ -81,7 +81,7 @@ async function publicTitles(server: ServerProcess): Promise<string[]> {
   return body.blogpostDocs.map((post: { title: string }) => post.title);
 }
 
-describe(`scheduled posts in the running server on ${testDbKind}`, () => {
+describe(`scheduled posts in the running server on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('go public after a restart when their time passed while no server ran', async () => {
     const first = await start();
     const slug = await schedule(first, await signIn(first), 'Written before the break', new Date(Date.now() + 2500));

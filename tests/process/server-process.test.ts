@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteDirFor } from '../../server/db/database.ts';
 import { readMigrations } from '../../server/db/migrate.ts';
-import { spawnServer, startServer, type ServerProcess } from '../support/server-process.ts';
+import { PROCESS_TEST_TIMEOUT, spawnServer, startServer, type ServerProcess } from '../support/server-process.ts';
 import { createPostgresDatabase, testDbKind } from '../support/test-database.ts';
 
 let dataDir: string;
@@ -44,7 +44,7 @@ async function openServersDatabase() {
   );
 }
 
-describe(`the server process on ${testDbKind}`, () => {
+describe(`the server process on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('serves health and GraphQL over HTTP, then stops cleanly on SIGTERM', async () => {
     const server = await start();
 
@@ -121,7 +121,7 @@ describe(`the server process on ${testDbKind}`, () => {
   });
 });
 
-describe.runIf(testDbKind === 'pglite')('the embedded database', () => {
+describe.runIf(testDbKind === 'pglite')('the embedded database', { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('is never opened by two servers at once', async () => {
     const first = await start();
     const second = spawnServer({ ...databaseEnv, PORT: '1' });

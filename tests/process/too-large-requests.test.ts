@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from '../support/server-process.ts';
+import { PROCESS_TEST_TIMEOUT, startServer, type ServerProcess } from '../support/server-process.ts';
 import { createPostgresDatabase, testDbKind } from '../support/test-database.ts';
 
 const MB = 1024 * 1024;
@@ -87,7 +87,7 @@ function slowPost(urlPath: string, bytes: number, { chunked }: { chunked: boolea
   });
 }
 
-describe(`a request over the size limit on ${testDbKind}`, () => {
+describe(`a request over the size limit on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('answers /api with the JSON 413 that a client reading after its slow upload of declared length gets', async () => {
     const answer = await slowPost('/api/posts', TOO_LARGE, { chunked: false });
     expect(answer.status).toBe(413);

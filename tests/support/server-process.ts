@@ -6,6 +6,13 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * The time a test that starts server processes may take. Each start loads TypeScript and a database
+ * (up to 45 s, startServer), and a test often starts two. Under the full suite on two cores these
+ * tests took 15 to 23 s each on a good run and passed 30 s on a slower one, failing a whole CI run.
+ */
+export const PROCESS_TEST_TIMEOUT = 120_000;
+
 export interface ServerProcess {
   url: string;
   /** Everything the process printed so far, stdout and stderr interleaved. */

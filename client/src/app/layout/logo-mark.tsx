@@ -1,7 +1,7 @@
 // The site's mark, drawn in the page itself rather than loaded as an <img>. A browser gives every SVG
 // picture a document of its own, and making and laying out that document was one task of 40 to 55 ms
 // on every page load here (Chromium's trace, no throttling): at a phone's speed, a long task of
-// 150 to 200 ms after the first paint, before the app had even started.
+// 160 to 220 ms after the first paint, before the app had even started.
 export function LogoMark() {
   return (
     <svg className="site-logo-mark" width="40" height="40" viewBox="0 0 40 40" aria-hidden="true" focusable="false">
