@@ -11,7 +11,7 @@ import { DEFAULT_MAX_UPLOAD_MB } from '#kernel/image-rules.ts';
  */
 export const DEFAULT_RESPONSE_CACHE_MB = 128;
 /** A page of 15 posts of 2 KB is about 80 KB: this holds the few hundred pages and posts readers open. */
-export const DEFAULT_READ_CACHE_MB = 48;
+export const DEFAULT_READ_CACHE_MB = 80;
 
 export type NodeEnv = 'development' | 'production' | 'test';
 

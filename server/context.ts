@@ -45,6 +45,8 @@ export function requestContext({
     const { viewer, sessionId } = await resolveViewer(services.sessions, c.req.raw, state);
     c.set('context', { ...state, request: c.req.raw, prisma: db.prisma, config, services, viewer, sessionId });
     await next();
-    c.res = withCookies(c.res, state);
+    // Only a new response is set: Hono copies whatever is set, body and all, to merge headers.
+    const response = withCookies(c.res, state);
+    if (response !== c.res) c.res = response;
   };
 }

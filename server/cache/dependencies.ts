@@ -16,8 +16,11 @@ const current = new AsyncLocalStorage<Collection>();
 
 /** Reports that what is being made depends on these tags (and stretches of timelines). */
 export function depend(tags: Iterable<string>, spans: readonly TimelineSpan[] = []): void {
+  const innermost = current.getStore();
+  // Most reads are hits answered outside any collection: nothing to report to, nothing to copy.
+  if (!innermost) return;
   const tagList = [...tags];
-  for (let at = current.getStore(); at; at = at.parent) {
+  for (let at: Collection | undefined = innermost; at; at = at.parent) {
     for (const tag of tagList) at.tags.add(tag);
     at.spans.push(...spans);
   }

@@ -47,10 +47,35 @@ export function tooCostly(cost: number, maxCost: number): GraphQLError {
   );
 }
 
+// The price of a document with the same variables is the same (the fields' prices read their
+// arguments, never the context), so the prices of recent requests are kept: the blog list's query is
+// then not walked again for each of its pages. Documents are told apart by the parsed object, which
+// Yoga's parser cache shares between requests of the same text.
+const KEPT_PRICES = 10_000;
+const MAX_KEPT_VARIABLES_LENGTH = 1024;
+const documentIds = new WeakMap<DocumentNode, number>();
+let nextDocumentId = 0;
+const prices = new Map<string, number | undefined>();
+
+function cachedOperationCost(operation: PricedOperation): number | undefined {
+  let id = documentIds.get(operation.document);
+  if (id === undefined) documentIds.set(operation.document, (id = nextDocumentId++));
+  const variables = JSON.stringify(operation.variableValues ?? {});
+  // A write's variables (a post's text) are too large to keep as a key, and writes are rare.
+  if (variables.length > MAX_KEPT_VARIABLES_LENGTH) return operationCost(operation);
+  const key = `${id} ${operation.operationName ?? ''} ${variables}`;
+  if (prices.has(key)) return prices.get(key);
+  const cost = operationCost(operation);
+  // A Map keeps its keys in the order they came: the first is the oldest.
+  if (prices.size >= KEPT_PRICES) prices.delete(prices.keys().next().value!);
+  prices.set(key, cost);
+  return cost;
+}
+
 export function limitOperationCost(maxCost: number): Plugin {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const cost = operationCost(args);
+      const cost = cachedOperationCost(args);
       if (cost !== undefined && cost > maxCost) setResultAndStopExecution({ errors: [tooCostly(cost, maxCost)] });
     },
   };

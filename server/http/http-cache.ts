@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { readCookie, SESSION_COOKIE } from './cookies.ts';
+import { bodyBytes, bytesResponse, utf8Bytes } from './response-bytes.ts';
 
 /**
  * A browser or a CDN may keep a public response but asks again before each use: a reader is never
@@ -21,6 +22,14 @@ export function carriesSession(request: Request): boolean {
 /** W/"<hash>": weak, because a proxy may re-encode the body without changing what it means. */
 export function weakEtag(body: string | Uint8Array): string {
   return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+/** Adds a name to Vary, once. */
+export function addVary(headers: Headers, name: string): void {
+  const vary = headers.get('Vary');
+  if (!vary?.split(',').some((item) => item.trim().toLowerCase() === name.toLowerCase())) {
+    headers.append('Vary', name);
+  }
 }
 
 /** If-None-Match's weak comparison (RFC 9110 13.1.2): any listed tag, weak or strong, or '*'. */
@@ -53,17 +62,21 @@ export function readResponse(request: Request, body: string, init: ReadResponseI
 }
 
 function validated(request: Request, body: string | Uint8Array<ArrayBuffer>, status: number, headers: Headers) {
-  const etag = weakEtag(body);
+  const bytes = typeof body === 'string' ? utf8Bytes(body) : body;
+  const etag = weakEtag(bytes);
   headers.set('ETag', etag);
   headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
   // The same URL answers a signed-in caller differently (no-store, or more data): a cache must
-  // not hand an anonymous copy to a request that carries a cookie.
-  headers.append('Vary', 'Cookie');
+  // not hand an anonymous copy to a request that carries a cookie. And every read goes out
+  // compressed to a browser that accepts it (Hono's compress, the pages' own): named here, so the
+  // compression layer has no header to add, which makes it copy the whole response.
+  addVary(headers, 'Cookie');
+  addVary(headers, 'Accept-Encoding');
   if (etagMatches(request.headers.get('if-none-match'), etag)) {
     for (const name of ['Content-Type', 'Content-Length', 'Content-Encoding']) headers.delete(name);
     return new Response(null, { status: 304, headers });
   }
-  return new Response(body, { status, headers });
+  return bytesResponse(bytes, { status, headers });
 }
 
 /**
@@ -80,7 +93,7 @@ export function cacheAnonymousReads(): MiddlewareHandler {
       response.headers.set('Cache-Control', NO_STORE);
       return;
     }
-    const body = new Uint8Array(await response.arrayBuffer());
+    const body = await bodyBytes(response);
     const headers = new Headers(response.headers);
     // Cleared first: Hono's setter would otherwise copy the old response's headers onto a 304.
     c.res = undefined;

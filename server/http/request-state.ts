@@ -49,10 +49,28 @@ export function requestStateOf(c: HonoContext, config: Pick<Config, 'trustProxy'
   };
 }
 
-/** Copies the cookies a handler asked for onto the response, and names the request for support. */
+/**
+ * Puts the cookies a handler asked for on the response, and names the request for support. The
+ * headers are changed in place when they are the platform's own: a copy would read the body back
+ * through a stream (server/http/response-bytes.ts), and every response here is made for this request
+ * alone. Otherwise the response is copied into one the HTTP adapter can send: Yoga's, whose headers
+ * are its fetch library's own class, and Response.redirect's, whose headers may not change.
+ */
 export function withCookies(response: Response, state: RequestState): Response {
+  if (response.headers instanceof Headers) {
+    try {
+      addRequestHeaders(response.headers, state);
+      return response;
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+    }
+  }
   const headers = new Headers(response.headers);
+  addRequestHeaders(headers, state);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+function addRequestHeaders(headers: Headers, state: RequestState): void {
   headers.set('X-Request-Id', state.requestId);
   for (const cookie of state.responseCookies) headers.append('Set-Cookie', cookie);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -25,6 +25,7 @@ import type { ReadCaches } from '../cache/read-caches.ts';
 import { SEARCH_FORM_PATH } from '#kernel/server-render.ts';
 import { acceptedCodings } from './accept-encoding.ts';
 import { carriesSession, etagMatches } from './http-cache.ts';
+import { bodyBytes } from './response-bytes.ts';
 
 // Larger GraphQL bodies are no read a visitor's page sends: not worth hashing.
 const MAX_GRAPHQL_BODY_BYTES = 32 * 1024;
@@ -142,7 +143,7 @@ export function publicResponseCache(caches: ReadCaches): MiddlewareHandler {
     const { deps } = await collect(next);
     const response = c.res;
     if (ticket === null || !mayStore(c, response)) return;
-    const body = new Uint8Array(await response.arrayBuffer());
+    const body = await bodyBytes(response);
     const headers = [...response.headers].filter(([name]) => !UNSHARED_HEADERS.has(name.toLowerCase()));
     cache.put(
       key,

@@ -69,6 +69,9 @@ describe('GraphQL prices', () => {
     const listing = await open.graphql(query, { q: null });
     expect(listing.errors).toBeUndefined();
     expect(listing.data.a0).toEqual({ total: 0 });
+    // Each price is kept for the variables it was worked out with, not for the document alone.
+    expect((await open.graphql(query, { q: 'zelda' })).errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COSTLY');
+    expect((await open.graphql(query, { q: null })).errors).toBeUndefined();
   });
 
   it("answers the client's own operations, a search included", async () => {

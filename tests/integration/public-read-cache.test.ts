@@ -133,6 +133,11 @@ describe(`cached public reads (${testDbKind})`, () => {
     // Searches run every time.
     const search = () => graphql(POSTS, { search: 'findable' });
     expect((await t.queriesDuring(search)).length).toBeGreaterThan(0);
+    // The same query without words is stored; with them, after that, still never.
+    await graphql(POSTS, { search: null });
+    expect((await graphql(POSTS, { search: null })).headers.get('age')).not.toBeNull();
+    expect((await t.queriesDuring(search)).length).toBeGreaterThan(0);
+    expect((await search()).headers.get('age')).toBeNull();
   });
 
   it('never replay one request’s own headers to another', async () => {

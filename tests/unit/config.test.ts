@@ -33,7 +33,7 @@ describe('configuration', () => {
       nodeEnv: 'development',
       maxUploadBytes: 10 * 1024 * 1024,
       responseCacheBytes: 128 * 1024 * 1024,
-      readCacheBytes: 48 * 1024 * 1024,
+      readCacheBytes: 80 * 1024 * 1024,
       graphqlIntrospection: true,
       trustProxy: false,
       registrationOpen: false,

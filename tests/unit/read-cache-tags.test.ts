@@ -83,6 +83,22 @@ describe('a read cache with tags', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('lets the entries nobody read since they were stored go first when the budget is full', async () => {
+    const changes = new ContentChanges();
+    const cache = new ReadCache<string>(changes, { maxBytes: 300, sizeOf: () => 100 });
+    for (const key of ['a', 'b', 'c']) await cache.get(key, load(key, [`post:${key}`]));
+    expect(cache.lookup('a')?.value).toBe('a');
+    await cache.get('d', load('d', ['post:d']));
+    expect(['a', 'b', 'c', 'd'].filter((key) => cache.has(key))).toEqual(['a', 'c', 'd']);
+    await cache.get('e', load('e', ['post:e']));
+    expect(['a', 'b', 'c', 'd', 'e'].filter((key) => cache.has(key))).toEqual(['a', 'd', 'e']);
+    // Spared once, then unread: it goes in its turn.
+    await cache.get('f', load('f', ['post:f']));
+    await cache.get('g', load('g', ['post:g']));
+    expect(['a', 'd', 'e', 'f', 'g'].filter((key) => cache.has(key))).toEqual(['e', 'f', 'g']);
+    expect(cache.usage()).toEqual({ entries: 3, bytes: 300, maxBytes: 300 });
+  });
+
   it('does not store a load overtaken by a change to what it read, and stores one overtaken by another', async () => {
     const { changes, cache } = cacheOf();
     let finish!: () => void;

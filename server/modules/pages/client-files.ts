@@ -21,7 +21,8 @@ import { searchPath } from '#kernel/route-paths.ts';
 import { SEARCH_FORM_FIELD, SERVER_STATE_ID, type RenderedPage } from '#kernel/server-render.ts';
 import { acceptedCodings } from '../../http/accept-encoding.ts';
 import { escapeMarkup, jsonForScript } from '../../http/markup.ts';
-import { carriesSession, readResponse } from '../../http/http-cache.ts';
+import { addVary, carriesSession, readResponse } from '../../http/http-cache.ts';
+import { bodyBytes, bytesResponse } from '../../http/response-bytes.ts';
 import { InitialResults, NO_INITIAL_DATA, renderInitialTags, type InitialPageData } from './initial-results.ts';
 import { headTemplate, renderHeadTags } from './page-head.ts';
 
@@ -55,13 +56,6 @@ const REVALIDATE = 'no-cache';
 /** The types the build keeps compressed copies of: whichever copy is sent, caches must key on it. */
 const COMPRESSIBLE_TYPE = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
-function addVary(headers: Headers, value: string): void {
-  const vary = headers.get('Vary');
-  if (!vary?.split(',').some((item) => item.trim().toLowerCase() === value.toLowerCase())) {
-    headers.append('Vary', value);
-  }
-}
-
 /**
  * A page as the browser accepts it: Brotli at a level that costs well under a millisecond for a
  * page's few kilobytes, else gzip, else as it is. A bodiless answer (304, HEAD) only gets the Vary.
@@ -73,7 +67,7 @@ async function compressPage(request: Request, response: Response): Promise<Respo
   if (response.body === null || request.method === 'HEAD' || encoding === undefined) {
     return new Response(response.body, { status: response.status, headers });
   }
-  const body = Buffer.from(await response.arrayBuffer());
+  const body = await bodyBytes(response);
   const compressed =
     encoding === 'br'
       ? await brotli(body, {
@@ -82,7 +76,7 @@ async function compressPage(request: Request, response: Response): Promise<Respo
       : await gzipAsync(body);
   headers.set('Content-Encoding', encoding);
   headers.set('Content-Length', String(compressed.length));
-  return new Response(new Uint8Array(compressed), { status: response.status, headers });
+  return bytesResponse(new Uint8Array(compressed), { status: response.status, headers });
 }
 
 const MISSING_CLIENT_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Client not built</title></head>

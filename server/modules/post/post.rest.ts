@@ -2,6 +2,7 @@
 // `_id` keys, lower-case categories, `blogpostDocs` pages. No rule lives here: the service has them.
 import type { Api, ApiContext } from '../../http/rest-router.ts';
 import { formBody, isMultipart, jsonBody, pageParam, textField } from '../../http/rest-router.ts';
+import { joinBytes, jsonBytesResponse, utf8Bytes } from '../../http/response-bytes.ts';
 import type { Services } from '../../services.ts';
 import { requireAdmin } from '../auth/permissions.ts';
 import { imageJson } from '../media/image-json.ts';
@@ -30,8 +31,44 @@ export function postJson(post: PostWithImage, urls: ImageUrls) {
   };
 }
 
-function pageJson(page: PostPage, urls: ImageUrls) {
-  return { blogpostDocs: page.items.map((post) => postJson(post, urls)), page: page.page, pages: page.pages };
+// Each post's JSON, written out and encoded once per row, as its reading is (post-reading.ts):
+// rows are never changed (an edit makes a new one), and the cached rows are shared by every request.
+// A list page the server must make again after a new post moved it is then its posts' bytes joined:
+// writing its 15 posts out and encoding them again was most of making it (bench scenario 11's CPU
+// profile). The row's estimated size counts these bytes (post.service.ts).
+const postBytesByUrls = new WeakMap<ImageUrls, WeakMap<PostWithImage, Uint8Array>>();
+
+function postBytes(post: PostWithImage, urls: ImageUrls): Uint8Array {
+  let kept = postBytesByUrls.get(urls);
+  if (!kept) postBytesByUrls.set(urls, (kept = new WeakMap()));
+  let bytes = kept.get(post);
+  if (bytes === undefined) {
+    bytes = utf8Bytes(JSON.stringify(postJson(post, urls)));
+    kept.set(post, bytes);
+  }
+  return bytes;
+}
+
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map(utf8Bytes) as [Uint8Array, Uint8Array, Uint8Array];
+
+/** The bytes of JSON.stringify([postJson(post), ...]), each post's kept bytes joined. */
+function postsParts(posts: readonly PostWithImage[], urls: ImageUrls): Uint8Array[] {
+  return [
+    OPEN,
+    ...posts.flatMap((post, index) => (index ? [COMMA, postBytes(post, urls)] : [postBytes(post, urls)])),
+    CLOSE,
+  ];
+}
+
+const jsonOf = (parts: Uint8Array[]) => jsonBytesResponse(joinBytes(parts));
+
+/** JSON.stringify({ blogpostDocs, page, pages }), the page the original client reads, as a response. */
+function pageResponse(page: PostPage, urls: ImageUrls): Response {
+  return jsonOf([
+    utf8Bytes('{"blogpostDocs":'),
+    ...postsParts(page.items, urls),
+    utf8Bytes(`,"page":${page.page},"pages":${page.pages}}`),
+  ]);
 }
 
 /** The category lists, each with the page parameter name the original client sends. */
@@ -77,20 +114,16 @@ export function registerPostRoutes(api: Api, services: Services): void {
       // An absent or empty keyword lists everything, as the original client expects.
       search: keyword === undefined || keyword.trim() === '' ? undefined : keyword,
     });
-    return c.json(pageJson(page, services.imageUrls));
+    return pageResponse(page, services.imageUrls);
   });
 
-  api.get('/blogposts/latest', async (c) =>
-    c.json((await services.posts.latest()).map((post) => postJson(post, services.imageUrls))),
-  );
+  api.get('/blogposts/latest', async () => jsonOf(postsParts(await services.posts.latest(), services.imageUrls)));
 
   for (const route of CATEGORY_ROUTES) {
     api.get(route.path, async (c) =>
-      c.json(
-        pageJson(
-          await services.posts.list({ page: pageParam(c, route.pageParam), category: route.category }),
-          services.imageUrls,
-        ),
+      pageResponse(
+        await services.posts.list({ page: pageParam(c, route.pageParam), category: route.category }),
+        services.imageUrls,
       ),
     );
   }
@@ -99,7 +132,7 @@ export function registerPostRoutes(api: Api, services: Services): void {
   api.get('/blogposts/:id', async (c) => {
     const post = await services.posts.findPublic(c.req.param('id'));
     if (!post) throw notFound(POST_NOT_FOUND);
-    return c.json(postJson(post, services.imageUrls));
+    return jsonOf([postBytes(post, services.imageUrls)]);
   });
 
   api.post('/blogposts', async (c) => {
