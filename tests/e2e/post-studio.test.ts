@@ -123,9 +123,10 @@ describe('the posts screen', () => {
     expect(await row(page, 'Marble Ready').getByRole('link', { name: 'View Marble Ready' }).getAttribute('href')).toBe(
       `/blog/${draft.slug}`,
     );
-    // The blog, read in the same visit, has it.
+    // The blog, read in the same visit, has it. (Waited for first: the admin's own row has the title.)
     await page.getByRole('banner').getByRole('link', { name: 'BLOG', exact: true }).click();
-    await page.getByRole('main').getByText('Marble Ready').first().waitFor();
+    await expect.poll(() => pathOf(page)).toBe('/blog');
+    await page.getByRole('main').locator('.post-card').getByText('Marble Ready').first().waitFor();
 
     await page.goBack();
     await row(page, 'Marble Ready').getByRole('button', { name: 'Unpublish Marble Ready' }).click();
