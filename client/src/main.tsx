@@ -13,13 +13,6 @@ async function start() {
   const root = document.getElementById('root')!;
   const serverState = readServerState();
 
-  // The server writes each page's title, description, canonical and social tags into the HTML for
-  // crawlers and link previews (data-server-meta="page"); React renders the same tags itself once
-  // the page is running and keeps them current while navigating, so the server's copies go. The
-  // feed links and the JSON-LD (data-server-meta="extra") stay: React renders no copy of them, and
-  // crawlers that run JavaScript read structured data from the rendered page.
-  for (const element of document.head.querySelectorAll('[data-server-meta="page"]')) element.remove();
-
   if (!serverState || !root.firstChild) {
     const parts = createAppParts();
     createRoot(root).render(

@@ -1,6 +1,7 @@
 // A screen's metadata (its title, description, canonical link and social tags): React 19 hoists these tags
 // into <head> and removes them when the screen goes away. The server puts the same tags in the HTML
 // it sends for crawlers; this keeps them right as the reader navigates in the app.
+import { useLayoutEffect } from 'react';
 import { pageTitle, SOCIAL_IMAGE, type SocialImage } from '#kernel/page-meta-rules.ts';
 import { useHydrated } from '../lib/hydration';
 import { useSite } from '../lib/site';
@@ -24,7 +25,17 @@ export function PageMeta({ title, description, path, image = SOCIAL_IMAGE, type 
   // rendered during hydration, React would put a second copy of each there. Until the site's name
   // arrives, the <title> of the HTML the server sent stays in place.
   const hydrated = useHydrated();
-  if (!site || !hydrated) return null;
+  const rendered = Boolean(site && hydrated);
+  // The server's copies (data-server-meta="page") go in the same commit that put React's in the head:
+  // the document is never without its title, nor with two. Removed when the app started, they left
+  // it without a title until the render after hydration, which a screen reader or axe could meet.
+  // The feed links and the JSON-LD (data-server-meta="extra") stay: React renders no copy of them,
+  // and crawlers that run JavaScript read structured data from the rendered page.
+  useLayoutEffect(() => {
+    if (!rendered) return;
+    for (const element of document.head.querySelectorAll('[data-server-meta="page"]')) element.remove();
+  }, [rendered]);
+  if (!rendered || !site) return null;
   const fullTitle = pageTitle(title, site.name);
   const canonical = new URL(path, site.url).href;
   const imageUrl = new URL(image.url, site.url).href;
