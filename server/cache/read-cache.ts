@@ -9,7 +9,7 @@ import { type Change, type ContentChanges, type Dependencies, EVERYTHING, touche
 import { collect, dependOn } from './dependencies.ts';
 
 export interface ReadCacheOptions<V> {
-  /** Rough memory budget: the least recently used entries go when the sizes add up to more. */
+  /** Rough memory budget: entries not read lately go when the sizes add up to more (second chance, below). */
   maxBytes: number;
   /** An estimate of a value's memory, in bytes. */
   sizeOf(value: V): number;
