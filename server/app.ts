@@ -11,9 +11,10 @@ import type { Database } from './db/database.ts';
 import { mountGraphiqlAssets } from './graphql/graphiql.ts';
 import { createGraphqlHandler } from './graphql/yoga.ts';
 import { bodyLimit } from './http/body-limit.ts';
-import { cacheAnonymousReads } from './http/http-cache.ts';
+import { addVary, cacheAnonymousReads } from './http/http-cache.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { originPolicy } from './http/origin-policy.ts';
+import { asPlatformResponse } from './http/response-bytes.ts';
 import { publicResponseCache } from './http/response-cache.ts';
 import { closeApiRouter, createApiRouter, errorResponse } from './http/rest-router.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -104,7 +105,10 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
 
   hono.on(['GET', 'POST'], '/graphql', async (c) => {
     const context = c.get('context');
-    const response = await yoga.fetch(c.req.raw, context);
+    const response = await asPlatformResponse(await yoga.fetch(c.req.raw, context));
+    // It may go out compressed (compressData, above). Said here, on headers this route owns: when
+    // compress() says it, Hono copies the response, and its bytes are read back through a stream.
+    addVary(response.headers, 'Accept-Encoding');
     // A GET query anyone may be given is validated like a REST read (cacheAnonymousReads, above).
     if (c.req.method !== 'GET' || !context.shareable.result) response.headers.set('Cache-Control', 'no-store');
     return response;

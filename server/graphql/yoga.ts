@@ -10,6 +10,7 @@ import type { Context } from '../context.ts';
 import { AppError, asExpectedError } from '../errors.ts';
 import { schema } from '../schema.ts';
 import { CROSS_SITE_REFUSED } from '../http/origin-policy.ts';
+import { compiledQueries } from './compiled-queries.ts';
 import { renderGraphiqlPage } from './graphiql.ts';
 import { hideSuggestions } from './hide-suggestions.ts';
 import { limitOperationCost } from './operation-cost.ts';
@@ -125,6 +126,7 @@ export function createGraphqlHandler(config: Config) {
     limitOperationCost(GRAPHQL_LIMITS.maxCost),
     ...(config.graphqlIntrospection ? [] : [useDisableIntrospection() as Plugin, hideSuggestions]),
     markShareableResults as Plugin,
+    compiledQueries(),
   ];
 
   return createYoga<Context>({

@@ -39,3 +39,20 @@ export function joinBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer>
 export function jsonBytesResponse(body: Uint8Array<ArrayBuffer>, status = 200): Response {
   return bytesResponse(body, { status, headers: { 'Content-Type': 'application/json' } });
 }
+
+const JSON_TYPE = /^application\/(?:graphql-response\+)?json\b/i;
+
+/**
+ * A response from another fetch implementation (Yoga answers with @whatwg-node's own classes) as
+ * the platform's: its headers copied into Headers the layers above may change, and a JSON body
+ * taken as bytes at once (Yoga made it from a string), so no layer reads it back through two kinds
+ * of stream. Any other body (a page, a stream) is handed on as it is.
+ */
+export async function asPlatformResponse(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  const init = { status: response.status, statusText: response.statusText, headers };
+  if (response.body === null || !JSON_TYPE.test(headers.get('content-type') ?? '')) {
+    return new Response(response.body, init);
+  }
+  return bytesResponse(new Uint8Array(await response.arrayBuffer()), init);
+}

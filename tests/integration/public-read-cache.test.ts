@@ -173,6 +173,12 @@ describe(`cached public reads (${testDbKind})`, () => {
     const graphqlZipped = await graphql(POSTS, {}, { 'accept-encoding': 'gzip' });
     expect(graphqlZipped.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await graphqlZipped.arrayBuffer())).toString('utf8')).toContain('Compressible 14');
+    expect(graphqlZipped.headers.get('vary')).toContain('Accept-Encoding');
+    // Sent plain, it still names Accept-Encoding: a shared cache must not give it to a gzip reader.
+    const graphqlPlain = await graphql(POSTS, {});
+    expect(graphqlPlain.headers.get('content-encoding')).toBeNull();
+    expect(graphqlPlain.headers.get('vary')).toContain('Accept-Encoding');
+    expect(await graphqlPlain.text()).toContain('Compressible 14');
   });
 });
 
