@@ -19,10 +19,12 @@ export function depend(tags: Iterable<string>, spans: readonly TimelineSpan[] = 
   const innermost = current.getStore();
   // Most reads are hits answered outside any collection: nothing to report to, nothing to copy.
   if (!innermost) return;
-  const tagList = [...tags];
+  // A stored answer's tags are a Set, read again for each enclosing collection: copied only when
+  // they could be read once (a generator).
+  const tagList = Array.isArray(tags) || tags instanceof Set ? tags : [...tags];
   for (let at: Collection | undefined = innermost; at; at = at.parent) {
     for (const tag of tagList) at.tags.add(tag);
-    at.spans.push(...spans);
+    if (spans.length > 0) at.spans.push(...spans);
   }
 }
 
