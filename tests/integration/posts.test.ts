@@ -42,6 +42,23 @@ describe(`posts lists on ${testDbKind}`, () => {
     expect(titlesOf(last)).toEqual(['Post 1']);
   });
 
+  test('keeps posts published at the same moment in one order across pages: the higher id first', async ({
+    app: t,
+  }) => {
+    // Imported together: one publication time for all 17, so the id alone orders them.
+    const moment = new Date(Date.UTC(2026, 0, 1));
+    const seeded = await seedPosts(
+      t.db.prisma,
+      Array.from({ length: 17 }, (_, i) => ({ title: `Together ${i}`, createdAt: moment })),
+    );
+    const expected = [...seeded].sort((a, b) => (a.id < b.id ? 1 : -1)).map((post) => post.title);
+    const pages = [await t.graphql(POSTS, {}), await t.graphql(POSTS, { page: 2 })];
+    expect([...titlesOf(pages[0]!), ...titlesOf(pages[1]!)]).toEqual(expected);
+    // The REST facade's pages are the same slices of the same order.
+    const rest = await (await t.request('/api/blogposts?pageNumber=2')).json();
+    expect(rest.blogpostDocs.map((post: { title: string }) => post.title)).toEqual(expected.slice(15));
+  });
+
   test('answers a page past the end with no posts and the true page count', async ({ app: t }) => {
     await seedPosts(t.db.prisma, [{}, {}]);
     expect(await t.graphql(POSTS, { page: 2 })).toEqual({

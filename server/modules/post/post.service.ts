@@ -50,6 +50,7 @@ import {
 } from '../media/image-upload.ts';
 import { surroundingsOf, type PostSurroundings } from './post-neighbours.ts';
 import { searchPage } from './post-search.ts';
+import { publishedIdsNewestFirst } from './post-timeline.ts';
 import { assignSlug, formerSlugTarget, isAutomaticSlug } from './post-slugs.ts';
 import { sanitizeContent } from './sanitize-html.ts';
 
@@ -124,8 +125,6 @@ const WITH_IMAGE = { include: { image: true } } as const;
 /** What readers may see: the database's CHECK makes such a row a PublishedPost. */
 const PUBLIC = { status: 'PUBLISHED' } as const satisfies Prisma.PostWhereInput;
 
-// Newest publication first; ties (posts imported together) still come back in one stable order.
-const NEWEST_FIRST = [{ publishedAt: 'desc' }, { id: 'desc' }] satisfies Prisma.PostOrderByWithRelationInput[];
 // The admin's list: the post last worked on first, whatever its status.
 const LAST_EDITED_FIRST = [{ updatedAt: 'desc' }, { id: 'desc' }] satisfies Prisma.PostOrderByWithRelationInput[];
 
@@ -282,12 +281,7 @@ export class PostService {
     const list = `list:${category ?? 'all'}`;
     return this.cache.get(`timeline:${category ?? 'all'}`, async () => {
       depend([list]);
-      const rows = await this.prisma.post.findMany({
-        where: category ? { ...PUBLIC, category } : PUBLIC,
-        orderBy: NEWEST_FIRST,
-        select: { id: true },
-      });
-      return { ids: rows.map((row) => row.id) };
+      return { ids: await publishedIdsNewestFirst(this.prisma, category) };
     }) as Promise<Timeline>;
   }
 
