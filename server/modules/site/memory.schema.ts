@@ -12,7 +12,7 @@ const CacheUseRef = builder.objectRef<CacheUse>('CacheUse').implement({
     name: t.exposeString('name', { description: 'posts, cards, pageHeads or responses' }),
     entries: t.exposeInt('entries'),
     bytes: t.exposeFloat('bytes'),
-    maxBytes: t.exposeFloat('maxBytes', { description: 'Its budget: the least recently used go past it' }),
+    maxBytes: t.exposeFloat('maxBytes', { description: 'Its budget: past it, the entries not read lately go first' }),
   }),
 });
 
