@@ -4,13 +4,26 @@
 // so this is time every such answer saves (bench scenario 11's CPU profile;
 // docs/decisions/038-compiled-queries.md).
 //
-// graphql-js still runs what graphql-jit would answer in words of its own:
-// - mutations (rare, and where an input's error message is what the author reads);
-// - a query whose variables do not fit their types: graphql-js's message (with its hints, which
-//   hide-suggestions.ts then removes) and its HTTP 400 are what the API promises.
+// graphql-js still runs:
+// - what graphql-jit would answer in words of its own: mutations (rare, and where an input's error
+//   message is what the author reads), and a query whose variables do not fit their types
+//   (graphql-js's message, with its hints that hide-suggestions.ts removes, and its HTTP 400 are
+//   what the API promises);
+// - a document's first run. Compiling one costs about a millisecond, several of its runs: the
+//   client's few documents are compiled on their second request, and a stream of one-off queries,
+//   which anyone may send, never pays it.
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { getOperationAST, getVariableValues, type GraphQLSchema } from 'graphql';
+import { type DocumentNode, getOperationAST, getVariableValues, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+
+// Per parsed document, which Yoga's parser cache shares between requests of the same text.
+const seen = new WeakSet<DocumentNode>();
+
+function seenBefore(document: DocumentNode): boolean {
+  if (seen.has(document)) return true;
+  seen.add(document);
+  return false;
+}
 
 export function compiledQueries(): Plugin {
   return useGraphQlJit(
@@ -20,11 +33,11 @@ export function compiledQueries(): Plugin {
         const operation = getOperationAST(document, operationName);
         if (operation?.operation !== 'query') return false;
         const definitions = operation.variableDefinitions ?? [];
-        if (definitions.length === 0) return true;
-        const coerced = getVariableValues(schema as GraphQLSchema, definitions, variableValues ?? {}, {
-          maxErrors: 1,
-        });
-        return coerced.errors === undefined;
+        const fitting =
+          definitions.length === 0 ||
+          getVariableValues(schema as GraphQLSchema, definitions, variableValues ?? {}, { maxErrors: 1 }).errors ===
+            undefined;
+        return fitting && seenBefore(document);
       },
     },
   ) as Plugin;
