@@ -90,7 +90,7 @@ describe(`compiled queries answer as interpreted ones, on ${testDbKind}`, () => 
     });
   }
 
-  it('answers with what the first run answered, not a stale copy of it', async () => {
+  it('reads the post as it is now, not as it was when its query was compiled', async () => {
     // Between runs the post changes: the compiled query reads what is there now.
     const before = await answer(PostDetailDocument, { slug: postSlug }, reader);
     await t.db.prisma.post.update({ where: { id: postId }, data: { subtitle: 'Changed between runs' } });
