@@ -273,6 +273,23 @@ describe('with JavaScript on, the app takes over the same page', () => {
     return page.evaluate(() => (window as unknown as { hydrationProbe: HydrationProbe }).hydrationProbe.shifts);
   }
 
+  /**
+   * When the page was first painted with content, when its load event came, and when the first of
+   * the app's files (all but the loader) was asked for, in ms from the navigation's start.
+   */
+  const appStart = (page: Page) =>
+    page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const appFiles = performance
+        .getEntriesByType('resource')
+        .filter((entry) => /^\/assets\/(?!load-)[^/]+\.js$/.test(new URL(entry.name).pathname));
+      return {
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        load: navigation?.loadEventStart ?? Number.NaN,
+        firstAppFile: Math.min(...appFiles.map((entry) => entry.startTime)),
+      };
+    });
+
   interface Hydrated {
     name: string;
     path: () => string;
@@ -399,6 +416,11 @@ describe('with JavaScript on, the app takes over the same page', () => {
       expect(warnings).toEqual([]);
       expect(await serverH1(page)).toEqual({ text: expected.heading(), kept: true });
       expect(await layoutShifts(page)).toEqual([]);
+      // The app's files come after the page is shown and loaded, so they never hold up its paint
+      // or share the first round trips with its pictures (client/build/entry-priority.ts).
+      const start = await appStart(page);
+      expect(start.firstAppFile).toBeGreaterThan(start.paint);
+      expect(start.firstAppFile).toBeGreaterThan(start.load);
 
       const load = await markPageLoad(page);
       await expected.then.click(page);
