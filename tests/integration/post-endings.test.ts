@@ -1,10 +1,11 @@
 // What a post's page offers after its text (Post.previousPost, nextPost, relatedPosts): neighbours in
 // publication order across categories, related posts of the same category first and then by shared
 // words, never a draft, and answers that follow a new post at once.
-import { describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { seedPosts, type SeedPost } from '../support/content.ts';
 import { testOnEmptyContent as test } from '../support/fixtures.ts';
-import type { TestApp } from '../support/test-app.ts';
+import { createQueryLoggingApp, type QueryLoggingApp } from '../support/query-log.ts';
+import type { GraphqlResult, TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
 
 const ENDING = `query ($slug: String!) { post(slug: $slug) {
@@ -99,5 +100,36 @@ describe(`a post's ending on ${testDbKind}`, () => {
     expect(after.nextPost.title).toBe('Zelda Tears Kingdom draft');
     // The post made a draft is no longer anyone's neighbour.
     expect((await ending(t, posts[1]!.slug)).previousPost).toBeNull();
+  });
+});
+
+describe(`what a post's ending costs on ${testDbKind}`, () => {
+  let logged: QueryLoggingApp;
+  beforeAll(async () => {
+    logged = await createQueryLoggingApp();
+    // On PostgreSQL the caches are off until the change channel is heard.
+    for (let waited = 0; !logged.app.changes.trustworthy && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+  afterAll(() => logged?.dispose());
+
+  test('one statement each: the post, its neighbours, its related posts, and the posts they name', async () => {
+    const posts = await seedPosts(logged.prisma, POSTS);
+    await logged.settle();
+    let answer: GraphqlResult | undefined;
+    const statements = await logged.queriesDuring(async () => {
+      answer = await logged.graphql(ENDING, { slug: posts[3]!.slug });
+    });
+    expect(answer?.errors).toBeUndefined();
+    expect(answer?.data.post).toMatchObject({
+      title: 'Zelda Tears of the Kingdom',
+      previousPost: { title: 'Kingdom Hearts diary' },
+      nextPost: { title: 'Zelda as an anime' },
+    });
+    expect(answer?.data.post.relatedPosts).toHaveLength(3);
+    // Five posts named, read together: on PGlite each statement waits for the one before, and a
+    // page's first render paid for every one of them in turn.
+    expect(statements).toHaveLength(4);
   });
 });

@@ -127,12 +127,18 @@ export async function createQueryLoggingApp({
     },
     otherConnection,
     async settle() {
+      // Notices arrive in the order their writes committed, so once this one is heard every earlier
+      // one has been. It names a post no write can name (a fresh id): hearing any other notice, one
+      // of the writes before it still on its way, must not end the wait, or that notice would come
+      // during the test and void what the test expects to be kept.
+      const marker = `post:${randomUUID()}`;
       let heard = false;
-      const stop = app.changes.subscribe(() => {
-        heard = true;
+      const stop = app.changes.subscribe((change) => {
+        if (change.tags.has(marker)) heard = true;
       });
       try {
-        await otherConnection(`NOTIFY ${CONTENT_CHANNEL}, 'settle'`);
+        const notice = JSON.stringify({ t: 'Image', p: [marker.slice('post:'.length)] });
+        await otherConnection(`NOTIFY ${CONTENT_CHANNEL}, '${notice}'`);
         for (let waited = 0; !heard && waited < 5000; waited += 10) {
           await new Promise((resolve) => setTimeout(resolve, 10));
         }

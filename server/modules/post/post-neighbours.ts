@@ -3,7 +3,7 @@
 // the service caches their answers with the post's.
 import type { TimelineSpan } from '../../cache/content-changes.ts';
 import { relatedLine, TIMELINE } from '../../cache/post-changes.ts';
-import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
 
 /** How many related posts a post's page shows. */
 export const RELATED_COUNT = 3;
@@ -27,32 +27,30 @@ export interface PostPlace {
 
 /**
  * The ids of the published posts just older (previous) and just newer (next) than this one, in the
- * lists' own order: newest publication first, then the higher id first.
+ * lists' own order: newest publication first, then the higher id first. One statement; each side
+ * is a row comparison the index on (status, publishedAt, id) answers by reading one entry (the
+ * same condition spelt with OR, as Prisma writes it, scanned).
  */
 export async function neighbourIds(
   prisma: PrismaClient,
   { id, publishedAt }: PostPlace,
 ): Promise<{ previous: PostPlace | null; next: PostPlace | null }> {
-  const older: Prisma.PostWhereInput = {
-    OR: [{ publishedAt: { lt: publishedAt } }, { publishedAt, id: { lt: id } }],
-  };
-  const newer: Prisma.PostWhereInput = {
-    OR: [{ publishedAt: { gt: publishedAt } }, { publishedAt, id: { gt: id } }],
-  };
-  const [previous, next] = await Promise.all([
-    prisma.post.findFirst({
-      where: { status: 'PUBLISHED', ...older },
-      orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
-      select: { id: true, publishedAt: true },
-    }),
-    prisma.post.findFirst({
-      where: { status: 'PUBLISHED', ...newer },
-      orderBy: [{ publishedAt: 'asc' }, { id: 'asc' }],
-      select: { id: true, publishedAt: true },
-    }),
-  ]);
+  const rows = await prisma.$queryRaw<Array<{ side: 'previous' | 'next'; id: string; publishedAt: Date }>>`
+    (SELECT 'previous' AS "side", "id"::text AS "id", "publishedAt" FROM "Post"
+      WHERE "status" = 'PUBLISHED' AND ("publishedAt", "id") < (${publishedAt}::timestamptz, ${id}::uuid)
+      ORDER BY "publishedAt" DESC, "id" DESC
+      LIMIT 1)
+    UNION ALL
+    (SELECT 'next' AS "side", "id"::text AS "id", "publishedAt" FROM "Post"
+      WHERE "status" = 'PUBLISHED' AND ("publishedAt", "id") > (${publishedAt}::timestamptz, ${id}::uuid)
+      ORDER BY "publishedAt" ASC, "id" ASC
+      LIMIT 1)`;
   // A published post has a publication date (CHECK "Post_public_is_complete").
-  return { previous: previous as PostPlace | null, next: next as PostPlace | null };
+  const side = (name: 'previous' | 'next'): PostPlace | null => {
+    const row = rows.find((found) => found.side === name);
+    return row ? { id: row.id, publishedAt: row.publishedAt } : null;
+  };
+  return { previous: side('previous'), next: side('next') };
 }
 
 /** What a cached answer built on these ids depends on, beyond the posts they name. */
@@ -88,17 +86,20 @@ export async function relatedIds(
           '')::tsquery AS "words"
       FROM "Post" WHERE "id" = ${id}::uuid
     ), "older" AS (
+      -- The post's category and place as values, not joined from "me": then the index on (status,
+      -- category, publishedAt, id) gives the nearest rows in order and the scan stops at the limit.
+      -- Joined, PostgreSQL read and sorted every older post of the category (a thousand and more).
       SELECT "p"."id", "p"."publishedAt", "p"."search"
-      FROM "Post" "p", "me"
-      WHERE "p"."status" = 'PUBLISHED' AND "p"."category" = "me"."category"
-        AND ("p"."publishedAt", "p"."id") < ("me"."publishedAt", "me"."id")
+      FROM "Post" "p"
+      WHERE "p"."status" = 'PUBLISHED' AND "p"."category" = ${category}::"Category"
+        AND ("p"."publishedAt", "p"."id") < (${publishedAt}::timestamptz, ${id}::uuid)
       ORDER BY "p"."publishedAt" DESC, "p"."id" DESC
       LIMIT ${RELATED_CANDIDATES}
     ), "newer" AS (
       SELECT "p"."id", "p"."publishedAt", "p"."search"
-      FROM "Post" "p", "me"
-      WHERE "p"."status" = 'PUBLISHED' AND "p"."category" = "me"."category"
-        AND ("p"."publishedAt", "p"."id") > ("me"."publishedAt", "me"."id")
+      FROM "Post" "p"
+      WHERE "p"."status" = 'PUBLISHED' AND "p"."category" = ${category}::"Category"
+        AND ("p"."publishedAt", "p"."id") > (${publishedAt}::timestamptz, ${id}::uuid)
       ORDER BY "p"."publishedAt" ASC, "p"."id" ASC
       LIMIT ${RELATED_CANDIDATES} - (SELECT count(*) FROM "older")
     ), "window" AS (
@@ -110,9 +111,12 @@ export async function relatedIds(
       UNION ALL
       SELECT "id", "publishedAt", "search", true AS "sameCategory" FROM "newer"
       UNION ALL
+      -- Posts of other categories rank after every one of the category: read and ranked only when
+      -- the category has too few to fill the list (a condition PostgreSQL checks once, first).
       (SELECT "p"."id", "p"."publishedAt", "p"."search", false AS "sameCategory"
         FROM "Post" "p", "me"
-        WHERE "p"."status" = 'PUBLISHED' AND "p"."category" IS DISTINCT FROM "me"."category"
+        WHERE (SELECT "count" FROM "window") < ${RELATED_COUNT}
+          AND "p"."status" = 'PUBLISHED' AND "p"."category" IS DISTINCT FROM "me"."category"
           AND "p"."id" <> "me"."id"
         ORDER BY "p"."publishedAt" DESC, "p"."id" DESC
         LIMIT ${RELATED_CANDIDATES})

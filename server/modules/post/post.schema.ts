@@ -59,6 +59,20 @@ const PostObject = builder.prismaObject('Post', {
   }),
 });
 
+type SurroundedPost = Parameters<Context['services']['posts']['surroundings']>[0];
+type Surroundings = Awaited<ReturnType<Context['services']['posts']['surroundings']>>;
+// previousPost, nextPost and relatedPosts each need the post's surroundings, and a query asks for
+// them at once: one load per post and request, so that the posts they name are read together.
+const surroundingsByRequest = new WeakMap<Context, Map<string, Promise<Surroundings>>>();
+
+function surroundingsOf(post: SurroundedPost, ctx: Context): Promise<Surroundings> {
+  let loads = surroundingsByRequest.get(ctx);
+  if (!loads) surroundingsByRequest.set(ctx, (loads = new Map()));
+  let load = loads.get(post.id);
+  if (!load) loads.set(post.id, (load = ctx.services.posts.surroundings(post)));
+  return load;
+}
+
 // What the post's page shows after its text. Apart, since each field is itself a Post.
 builder.objectFields(PostObject, (t) => ({
   // Read once per post from the cache; a few posts each, so priced like a short list.
@@ -67,20 +81,20 @@ builder.objectFields(PostObject, (t) => ({
     nullable: true,
     description: 'The published post just before this one (older); null for the oldest, a draft or a scheduled post',
     complexity: 2,
-    resolve: async (post, _args, ctx) => (await ctx.services.posts.surroundings(post)).previous,
+    resolve: async (post, _args, ctx) => (await surroundingsOf(post, ctx)).previous,
   }),
   nextPost: t.field({
     type: PostObject,
     nullable: true,
     description: 'The published post just after this one (newer); null for the newest, a draft or a scheduled post',
     complexity: 2,
-    resolve: async (post, _args, ctx) => (await ctx.services.posts.surroundings(post)).next,
+    resolve: async (post, _args, ctx) => (await surroundingsOf(post, ctx)).next,
   }),
   relatedPosts: t.field({
     type: [PostObject],
     description: `Up to ${RELATED_COUNT} published posts like this one, chosen among the ${RELATED_CANDIDATES} of its category published nearest it (those before it first): of its category first, then sharing most words with its title and subtitle, then the newest`,
     complexity: { field: 2, multiplier: RELATED_COUNT },
-    resolve: async (post, _args, ctx) => (await ctx.services.posts.surroundings(post)).related,
+    resolve: async (post, _args, ctx) => (await surroundingsOf(post, ctx)).related,
   }),
 }));
 

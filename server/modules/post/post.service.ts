@@ -395,13 +395,15 @@ export class PostService {
       );
       return surroundings;
     })) as PostSurroundings;
-    const [previous, next, ...related] = await Promise.all(
-      [ids.previous, ids.next, ...ids.related].map((id) => (id === null ? null : this.get(id))),
-    );
+    // The posts those ids name, in one statement for the ones not kept (a page's first render would
+    // otherwise ask for each in turn, and on PGlite each waits for the one before).
+    const named = [ids.previous, ids.next, ...ids.related].filter((id): id is string => id !== null);
+    const found = new Map((await this.publishedByIds(named)).map((found) => [found.id, found]));
+    const byId = (id: string | null) => (id === null ? null : (found.get(id) ?? null));
     return {
-      previous: previous ?? null,
-      next: next ?? null,
-      related: related.filter((found): found is PublishedPost => found !== null),
+      previous: byId(ids.previous),
+      next: byId(ids.next),
+      related: ids.related.flatMap((id) => found.get(id) ?? []),
     };
   }
 
