@@ -73,11 +73,14 @@ function sizeOf(stored: StoredResponse): number {
 }
 
 function replay(c: Context, stored: StoredResponse): Response {
-  const headers = new Headers(stored.headers);
+  // A plain object, not a Headers: Node's adapter writes it as it is, where a Headers would be built,
+  // sorted and read back into one on every hit (a third of what a hit allocated, by a heap profile).
+  // The names are stored in lower case, as a Headers gives them.
+  const headers: Record<string, string> = Object.fromEntries(stored.headers);
   // RFC 9111: a cache says how long ago the answer was made, so a browser's max-age counts from then.
-  headers.set('Age', String(Math.floor((Date.now() - stored.storedAt) / 1000)));
+  headers.age = String(Math.floor((Date.now() - stored.storedAt) / 1000));
   if (stored.etag && etagMatches(c.req.header('if-none-match') ?? null, stored.etag)) {
-    for (const name of CONTENT_HEADERS) headers.delete(name);
+    for (const name of CONTENT_HEADERS) delete headers[name];
     return new Response(null, { status: 304, headers });
   }
   return new Response(c.req.method === 'HEAD' ? null : stored.body, { status: stored.status, headers });

@@ -63,6 +63,35 @@ describe(`the server process on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT 
     if (testDbKind === 'pglite') expect(existsSync(path.join(pgliteDirFor(dataDir), '.lock'))).toBe(false);
   });
 
+  it('answers a read again from its cache over HTTP: the same bytes and headers, an Age, a 304 to its ETag', async () => {
+    const server = await start();
+    for (const path of ['/api/blogposts', '/blog', '/about']) {
+      const headers = { 'accept-encoding': 'br' };
+      const first = await fetch(`${server.url}${path}`, { headers });
+      const firstBody = Buffer.from(await first.arrayBuffer());
+      const again = await fetch(`${server.url}${path}`, { headers });
+      const againBody = Buffer.from(await again.arrayBuffer());
+      expect(again.status, path).toBe(200);
+      expect(first.headers.get('age'), path).toBeNull();
+      expect(again.headers.get('age'), path).toMatch(/^\d+$/);
+      expect(againBody.equals(firstBody), path).toBe(true);
+      // Every header of the content, as first sent (the exchange's own ones aside).
+      const content = (response: Response) =>
+        [...response.headers].filter(
+          ([name]) => !['date', 'x-request-id', 'age', 'keep-alive', 'connection'].includes(name),
+        );
+      expect(content(again), path).toEqual(content(first));
+
+      const unchanged = await fetch(`${server.url}${path}`, {
+        headers: { ...headers, 'if-none-match': first.headers.get('etag')! },
+      });
+      expect(unchanged.status, path).toBe(304);
+      expect(await unchanged.text(), path).toBe('');
+      expect(unchanged.headers.get('content-encoding'), path).toBeNull();
+      expect(unchanged.headers.get('etag'), path).toBe(first.headers.get('etag'));
+    }
+  });
+
   it('stops cleanly on SIGINT (Ctrl+C) too', async () => {
     const server = await start();
     expect(await server.stop('SIGINT')).toBe(0);
