@@ -39,7 +39,8 @@ interface StoredResponse {
   /** When it was stored (ms), for the Age header. */
   storedAt: number;
   status: number;
-  headers: Array<[string, string]>;
+  /** By lower-case name, as a Headers gives them. */
+  headers: Readonly<Record<string, string>>;
   body: Uint8Array<ArrayBuffer>;
   etag: string | null;
 }
@@ -63,20 +64,28 @@ interface NodeBindings {
 async function bodyOf(c: Context): Promise<string> {
   const incoming = (c.env as NodeBindings | undefined)?.incoming;
   if (!incoming || incoming.readableEnded) return c.req.raw.text();
-  const chunks: Buffer[] = [];
-  for await (const chunk of incoming) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  // Events rather than `for await`: the async iterator was a twentieth of what a hit allocated.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    incoming.once('error', reject);
+    // A client gone before the end: 'close' without 'end' (after an 'end', resolve has happened).
+    incoming.once('close', () => reject(new Error('The request closed before its body ended')));
+  });
 }
 
 function sizeOf(stored: StoredResponse): number {
-  return stored.body.byteLength + stored.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 512);
+  return (
+    stored.body.byteLength +
+    Object.entries(stored.headers).reduce((sum, [name, value]) => sum + name.length + value.length, 512)
+  );
 }
 
 function replay(c: Context, stored: StoredResponse): Response {
   // A plain object, not a Headers: Node's adapter writes it as it is, where a Headers would be built,
   // sorted and read back into one on every hit (a third of what a hit allocated, by a heap profile).
-  // The names are stored in lower case, as a Headers gives them.
-  const headers: Record<string, string> = Object.fromEntries(stored.headers);
+  const headers: Record<string, string> = { ...stored.headers };
   // RFC 9111: a cache says how long ago the answer was made, so a browser's max-age counts from then.
   headers.age = String(Math.floor((Date.now() - stored.storedAt) / 1000));
   if (stored.etag && etagMatches(c.req.header('if-none-match') ?? null, stored.etag)) {
@@ -147,7 +156,9 @@ export function publicResponseCache(caches: ReadCaches): MiddlewareHandler {
     const response = c.res;
     if (ticket === null || !mayStore(c, response)) return;
     const body = await bodyBytes(response);
-    const headers = [...response.headers].filter(([name]) => !UNSHARED_HEADERS.has(name.toLowerCase()));
+    const headers = Object.fromEntries(
+      [...response.headers].filter(([name]) => !UNSHARED_HEADERS.has(name.toLowerCase())),
+    );
     cache.put(
       key,
       { storedAt: Date.now(), status: response.status, headers, body, etag: response.headers.get('etag') },

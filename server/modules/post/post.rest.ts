@@ -71,13 +71,16 @@ function pageResponse(page: PostPage, urls: ImageUrls): Response {
   ]);
 }
 
-/** The category lists, each with the page parameter name the original client sends. */
+/** The category lists (/blogposts/anime, …), each with the page parameter name the original client sends. */
 const CATEGORY_ROUTES = [
-  { path: '/blogposts/anime', category: 'anime', pageParam: 'pageNumberAnim' },
-  { path: '/blogposts/books', category: 'book', pageParam: 'pageNumberBook' },
-  { path: '/blogposts/games', category: 'game', pageParam: 'pageNumberGame' },
-  { path: '/blogposts/tv', category: 'tv', pageParam: 'pageNumberTV' },
+  { name: 'anime', category: 'anime', pageParam: 'pageNumberAnim' },
+  { name: 'books', category: 'book', pageParam: 'pageNumberBook' },
+  { name: 'games', category: 'game', pageParam: 'pageNumberGame' },
+  { name: 'tv', category: 'tv', pageParam: 'pageNumberTV' },
 ] as const;
+
+/** The fixed names GET /blogposts/:id answers before it looks for a post: the latest posts and the categories. */
+export const BLOGPOSTS_NAMES = ['latest', ...CATEGORY_ROUTES.map((route) => route.name)];
 
 /**
  * The fields of a create or an edit, from JSON or multipart. The original client's forms send
@@ -117,20 +120,20 @@ export function registerPostRoutes(api: Api, services: Services): void {
     return pageResponse(page, services.imageUrls);
   });
 
-  api.get('/blogposts/latest', async () => jsonOf(postsParts(await services.posts.latest(), services.imageUrls)));
-
-  for (const route of CATEGORY_ROUTES) {
-    api.get(route.path, async (c) =>
-      pageResponse(
+  // The latest posts, a category's list, or one post by its id (as the original client asks) or its
+  // slug: one route, whose fixed names come first. Not a route for each: the app's router
+  // (RegExpRouter, app.ts) cannot rank fixed paths before a parameter in the same place.
+  api.get('/blogposts/:id', async (c) => {
+    const name = c.req.param('id');
+    if (name === 'latest') return jsonOf(postsParts(await services.posts.latest(), services.imageUrls));
+    const route = CATEGORY_ROUTES.find((candidate) => candidate.name === name);
+    if (route) {
+      return pageResponse(
         await services.posts.list({ page: pageParam(c, route.pageParam), category: route.category }),
         services.imageUrls,
-      ),
-    );
-  }
-
-  // By id, as the original client asks, or by slug.
-  api.get('/blogposts/:id', async (c) => {
-    const post = await services.posts.findPublic(c.req.param('id'));
+      );
+    }
+    const post = await services.posts.findPublic(name);
     if (!post) throw notFound(POST_NOT_FOUND);
     return jsonOf([postBytes(post, services.imageUrls)]);
   });
