@@ -45,10 +45,12 @@ function loaderCode(stages: string[]): string {
     `    await new Promise((resolve) => setTimeout(resolve));`,
     `  }`,
     `};`,
-    // After the first contentful paint, too, as the browser reports it (Paint Timing); where it
-    // does not, after the next frame (a timer set in a frame's callback runs after its paint). The
+    // After the first contentful paint, too, as the browser reports it (Paint Timing): at once when
+    // it came before the load event, as it usually does; otherwise when it is reported, or where it
+    // is not, after the next frame (a timer set in a frame's callback runs after its paint). The
     // last timer is for a page hidden in the background, which paints nothing until it is shown.
     `const afterPaint = () => {`,
+    `  if (performance.getEntriesByName('first-contentful-paint').length > 0) return start();`,
     `  let started = false;`,
     `  const once = () => { if (!started) { started = true; start(); } };`,
     `  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {`,
