@@ -83,6 +83,27 @@ describe('a read cache with tags', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('finds an entry stored again before the old one was cleared from its indexes, by what it reads now', async () => {
+    const { changes, cache } = cacheOf();
+    await cache.get('page', load('old', ['post:a', 'post:b'], [{ line: TIMELINE, from: 0, to: 100 }]));
+    // Taken out at once; its places in the indexes are cleared on a later turn of the event loop.
+    changes.changed(changeOf(['post:a']));
+    expect(cache.has('page')).toBe(false);
+    // Stored again first, sharing one tag and the stretch with the old entry.
+    await cache.get('page', load('new', ['post:b', 'post:c'], [{ line: TIMELINE, from: 0, to: 100 }]));
+    await new Promise((resolve) => setImmediate(resolve));
+
+    // What only the old entry read leaves the new one; what the new one reads takes it out.
+    changes.changed(changeOf(['post:a']));
+    expect(cache.has('page')).toBe(true);
+    changes.changed(changeOf(['post:b']));
+    expect(cache.has('page')).toBe(false);
+    await cache.get('page', load('newer', ['post:c'], [{ line: TIMELINE, from: 0, to: 100 }]));
+    await new Promise((resolve) => setImmediate(resolve));
+    changes.changed(changeOf([], [{ line: TIMELINE, at: 50 }]));
+    expect(cache.has('page')).toBe(false);
+  });
+
   it('lets the entries nobody read since they were stored go first when the budget is full', async () => {
     const changes = new ContentChanges();
     const cache = new ReadCache<string>(changes, { maxBytes: 300, sizeOf: () => 100 });
