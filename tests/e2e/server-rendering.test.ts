@@ -274,8 +274,8 @@ describe('with JavaScript on, the app takes over the same page', () => {
   }
 
   /**
-   * When the page's load event came, and when the first of the app's files (all but the loader)
-   * was asked for, in ms from the navigation's start.
+   * When the page's load event came, how many of the app's files (all but the loader) it asked
+   * for, and when it asked for the first, in ms from the navigation's start.
    */
   const appStart = (page: Page) =>
     page.evaluate(() => {
@@ -285,6 +285,7 @@ describe('with JavaScript on, the app takes over the same page', () => {
         .filter((entry) => /^\/assets\/(?!load-)[^/]+\.js$/.test(new URL(entry.name).pathname));
       return {
         load: navigation?.loadEventStart ?? Number.NaN,
+        appFiles: appFiles.length,
         firstAppFile: Math.min(...appFiles.map((entry) => entry.startTime)),
       };
     });
@@ -418,6 +419,7 @@ describe('with JavaScript on, the app takes over the same page', () => {
       // The app's files come after the page has loaded, so they never share the first round trips
       // with its pictures (client/build/entry-priority.ts).
       const start = await appStart(page);
+      expect(start.appFiles).toBeGreaterThan(0);
       expect(start.firstAppFile).toBeGreaterThan(start.load);
 
       const load = await markPageLoad(page);

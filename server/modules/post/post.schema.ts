@@ -65,7 +65,7 @@ type Surroundings = Awaited<ReturnType<Context['services']['posts']['surrounding
 // them at once: one load per post and request, so that the posts they name are read together.
 const surroundingsByRequest = new WeakMap<Context, Map<string, Promise<Surroundings>>>();
 
-function surroundingsOf(post: SurroundedPost, ctx: Context): Promise<Surroundings> {
+function surroundingsOnce(post: SurroundedPost, ctx: Context): Promise<Surroundings> {
   let loads = surroundingsByRequest.get(ctx);
   if (!loads) surroundingsByRequest.set(ctx, (loads = new Map()));
   let load = loads.get(post.id);
@@ -81,20 +81,20 @@ builder.objectFields(PostObject, (t) => ({
     nullable: true,
     description: 'The published post just before this one (older); null for the oldest, a draft or a scheduled post',
     complexity: 2,
-    resolve: async (post, _args, ctx) => (await surroundingsOf(post, ctx)).previous,
+    resolve: async (post, _args, ctx) => (await surroundingsOnce(post, ctx)).previous,
   }),
   nextPost: t.field({
     type: PostObject,
     nullable: true,
     description: 'The published post just after this one (newer); null for the newest, a draft or a scheduled post',
     complexity: 2,
-    resolve: async (post, _args, ctx) => (await surroundingsOf(post, ctx)).next,
+    resolve: async (post, _args, ctx) => (await surroundingsOnce(post, ctx)).next,
   }),
   relatedPosts: t.field({
     type: [PostObject],
     description: `Up to ${RELATED_COUNT} published posts like this one, chosen among the ${RELATED_CANDIDATES} of its category published nearest it (those before it first): of its category first, then sharing most words with its title and subtitle, then the newest`,
     complexity: { field: 2, multiplier: RELATED_COUNT },
-    resolve: async (post, _args, ctx) => (await surroundingsOf(post, ctx)).related,
+    resolve: async (post, _args, ctx) => (await surroundingsOnce(post, ctx)).related,
   }),
 }));
 
