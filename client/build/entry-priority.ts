@@ -1,10 +1,13 @@
 // A Vite plugin that decides when the app's entry script is asked for. index.html names, in place of
 // the entry, a loader of a few lines (assets/load-<hash>.js) that imports the entry:
-//  - on a page the server rendered (it carries the server's state), once the page has loaded: the
-//    reader already sees the page and its links work without any script, so the 140 KB of the app
-//    do not share the first round trips with the pictures in view. Asking for the entry at low
-//    priority was not enough: the browser still requested it with the HTML, and a slow connection
-//    carried its bytes before the largest picture's;
+//  - on a page the server rendered (it carries the server's state), once the page has loaded and
+//    been painted: the reader already sees the page and its links work without any script, so the
+//    140 KB of the app do not share the first round trips with the pictures in view. Asking for the
+//    entry at low priority was not enough: the browser still requested it with the HTML, and a slow
+//    connection carried its bytes before the largest picture's. The load event alone was not enough
+//    either: on a post's page the preloaded reading font holds the first paint, the pictures can
+//    finish before it, and the app's files then came before the text was shown (Lighthouse counts
+//    every request made before a paint as one that paint waited for);
 //  - on any other page (forms, the admin, SERVER_RENDERING=off), at once: nothing is shown before
 //    the app runs.
 //
@@ -20,6 +23,11 @@ import { SERVER_STATE_ID } from '#kernel/server-render.ts';
 
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g;
 const ENTRY_TAG = /<script type="module"[^>]*\bsrc="([^"]+\.js)"[^>]*><\/script>/;
+
+// A page loaded in a background tab paints nothing until it is shown: its app starts this long after
+// the load event all the same (timers there run at most once a second), as does a page whose
+// browser reports no paint.
+const HIDDEN_PAGE_WAIT_MS = 1000;
 
 /** The loader: asks for every stage at once, then runs them one task each, in order. */
 function loaderCode(stages: string[]): string {
@@ -37,9 +45,26 @@ function loaderCode(stages: string[]): string {
     `    await new Promise((resolve) => setTimeout(resolve));`,
     `  }`,
     `};`,
-    `if (document.getElementById(${JSON.stringify(SERVER_STATE_ID)}) && document.readyState !== 'complete')`,
-    `  addEventListener('load', start, { once: true });`,
-    `else start();`,
+    // After the first contentful paint, too, as the browser reports it (Paint Timing): at once when
+    // it came before the load event, as it usually does; otherwise when it is reported, or where it
+    // is not, after the next frame (a timer set in a frame's callback runs after its paint). The
+    // last timer is for a page hidden in the background, which paints nothing until it is shown.
+    `const afterPaint = () => {`,
+    `  if (performance.getEntriesByName('first-contentful-paint').length > 0) return start();`,
+    `  let started = false;`,
+    `  const once = () => { if (!started) { started = true; start(); } };`,
+    `  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {`,
+    `    new PerformanceObserver((list, observer) => {`,
+    `      if (list.getEntriesByName('first-contentful-paint').length === 0) return;`,
+    `      observer.disconnect();`,
+    `      setTimeout(once);`,
+    `    }).observe({ type: 'paint', buffered: true });`,
+    `  } else requestAnimationFrame(() => setTimeout(once));`,
+    `  setTimeout(once, ${HIDDEN_PAGE_WAIT_MS});`,
+    `};`,
+    `if (!document.getElementById(${JSON.stringify(SERVER_STATE_ID)})) start();`,
+    `else if (document.readyState === 'complete') afterPaint();`,
+    `else addEventListener('load', afterPaint, { once: true });`,
     '',
   ].join('\n');
 }

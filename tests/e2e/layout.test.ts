@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, restoreSession, signOutBrowser } from './support/accounts.ts';
 import { openSite, type E2eSite } from './support/e2e-site.ts';
-import { h1Text, pathOf } from './support/page-checks.ts';
+import { gotoApp, h1Text, pathOf } from './support/page-checks.ts';
 
 let site: E2eSite;
 beforeAll(async () => {
@@ -75,7 +75,8 @@ describe('keyboard users', () => {
 
   it('land on the new page after following a link, not back at the top of the header', async () => {
     const { page } = site;
-    await page.goto(`${site.url}/about`);
+    // Moving the focus is the app's: before it has started, a link loads the next page afresh.
+    await gotoApp(page, `${site.url}/about`);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Disclaimer' }).press('Enter');
     await expect.poll(() => h1Text(page)).toBe('Disclaimer');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
@@ -84,10 +85,12 @@ describe('keyboard users', () => {
 });
 
 describe('the header on a 375 px wide phone', () => {
+  // The Menu button is the app's: until it has started, the page is plain HTML and the button does
+  // nothing (docs/decisions/023-app-after-the-page.md).
   it('folds the links behind a Menu button that opens and closes them', async () => {
     const { page } = site;
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto(site.url);
+    await gotoApp(page, site.url);
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.waitFor();
     const about = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ABOUT' });
@@ -107,7 +110,7 @@ describe('the header on a 375 px wide phone', () => {
   it('closes the menu when a link is followed', async () => {
     const { page } = site;
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto(site.url);
+    await gotoApp(page, site.url);
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'GAMES' }).click();
@@ -120,7 +123,7 @@ describe('the header on a 375 px wide phone', () => {
   it('works from the keyboard: Enter opens, Tab reaches the links, Escape closes and returns focus', async () => {
     const { page } = site;
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto(site.url);
+    await gotoApp(page, site.url);
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.focus();
     await page.keyboard.press('Enter');

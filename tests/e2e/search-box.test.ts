@@ -1,16 +1,18 @@
 // The blog's search box as a visitor uses it: the spec's messages under the box, then a search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
-import { h1Text, pathOf } from './support/page-checks.ts';
+import { gotoApp, h1Text, pathOf } from './support/page-checks.ts';
 
 let site: E2eSite;
 beforeAll(async () => (site = await openDesktopSite()));
 afterAll(() => site?.close());
 
 describe('the search box', () => {
+  // Checking the keyword in the page is the app's: before it has started, the box is a plain form
+  // the server answers (server-rendering.test.ts), with the same messages on its own page.
   it('asks for a keyword when submitted empty, and stays on the page', async () => {
     const { page } = site;
-    await page.goto(`${site.url}/blog`);
+    await gotoApp(page, `${site.url}/blog`);
     const search = page.getByRole('search');
     await search.getByRole('button', { name: 'Search' }).click();
     const message = search.getByRole('alert');
@@ -31,7 +33,7 @@ describe('the search box', () => {
 
   it('refuses other characters than letters, numbers, spaces, dashes and underscores, as the reader types', async () => {
     const { page } = site;
-    await page.goto(`${site.url}/blog`);
+    await gotoApp(page, `${site.url}/blog`);
     const search = page.getByRole('search');
     const box = search.getByRole('searchbox', { name: 'Search posts' });
     const message = search.getByRole('alert');

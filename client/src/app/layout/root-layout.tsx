@@ -32,11 +32,13 @@ export function RootLayout() {
       <a className="skip-link" href="#main-content" onClick={skipToContent}>
         Skip to content
       </a>
-      {/* Each part of the frame is hydrated on its own (a Suspense boundary each), so taking over a
-          server-rendered page is several short tasks instead of one long one that blocks input. */}
-      <Suspense>
-        <SiteHeader />
-      </Suspense>
+      {/* The page and the footer are hydrated on their own (a Suspense boundary each), so taking
+          over a server-rendered page is several short tasks instead of one long one that blocks
+          input. The header is not: it shows where the router is (the current link, a navigation
+          under way), so it is hydrated with the frame, before any input is handled. In a boundary
+          of its own it could still be dehydrated when a search typed into the page had started a
+          navigation, and React would hydrate it against markup rendered for the page before. */}
+      <SiteHeader />
       <main ref={mainRef} id="main-content" className="site-main" tabIndex={-1}>
         <Suspense>
           <Outlet />
