@@ -43,6 +43,8 @@ export interface AppUnderTest {
   dataSet: DataSet;
   /** What the server has printed lately: the evidence when a request failed. */
   output(): string;
+  /** The server's CPU seconds so far (RunningServer.cpuSeconds). */
+  cpuSeconds(): number | undefined;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function withApp<T>(
     const port = await freePort();
     const server = await startApp({ ...appEnv({ port, ...dataSet }), ...env }, ctx.config.serverNodeArgs);
     try {
-      return await use({ url: server.url, dataSet, output: server.output });
+      return await use({ url: server.url, dataSet, output: server.output, cpuSeconds: server.cpuSeconds });
     } catch (error) {
       // What the server logged is the evidence: the stack of an unexpected error, say.
       throw new Error(`${(error as Error).message}\n--- the server's last output ---\n${server.output()}`, {

@@ -29,6 +29,8 @@ export interface LoadOptions {
   onAnswer?: (label: string, status: number, body: string) => void;
   /** Report failed requests in the result instead of throwing (the mixed scenario counts them). */
   tolerateFailures?: boolean;
+  /** The server's CPU seconds so far (RunningServer.cpuSeconds): the run then gives `cpu`. */
+  serverCpuSeconds?: () => number | undefined;
 }
 
 export interface LoadResult {
@@ -40,6 +42,11 @@ export interface LoadResult {
   byLabel: Map<string, { answers: number; latency: Percentiles }>;
   /** One line per failed request (only with tolerateFailures: otherwise the run throws). */
   failures: string[];
+  /**
+   * CPU seconds the run cost the server and this process (the load generator), when the options
+   * could read the server's: on a machine they share, which of the two ran out of CPU first.
+   */
+  cpu?: { server: number; loadGenerator: number };
 }
 
 export class LoadError extends Error {
@@ -63,6 +70,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let instance: Instance | undefined;
   // Timed here: autocannon reports whole seconds, and ends a run of a set amount of requests only at
   // its next one-second tick, both too coarse for a short run such as a first pass.
+  const serverCpuBefore = options.serverCpuSeconds?.();
+  const ownCpuBefore = process.cpuUsage();
   const started = performance.now();
   let lastAnswer = started;
   const result = await new Promise<Result>((resolve, reject) => {
@@ -113,6 +122,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     instance.on('reqError', (error) => failures.push(`connection: ${error.message}`));
   });
 
+  const serverCpuAfter = options.serverCpuSeconds?.();
+  const ownCpu = process.cpuUsage(ownCpuBefore);
+  const cpu =
+    serverCpuBefore !== undefined && serverCpuAfter !== undefined
+      ? { server: serverCpuAfter - serverCpuBefore, loadGenerator: (ownCpu.user + ownCpu.system) / 1e6 }
+      : undefined;
+
   if (failures.length > 0 && !options.tolerateFailures) {
     throw new LoadError(
       `${failures.length} failed request(s) (${result.timeouts} timeouts) against ${options.url}:\n  ` +
@@ -131,6 +147,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       [...latencies].map(([label, list]) => [label, { answers: list.length, latency: percentiles(list) }]),
     ),
     failures,
+    ...(cpu ? { cpu } : {}),
   };
 }
 

@@ -1,7 +1,8 @@
 // Starts a server under test as its own process, in its own process group, listening on 127.0.0.1
 // only, and waits for its first 200 on a health path. The group is what gets stopped: `npm start`
 // and tsx each put a process between us and the server, and all of them must go.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BENCH_ADMIN, repoRoot } from '../config.ts';
@@ -27,6 +28,11 @@ export interface RunningServer {
   startedInMs: number;
   /** The last lines the server printed: what it logged about a failed request. */
   output(): string;
+  /**
+   * CPU seconds (user and system) the server's process group has used so far: what its answers cost
+   * it, apart from the load generator's share of the same cores. Undefined where /proc is not there.
+   */
+  cpuSeconds(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -109,7 +115,43 @@ export async function startServer(spec: ServerCommand): Promise<RunningServer> {
     await sleep(20);
   }
   const startedInMs = performance.now() - started;
-  return { url, startedInMs, output, stop: () => stopGroup(child) };
+  const group = child.pid;
+  return {
+    url,
+    startedInMs,
+    output,
+    cpuSeconds: () => (group === undefined ? undefined : groupCpuSeconds(group)),
+    stop: () => stopGroup(child),
+  };
+}
+
+let clockTicks: number | undefined;
+
+/**
+ * The CPU time of every process in a group, from /proc/<pid>/stat (Linux): `npm start` and tsx may
+ * stand between us and the server, and the group holds them all. Fields after the command's closing
+ * parenthesis: state is the 1st, the group the 3rd, utime and stime the 12th and 13th, in clock ticks.
+ */
+function groupCpuSeconds(group: number): number | undefined {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  let ticks = 0;
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // Gone since the listing.
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / clockTicks;
 }
 
 /** The last few kilobytes of what the process printed, for error messages. */

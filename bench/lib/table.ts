@@ -9,6 +9,8 @@ function formatValue(value: number, unit: Figure['unit']): string {
       return `${Math.round(value).toLocaleString('en')} req/s`;
     case 'ms':
       return `${value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en')} ms`;
+    case 'µs':
+      return `${Math.round(value).toLocaleString('en')} µs`;
     case 's':
       return `${value.toFixed(2)} s`;
     case 'KB':

@@ -166,7 +166,11 @@ async function measureServer(ctx: BenchContext, rendering: 'on' | 'off'): Promis
       }
 
       const random = seededRandom(10);
-      const warm = await measure(ctx, { url: app.url, next: () => pick(random, sample) });
+      const warm = await measure(ctx, {
+        url: app.url,
+        next: () => pick(random, sample),
+        serverCpuSeconds: app.cpuSeconds,
+      });
       return { cold, warm, pages };
     },
     { SERVER_RENDERING: rendering },
@@ -203,6 +207,33 @@ function coldFigures(on: LoadResult, off: LoadResult): Figure[] {
     );
   }
   return figures;
+}
+
+/**
+ * What one warm answer cost the server in CPU, beside the bare client's: the server's own capacity,
+ * whatever the load generator on the same cores managed to read. The note says how busy each of the
+ * two was, in cores: a server well under its share while the load generator used the rest was not
+ * the one that set the throughput.
+ */
+function cpuFigures(on: LoadResult, off: LoadResult): Figure[] {
+  if (!on.cpu || !off.cpu) return [];
+  const perAnswer = (result: LoadResult, seconds: number) => (seconds / result.answers) * 1e6;
+  const busy = (result: LoadResult, seconds: number) => (seconds / result.seconds).toFixed(2);
+  const cores = (result: LoadResult) =>
+    `server ${busy(result, result.cpu!.server)}, load generator ${busy(result, result.cpu!.loadGenerator)}`;
+  return [
+    {
+      scenario: `${TITLE}: warm, response cache`,
+      name: 'server CPU per answer',
+      value: perAnswer(on, on.cpu.server),
+      unit: 'µs',
+      baseline: { name: BASELINE, value: perAnswer(off, off.cpu.server) },
+      note:
+        `cores busy during the run: ${cores(on)} (${BASELINE}: ${cores(off)}); the load generator's CPU ` +
+        `per answer ${Math.round(perAnswer(on, on.cpu.loadGenerator))} µs ` +
+        `(${BASELINE}: ${Math.round(perAnswer(off, off.cpu.loadGenerator))} µs)`,
+    },
+  ];
 }
 
 function sizeFigures(on: ServerFigures['pages'], off: ServerFigures['pages']): Figure[] {
@@ -248,6 +279,12 @@ export const serverRenderScenario: Scenario = {
     throughput!.note =
       `random pages of the same sample, answered from the response cache, as sent: ` +
       `${sent(on.pages)} (${BASELINE}: ${sent(off.pages)})`;
-    return [...coldFigures(on.cold, off.cold), throughput!, ...latencies, ...sizeFigures(on.pages, off.pages)];
+    return [
+      ...coldFigures(on.cold, off.cold),
+      throughput!,
+      ...latencies,
+      ...cpuFigures(on.warm, off.warm),
+      ...sizeFigures(on.pages, off.pages),
+    ];
   },
 };
