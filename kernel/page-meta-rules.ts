@@ -20,6 +20,13 @@ export const SOCIAL_IMAGE: SocialImage = {
   alt: 'Games, anime, TV and books: opinions, reviews and notes',
 };
 
+/**
+ * A post's sharing image: its cover cut to the box link previews show (Facebook's and X's large
+ * card, 1.91:1) around the author's focal point, as a JPEG at /social/ (the server makes it). The
+ * server's head tags and the app's name the same one.
+ */
+export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
 export interface ScreenText {
   /** Leave out for the site name alone (the home page). */
   title?: string;

@@ -51,6 +51,17 @@ export function below(limit: number, unit: Unit): (value: number) => Target {
   return (value) => ({ text: `< ${limit} ${unit}`, ok: value < limit });
 }
 
+/**
+ * How many cores the server and the load generator kept busy during a run (LoadResult.cpu), as
+ * 'server 0.27, load generator 1.00': autocannon runs on one thread, so a load generator at 1.00
+ * set the throughput, and a server near the machine's cores did.
+ */
+export function coresBusy(result: LoadResult): string | undefined {
+  if (!result.cpu) return undefined;
+  const busy = (seconds: number) => (seconds / result.seconds).toFixed(2);
+  return `server ${busy(result.cpu.server)}, load generator ${busy(result.cpu.loadGenerator)}`;
+}
+
 /** req/s, p50 and p99 of a load run, each beside the same figure of its baseline run. */
 export function loadFigures(
   scenario: string,

@@ -8,7 +8,7 @@ import { BENCH_ADMIN } from '../config.ts';
 import { acceptedQuery } from '../lib/client-documents.ts';
 import type { Scenario } from '../lib/context.ts';
 import { measure, withApp } from '../lib/context.ts';
-import { below, loadFigures, type Figure } from '../lib/figures.ts';
+import { below, coresBusy, loadFigures, type Figure } from '../lib/figures.ts';
 import { summarizeFailures, type LoadRequest } from '../lib/load.ts';
 import { multipartBody } from '../lib/multipart.ts';
 import { pick, seededRandom, type Random } from '../lib/random.ts';
@@ -133,6 +133,7 @@ export const mixedScenario: Scenario = {
         },
         // Counted and shown with the figures, then the run fails: a race shows as a rare failure.
         tolerateFailures: true,
+        serverCpuSeconds: app.cpuSeconds,
       });
       const failed = result.failures.length;
       if (failed > 0) {
@@ -152,8 +153,10 @@ export const mixedScenario: Scenario = {
         .join(', ');
       const figures: Figure[] = loadFigures(this.title, result, baseline);
       const refused = [listQuery, postQuery].some((chosen) => chosen.refusal);
+      const cores = coresBusy(result);
       figures[0]!.note =
         `${result.answers} answers, ${count(writes)} of them writes` +
+        (cores ? `; cores busy: ${cores}` : '') +
         (refused ? '; client documents the server refuses (see 3) sent with their fragments inlined' : '');
       figures.push(
         {

@@ -15,7 +15,7 @@ import { PAGE_SIZE } from '#kernel/post-rules.ts';
 import { listPagePath, postPath } from '#kernel/route-paths.ts';
 import type { Scenario } from '../lib/context.ts';
 import { measure, withApp, type AppUnderTest, type BenchContext } from '../lib/context.ts';
-import { below, loadFigures, type Figure } from '../lib/figures.ts';
+import { below, coresBusy, loadFigures, type Figure } from '../lib/figures.ts';
 import { runLoad, type LoadRequest, type LoadResult } from '../lib/load.ts';
 import { pick, seededRandom, type Random } from '../lib/random.ts';
 import { BROWSER_PAGE_HEADERS, pagesOf } from '../lib/requests.ts';
@@ -218,9 +218,6 @@ function coldFigures(on: LoadResult, off: LoadResult): Figure[] {
 function cpuFigures(on: LoadResult, off: LoadResult): Figure[] {
   if (!on.cpu || !off.cpu) return [];
   const perAnswer = (result: LoadResult, seconds: number) => (seconds / result.answers) * 1e6;
-  const busy = (result: LoadResult, seconds: number) => (seconds / result.seconds).toFixed(2);
-  const cores = (result: LoadResult) =>
-    `server ${busy(result, result.cpu!.server)}, load generator ${busy(result, result.cpu!.loadGenerator)}`;
   return [
     {
       scenario: `${TITLE}: warm, response cache`,
@@ -229,7 +226,7 @@ function cpuFigures(on: LoadResult, off: LoadResult): Figure[] {
       unit: 'µs',
       baseline: { name: BASELINE, value: perAnswer(off, off.cpu.server) },
       note:
-        `cores busy during the run: ${cores(on)} (${BASELINE}: ${cores(off)}); the load generator's CPU ` +
+        `cores busy during the run: ${coresBusy(on)} (${BASELINE}: ${coresBusy(off)}); the load generator's CPU ` +
         `per answer ${Math.round(perAnswer(on, on.cpu.loadGenerator))} µs ` +
         `(${BASELINE}: ${Math.round(perAnswer(off, off.cpu.loadGenerator))} µs)`,
     },

@@ -108,18 +108,22 @@ describe("a post's page", () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("carries the post's own title, subtitle and picture in its metadata", async () => {
+  it("carries the post's own title, subtitle and picture in its metadata, once the app has it", async () => {
     const { page } = site;
-    await page.goto(`${site.url}/blog/${post.slug}`);
+    // The app's tags, as it keeps them while the reader navigates (the server's: page-head.test.ts;
+    // that the two agree: server-rendering.test.ts).
+    await gotoApp(page, `${site.url}/blog/${post.slug}`);
     await expect.poll(() => page.title()).toBe('Outer Wilds Is a Museum of Time | Pixel Diaries');
     expect(await headMeta(page, 'description')).toEqual(['Twenty-two minutes, forever']);
     expect(await headMeta(page, 'og:type')).toEqual(['article']);
     expect(await headMeta(page, 'og:title')).toEqual(['Outer Wilds Is a Museum of Time | Pixel Diaries']);
     expect(await headMeta(page, 'og:description')).toEqual(['Twenty-two minutes, forever']);
     const [ogImage] = await headMeta(page, 'og:image');
-    expect(ogImage).toMatch(/^http:\/\/blog\.test\/uploads\/\S+-1600\.webp$/);
-    expect(await headMeta(page, 'og:image:width')).toEqual(['1600']);
-    expect(await headMeta(page, 'og:image:height')).toEqual(['900']);
+    // The cover cut to the link preview's box around its focal point (the server makes it on request).
+    expect(ogImage).toMatch(/^http:\/\/blog\.test\/social\/[0-9a-f]{32}-\d{1,3}-\d{1,3}\.jpg$/);
+    expect(await headMeta(page, 'og:image:type')).toEqual(['image/jpeg']);
+    expect(await headMeta(page, 'og:image:width')).toEqual(['1200']);
+    expect(await headMeta(page, 'og:image:height')).toEqual(['630']);
     expect(await headMeta(page, 'twitter:image')).toEqual([ogImage]);
     expect(await canonicalLinks(page)).toEqual([`http://blog.test/blog/${post.slug}`]);
     expect(await headMeta(page, 'robots')).toEqual([]);

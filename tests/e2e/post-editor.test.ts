@@ -8,7 +8,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminTests, footer, imageFiles, markPageLoad, problemsBesidesStatus, toast } from './support/accounts.ts';
 import type { E2eSite } from './support/e2e-site.ts';
-import { h1Text, pathOf } from './support/page-checks.ts';
+import { goInApp, h1Text, pathOf } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 
 let site: E2eSite;
@@ -29,18 +29,6 @@ async function openNewPost(page: Page) {
   await footer(page).getByRole('link', { name: 'Create blog' }).click();
   await expect.poll(() => h1Text(page)).toBe('New post');
   await editor(page).waitFor();
-}
-
-/**
- * Moves the app's router to `path` as a link would, without loading a page. (The post page's
- * admin Edit button is not there yet; this is what clicking it does.)
- */
-async function goInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(window.history.state, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, path);
-  await expect.poll(() => pathOf(page)).toBe(path);
 }
 
 async function navLink(page: Page, label: string) {

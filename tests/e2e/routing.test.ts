@@ -2,7 +2,7 @@
 // list addresses with a page number only when it is a positive integer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
-import { h1Text, headMeta, pathOf } from './support/page-checks.ts';
+import { goInApp, h1Text, headMeta, pathOf } from './support/page-checks.ts';
 
 let site: E2eSite;
 beforeAll(async () => (site = await openDesktopSite()));
@@ -76,10 +76,7 @@ describe('a page number in a list address', () => {
     await page.goto(`${site.url}/blog`);
     await expect.poll(() => h1Text(page)).toBe('Blog');
     // What the router does on a history change inside the app (Back, Forward): no full page load.
-    await page.evaluate(() => {
-      window.history.pushState({}, '', '/blog/page/0');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
+    await goInApp(page, '/blog/page/0');
     await expect.poll(() => h1Text(page)).toBe('Page not found');
     expect(site.problems).toEqual([]);
   });

@@ -217,7 +217,23 @@ describe('with JavaScript off', () => {
 interface HydrationProbe {
   /** The `main h1` the HTML parser made, taken before any script of the page ran. */
   parsedH1: Element | null;
+  /** The head's page tags as the server wrote them (headTags), taken at the same moment. */
+  serverHead: string[];
   shifts: { value: number; sources: string[] }[];
+}
+
+/**
+ * The head's page tags (title, metas, canonical) as sorted 'tag key=value' lines: what a crawler or a
+ * link preview reads. Runs in the page (its source is sent to it), so it names nothing outside.
+ */
+function headTags(): string[] {
+  return [...document.head.querySelectorAll('title, meta[name], meta[property], link[rel="canonical"]')]
+    .map((element) => {
+      const key = element.getAttribute('name') ?? element.getAttribute('property') ?? element.getAttribute('rel');
+      const value = element.getAttribute('content') ?? element.getAttribute('href') ?? element.textContent;
+      return `${element.tagName.toLowerCase()} ${key ?? ''}=${value ?? ''}`;
+    })
+    .sort();
 }
 
 describe('with JavaScript on, the app takes over the same page', () => {
@@ -228,13 +244,16 @@ describe('with JavaScript on, the app takes over the same page', () => {
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(`console warning: ${message.text()}`);
     });
+    await page.addInitScript(`window.headTags = ${headTags.toString()}`);
     await page.addInitScript(() => {
-      const probe: HydrationProbe = { parsedH1: null, shifts: [] };
+      const probe: HydrationProbe = { parsedH1: null, serverHead: [], shifts: [] };
       (window as unknown as { hydrationProbe: HydrationProbe }).hydrationProbe = probe;
       // 'interactive' comes when the parser is done and before the deferred scripts (the app's
-      // module) run: the h1 found then is the server's, whatever the app does next.
+      // module) run: the h1 and the head tags found then are the server's, whatever the app does next.
       document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') probe.parsedH1 = document.querySelector('main h1');
+        if (document.readyState !== 'interactive') return;
+        probe.parsedH1 = document.querySelector('main h1');
+        probe.serverHead = (window as unknown as { headTags: typeof headTags }).headTags();
       });
       // Every layout shift from the first paint on, as cumulative layout shift counts them.
       new PerformanceObserver((list) => {
@@ -418,6 +437,17 @@ describe('with JavaScript on, the app takes over the same page', () => {
       expect(warnings).toEqual([]);
       expect(await serverH1(page)).toEqual({ text: expected.heading(), kept: true });
       expect(await layoutShifts(page)).toEqual([]);
+      // The app puts its own head tags in place of the server's (page-meta.tsx): the same ones, so a
+      // tool that reads the head before the app, or after it, reads the same page.
+      await expect
+        .poll(() => page.evaluate(() => document.head.querySelector('[data-server-meta="page"]') === null))
+        .toBe(true);
+      const heads = await page.evaluate(() => ({
+        server: (window as unknown as { hydrationProbe: HydrationProbe }).hydrationProbe.serverHead,
+        app: (window as unknown as { headTags: () => string[] }).headTags(),
+      }));
+      expect(heads.server.length).toBeGreaterThan(5);
+      expect(heads.app).toEqual(heads.server);
       // The app's files come after the page is shown and loaded, so they never hold up its paint
       // or share the first round trips with its pictures (client/build/entry-priority.ts).
       const start = await appStart(page);

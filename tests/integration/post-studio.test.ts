@@ -380,8 +380,13 @@ describe(`the author's studio on ${testDbKind}`, () => {
       const html = await (await t.request(`/blog/${post.slug}`)).text();
       return /property="og:image" content="([^"]+)"/.exec(html)?.[1];
     };
+    // The API names the same cut, for the app's head tags and any integrator's.
+    const apiPreviewPath = async () =>
+      (await t.graphql(`query ($slug: String!) { post(slug: $slug) { socialImageUrl } }`, { slug: post.slug })).data
+        .post.socialImageUrl;
     const leftUrl = await previewUrl();
     expect(leftUrl).toBe(`${t.config.siteUrl}/social/${storageKey}-10-50.jpg`);
+    expect(await apiPreviewPath()).toBe(`/social/${storageKey}-10-50.jpg`);
     const left = await t.request(new URL(leftUrl!).pathname);
     expect(left.status).toBe(200);
     expect(left.headers.get('content-type')).toBe('image/jpeg');
@@ -400,6 +405,7 @@ describe(`the author's studio on ${testDbKind}`, () => {
     expect(moved.errors).toBeUndefined();
     const rightUrl = await previewUrl();
     expect(rightUrl).toBe(`${t.config.siteUrl}/social/${storageKey}-90-50.jpg`);
+    expect(await apiPreviewPath()).toBe(`/social/${storageKey}-90-50.jpg`);
     const rightBytes = new Uint8Array(await (await t.request(new URL(rightUrl!).pathname)).arrayBuffer());
     for (const x of [5, 600, 1190]) expect(isBlue(await pixelAt(rightBytes, x, 315)), `x=${x}`).toBe(true);
 

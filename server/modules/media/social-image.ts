@@ -10,12 +10,11 @@
 import type { Hono } from 'hono';
 import sharp from 'sharp';
 import { focusOffset, focusPercent } from '#kernel/focal-point.ts';
+import { SOCIAL_IMAGE_SIZE } from '#kernel/page-meta-rules.ts';
 import type { Database } from '../../db/database.ts';
 import type { ImageStore, StoredImage } from './image-store.ts';
 import { largestImagePath } from './image-urls.ts';
 
-/** The box link previews show (Facebook's and X's large card): 1.91:1. */
-export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 const JPEG_QUALITY = 82;
 
 type FocusedImage = Pick<StoredImage, 'storageKey' | 'variantWidths' | 'width'> & { focusX: number; focusY: number };

@@ -3,9 +3,9 @@
 // feed links and the JSON-LD. Unknown paths and posts are 404s with noindex; form and admin screens
 // are noindex and never cached.
 import type { Config } from '../../config.ts';
-import { pageTitle, SCREEN_TEXTS, SOCIAL_IMAGE, type ScreenText } from '#kernel/page-meta-rules.ts';
+import { pageTitle, SCREEN_TEXTS, SOCIAL_IMAGE, SOCIAL_IMAGE_SIZE, type ScreenText } from '#kernel/page-meta-rules.ts';
 import { pageCount } from '#kernel/post-rules.ts';
-import { SOCIAL_IMAGE_SIZE, socialImagePath } from '../media/social-image.ts';
+import { socialImagePath } from '../media/social-image.ts';
 import type { PostService, PublishedPost } from '../post/post.service.ts';
 import { feedLinks, type FeedLink } from './feeds.ts';
 import { matchPageRoute, type PageRoute } from './page-routes.ts';

@@ -10,6 +10,7 @@ import { SEARCH_PRICE } from './post-search.ts';
 import { RELATED_CANDIDATES, RELATED_COUNT } from './post-neighbours.ts';
 import { readingOf } from './post-reading.ts';
 import { ImageObject } from '../media/media.schema.ts';
+import { socialImagePath } from '../media/social-image.ts';
 import { CategoryEnum, PostStatusEnum } from '../shared/enums.schema.ts';
 import { validationError } from '../../errors.ts';
 import type { Context } from '../../context.ts';
@@ -46,6 +47,15 @@ const PostObject = builder.prismaObject('Post', {
       resolve: (post) => post.image,
     }),
     imageAlt: t.exposeString('imageAlt', { description: "The cover's text alternative; empty: decorative" }),
+    // On the post, not the image: an Image has no id in the client's cache, and two queries asking
+    // different fields of one would replace each other's copy.
+    socialImageUrl: t.string({
+      nullable: true,
+      description:
+        'What link previews show of the post (og:image): its cover cut to 1200x630 around the focal point, a ' +
+        'JPEG at a path below /social/ on this site; null without a cover',
+      resolve: (post) => (post.image ? socialImagePath(post.image) : null),
+    }),
     description: t.exposeString('description', {
       description: 'For search engines and link previews; empty falls back to the subtitle',
     }),

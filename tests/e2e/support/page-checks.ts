@@ -82,3 +82,17 @@ export async function gotoApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await expect.poll(() => appOwnsH1(page), { message: url }).toBe(true);
 }
+
+/**
+ * Moves the app's router to `path` as Back, Forward or an in-app link would, without loading a page
+ * (a history entry and its popstate). A page the server rendered is plain HTML until the app has
+ * taken it over, and no router would hear it: this waits for the app first.
+ */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  await expect.poll(() => appOwnsH1(page), { message: `the app on ${pathOf(page)}` }).toBe(true);
+  await page.evaluate((to) => {
+    window.history.pushState(window.history.state, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+  await expect.poll(() => pathOf(page)).toBe(path);
+}

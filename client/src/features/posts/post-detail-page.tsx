@@ -14,6 +14,7 @@ import { PostAdminActions } from './post-admin-actions';
 import { PostEnding } from './post-ending';
 import { loadSanitizer, PostArticle } from './post-article';
 import { postPath } from '#kernel/route-paths.ts';
+import { SOCIAL_IMAGE_SIZE } from '#kernel/page-meta-rules.ts';
 
 const PostDetailQuery = graphql(`
   query PostDetail($slug: String!) {
@@ -25,11 +26,7 @@ const PostDetailQuery = graphql(`
       subtitle
       description
       imageAlt
-      image {
-        url
-        width
-        height
-      }
+      socialImageUrl
       ...PostArticle_Post
       ...PostEnding_Post
     }
@@ -70,8 +67,8 @@ export function PostDetailPage() {
           path={postPath(post.slug)}
           type="article"
           noindex={preview}
-          {...(post.image
-            ? { image: { url: post.image.url, width: post.image.width, height: post.image.height, alt: post.imageAlt } }
+          {...(post.socialImageUrl
+            ? { image: { url: post.socialImageUrl, ...SOCIAL_IMAGE_SIZE, alt: post.imageAlt } }
             : {})}
         />
         {preview && (
