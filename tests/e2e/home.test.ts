@@ -3,6 +3,7 @@
 // comes written into the page (server/modules/pages/initial-results.ts) and no request is sent for it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSite, type E2eSite } from './support/e2e-site.ts';
+import { gotoApp } from './support/page-checks.ts';
 
 let site: E2eSite;
 const graphqlRequests: string[] = [];
@@ -40,7 +41,8 @@ describe('the home page in a browser', () => {
   });
 
   it('shows the site name it fetched through GraphQL, coming from another page', async () => {
-    await site.page.goto(`${site.url}/about`);
+    // In the app: the home page is then its render, from its own query.
+    await gotoApp(site.page, `${site.url}/about`);
     await expect.poll(h1).not.toBe('Pixel Diaries');
     graphqlRequests.length = 0;
     await site.page.getByRole('banner').getByRole('link', { name: 'Pixel Diaries, home page' }).click();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostWithImage } from '../../server/modules/post/post.service.ts';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import {
+  appOwnsH1,
   canonicalLinks,
   gotoApp,
   h1Text,
@@ -231,7 +232,9 @@ describe('an address with no post behind it', () => {
       expect(await main.getByText('or', { exact: true }).count()).toBe(1);
       expect(await headMeta(page, 'robots')).toEqual(['noindex']);
 
-      // Opened directly, there is no page of the site to go back to: Go Back leads home.
+      // Opened directly, there is no page of the site to go back to: Go Back leads home. (The button
+      // is the app's: it works once the app has taken the page over.)
+      await expect.poll(() => appOwnsH1(page)).toBe(true);
       await main.getByRole('button', { name: 'Go Back' }).click();
       await expect.poll(() => pathOf(page)).toBe('/');
       await expect.poll(() => h1Text(page)).toBe('Pixel Diaries');
@@ -255,7 +258,8 @@ describe('an address with no post behind it', () => {
   it('goes back to the list it came from, when the post was deleted after the list was shown', async () => {
     const { page } = site;
     const doomed = await createPost(site.t, { title: 'A post about to go' });
-    await page.goto(`${site.url}/blog`);
+    // The app's history: the list must be the app's, so the post is opened in it.
+    await gotoApp(page, `${site.url}/blog`);
     const readMore = page.getByRole('link', { name: /^READ MORE\s*: A post about to go$/ });
     await readMore.waitFor();
     await site.t.app.services.posts.delete(doomed.id);
