@@ -27,6 +27,14 @@ export const SOCIAL_IMAGE: SocialImage = {
  */
 export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
+/** The MIME type og:image:type gives for a sharing image, from its address's extension. */
+export function imageTypeOf(url: string): string {
+  const extension = new URL(url).pathname.split('.').pop()?.toLowerCase();
+  if (extension === 'png') return 'image/png';
+  if (extension === 'jpg' || extension === 'jpeg') return 'image/jpeg';
+  return 'image/webp';
+}
+
 export interface ScreenText {
   /** Leave out for the site name alone (the home page). */
   title?: string;

@@ -2,7 +2,7 @@
 // into <head> and removes them when the screen goes away. The server puts the same tags in the HTML
 // it sends for crawlers; this keeps them right as the reader navigates in the app.
 import { useLayoutEffect } from 'react';
-import { pageTitle, SOCIAL_IMAGE, type SocialImage } from '#kernel/page-meta-rules.ts';
+import { imageTypeOf, pageTitle, SOCIAL_IMAGE, type SocialImage } from '#kernel/page-meta-rules.ts';
 import { useHydrated } from '../lib/hydration';
 import { useSite } from '../lib/site';
 
@@ -51,7 +51,7 @@ export function PageMeta({ title, description, path, image = SOCIAL_IMAGE, type 
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonical} />
       <meta property="og:image" content={imageUrl} />
-      <meta property="og:image:type" content={imageType(imageUrl)} />
+      <meta property="og:image:type" content={imageTypeOf(imageUrl)} />
       <meta property="og:image:width" content={String(image.width)} />
       <meta property="og:image:height" content={String(image.height)} />
       {/* A cover without a text alternative is decorative, as the server's head tags say too. */}
@@ -63,11 +63,4 @@ export function PageMeta({ title, description, path, image = SOCIAL_IMAGE, type 
       {image.alt && <meta name="twitter:image:alt" content={image.alt} />}
     </>
   );
-}
-
-function imageType(url: string): string {
-  const extension = new URL(url).pathname.split('.').pop()?.toLowerCase();
-  if (extension === 'png') return 'image/png';
-  if (extension === 'jpg' || extension === 'jpeg') return 'image/jpeg';
-  return 'image/webp';
 }

@@ -3,7 +3,14 @@
 // feed links and the JSON-LD. Unknown paths and posts are 404s with noindex; form and admin screens
 // are noindex and never cached.
 import type { Config } from '../../config.ts';
-import { pageTitle, SCREEN_TEXTS, SOCIAL_IMAGE, SOCIAL_IMAGE_SIZE, type ScreenText } from '#kernel/page-meta-rules.ts';
+import {
+  imageTypeOf,
+  pageTitle,
+  SCREEN_TEXTS,
+  SOCIAL_IMAGE,
+  SOCIAL_IMAGE_SIZE,
+  type ScreenText,
+} from '#kernel/page-meta-rules.ts';
 import { pageCount } from '#kernel/post-rules.ts';
 import { socialImagePath } from '../media/social-image.ts';
 import type { PostService, PublishedPost } from '../post/post.service.ts';
@@ -46,13 +53,6 @@ export interface PageMetaDeps {
   seo: Pick<SeoService, 'listSizes' | 'authorName'>;
 }
 
-function imageType(url: string): string {
-  const extension = new URL(url).pathname.split('.').pop()?.toLowerCase();
-  if (extension === 'png') return 'image/png';
-  if (extension === 'jpg' || extension === 'jpeg') return 'image/jpeg';
-  return 'image/webp';
-}
-
 /** A post's cover as link previews show it: cut to their box around the author's focal point. */
 export function postImage(post: PublishedPost, siteUrl: string): MetaImage {
   const url = `${siteUrl}${socialImagePath(post.image)}`;
@@ -79,7 +79,7 @@ export class PageMetaResolver {
         noindex: false,
         type: 'website',
         siteName: config.siteName,
-        image: { ...SOCIAL_IMAGE, url: socialUrl, type: imageType(socialUrl) },
+        image: { ...SOCIAL_IMAGE, url: socialUrl, type: imageTypeOf(socialUrl) },
         feeds: feedLinks(null, config),
         jsonLd: [],
         ...extra,
