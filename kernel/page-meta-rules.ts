@@ -58,6 +58,11 @@ export const SCREEN_TEXTS = {
   },
   blog: { title: 'Blog', description: 'Every post on games, anime, TV shows and books, newest first, with search.' },
   login: { title: 'Login', description: 'Sign in to your account.' },
+  studio: { title: 'Studio', description: "The author's studio." },
+  setup: {
+    title: 'Set up your site',
+    description: "Name your site and make the author's account: once, on a new site.",
+  },
   profile: { title: 'Profile', description: 'Update your name, e-mail and password.' },
   newPost: { title: 'New post', description: 'Write a new blog post.' },
   editPost: { title: 'Edit post', description: 'Edit a blog post.' },

@@ -3,8 +3,19 @@
 import { messages } from './messages.ts';
 import { unstorableTextError } from './text-rules.ts';
 
-// Deliberately simple: one @, no spaces, a dot in the domain. The server stores it in lower case.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Every address a real mail system delivers to, and nothing that cannot be one: a local part without
+// spaces or @ (RFC 5321's quoted forms are left out: no one signs in with them), then a domain of
+// dot-separated labels of letters (any script), digits and hyphens, or an address literal in brackets.
+// A dot in the domain is NOT required: `admin@localhost`, the first start's own account, is as real an
+// address as a company's internal `author@intranet` (issue 34: the old rule locked the first author
+// out). The server stores it in lower case.
+const LOCAL_PART = String.raw`[^\s@"(),:;<>\[\\\]]+`;
+const DOMAIN_LABEL = String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?`;
+const ADDRESS_LITERAL = String.raw`\[(?:\d{1,3}(?:\.\d{1,3}){3}|IPv6:[0-9a-f:.]+)\]`;
+const EMAIL_PATTERN = new RegExp(
+  String.raw`^${LOCAL_PART}@(?:${DOMAIN_LABEL}(?:\.${DOMAIN_LABEL})*|${ADDRESS_LITERAL})$`,
+  'iu',
+);
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 export const NAME_MAX = 60;

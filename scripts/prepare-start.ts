@@ -1,6 +1,6 @@
 // Runs before `npm start`: generates what is missing and builds the client when its sources changed
 // since the last build, so `npm install && npm start` works on a fresh clone and a restart is quick.
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -47,11 +47,31 @@ if (!existsSync(path.join(root, 'server/generated/prisma/client.ts'))) generateP
 const wanted = sourcesHash();
 const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : null;
 if (built !== wanted) {
-  console.log('Building the client (its sources changed since the last build)…');
+  console.log(
+    built === null
+      ? 'Building the web client for the first time (a minute or two on a small machine)…'
+      : 'Building the web client again (its sources changed since the last build)…',
+  );
+  const started = Date.now();
   generateClientDocuments();
-  execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
+  // Vite says nothing at this log level until it is done: a line every 15 s says it is still at work.
+  await new Promise<void>((resolve, reject) => {
+    const build = spawn(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    const ticker = setInterval(() => console.log(`  …still building (${seconds(started)} s)`), 15_000);
+    build.once('error', reject);
+    build.once('exit', (code) => {
+      clearInterval(ticker);
+      if (code === 0) resolve();
+      else reject(new Error(`vite build failed (exit code ${code})`));
+    });
   });
   writeFileSync(stampFile, `${wanted}\n`);
+  console.log(`Built the web client in ${seconds(started)} s.`);
+}
+
+function seconds(since: number): number {
+  return Math.round((Date.now() - since) / 1000);
 }

@@ -28,6 +28,7 @@ import { registerPostRoutes } from './modules/post/post.rest.ts';
 import { registerUpcomingRoutes } from './modules/upcoming/upcoming.rest.ts';
 import { registerUserRoutes } from './modules/user/user.rest.ts';
 import { createServices, type Services } from './services.ts';
+import { SETUP_PATH } from '#kernel/setup-rules.ts';
 
 export interface AppOptions {
   config: Config;
@@ -52,6 +53,14 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
   // few hundred bytes of garbage of the TrieRouter that Hono's default falls back to when a route
   // is one RegExpRouter cannot take (it says so on the first request: every test would fail).
   const hono = new Hono({ router: new RegExpRouter() });
+  // A new site's first visit to /admin goes to the setup, until someone signs in as the admin
+  // (first-run.service.ts). Before the response cache: this answer changes when the setup closes.
+  hono.get('/admin', async (c, next) => {
+    if (!(await services.firstRun.pending())) return next();
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(SETUP_PATH, 302);
+  });
+
   // First: a stored answer skips everything below, security headers included (they were stored).
   hono.use('*', publicResponseCache(services.caches));
   hono.use('*', securityHeaders(config, services.imageUrls.foreignOrigin));
@@ -122,8 +131,8 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
   if (config.graphqlIntrospection) mountGraphiqlAssets(hono);
 
   const api = createApiRouter();
-  const openApi = openApiDocument(config);
-  api.get('/openapi.json', (c) => c.json(openApi));
+  // Made at each request (rarely asked for): its title is the site's name, which the setup can change.
+  api.get('/openapi.json', (c) => c.json(openApiDocument(config)));
   registerUserRoutes(api, services);
   registerPostRoutes(api, services);
   registerUpcomingRoutes(api, services);

@@ -16,6 +16,12 @@ async function main(): Promise<void> {
 
   let db: Database;
   try {
+    // Said before each step that can take a while on a first start, so a silent terminal never looks stuck.
+    console.log(
+      config.databaseUrl
+        ? 'Connecting to the PostgreSQL server…'
+        : `Opening the embedded database in ${config.dataDir}…`,
+    );
     db = await openConfiguredDatabase(config);
     await prepareDatabase(db, config);
   } catch (error) {

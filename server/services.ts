@@ -14,6 +14,7 @@ import { ImageStore } from './modules/media/image-store.ts';
 import { ImageUrls } from './modules/media/image-urls.ts';
 import { PostService } from './modules/post/post.service.ts';
 import { SeoService } from './modules/pages/seo.service.ts';
+import { FirstRunService } from './modules/site/first-run.service.ts';
 import { UpcomingService } from './modules/upcoming/upcoming.service.ts';
 import { SignInService } from './modules/user/sign-in.service.ts';
 import { UserService } from './modules/user/user.service.ts';
@@ -30,6 +31,8 @@ export interface Services {
   /** Signing in and out. */
   signIn: SignInService;
   users: UserService;
+  /** The first-run setup: naming the admin account and the site from the browser. */
+  firstRun: FirstRunService;
   posts: PostService;
   upcoming: UpcomingService;
   seo: SeoService;
@@ -58,13 +61,15 @@ export function createServices(db: Database, config: Config, changes: ContentCha
   const throttle = new AttemptThrottle(prisma);
   const passwords = new PasswordCheck(prisma, throttle);
   const users = new UserService(prisma, sessions, passwords, new AttemptThrottle(prisma, REGISTRATION_LIMITS), config);
+  const firstRun = new FirstRunService(prisma, sessions, config, changes);
   return {
     images,
     imageUrls: new ImageUrls(config.uploadsPublicUrl ?? null),
     sessions,
     throttle,
-    signIn: new SignInService(sessions, passwords, users),
+    signIn: new SignInService(sessions, passwords, users, firstRun),
     users,
+    firstRun,
     imageFiles,
     posts: new PostService(prisma, imageFiles, caches),
     upcoming: new UpcomingService(prisma, imageFiles, caches),

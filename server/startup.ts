@@ -8,6 +8,7 @@ import { ImageFiles } from './modules/media/image-files.ts';
 import { imageStorageOf } from './modules/media/image-storage.ts';
 import { ImageStore } from './modules/media/image-store.ts';
 import { sweepOrphanImages } from './modules/media/orphan-sweep.ts';
+import { applySiteSettings } from './modules/site/first-run.service.ts';
 import { bootstrapAdmin } from './modules/user/admin-bootstrap.ts';
 
 export type Log = (message: string) => void;
@@ -18,11 +19,19 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
 
 export async function prepareDatabase(db: Database, config: Config, log: Log = console.log): Promise<void> {
   await withMigrationLock(db.sql, async (conn) => {
-    const { applied, warnings } = await applyPendingMigrations(conn, readMigrations());
+    const { applied, warnings } = await applyPendingMigrations(conn, readMigrations(), (count) =>
+      log(`Bringing the database up to date (${count} migration(s) to apply)…`),
+    );
     for (const warning of warnings) log(`Warning: ${warning}`);
     if (applied.length > 0) log(`Applied ${applied.length} migration(s): ${applied.join(', ')}`);
-    await bootstrapAdmin(db.prisma, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, log });
+    await bootstrapAdmin(db.prisma, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      siteUrl: config.siteUrl,
+      log,
+    });
   });
+  await applySiteSettings(db.prisma, config);
 
   const store = new ImageStore(imageStorageOf(config), config.maxUploadBytes);
   const files = new ImageFiles(store, db);

@@ -81,7 +81,12 @@ export async function withMigrationLock<T>(sql: SqlRunner, fn: (conn: SqlRunner)
   });
 }
 
-export async function applyPendingMigrations(conn: SqlRunner, migrations: MigrationFile[]): Promise<MigrateResult> {
+export async function applyPendingMigrations(
+  conn: SqlRunner,
+  migrations: MigrationFile[],
+  /** Told how many will be applied, before the first (a first start says what it is doing). */
+  onPending?: (count: number) => void,
+): Promise<MigrateResult> {
   await conn.exec(CREATE_MIGRATIONS_TABLE);
   const rows = await conn.query<AppliedRow>(
     'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" ORDER BY started_at',
@@ -102,6 +107,8 @@ export async function applyPendingMigrations(conn: SqlRunner, migrations: Migrat
       warnings.push(`Migration ${row.migration_name} was edited after it was applied; the edit is not applied.`);
   }
 
+  const pending = migrations.filter((migration) => !applied.has(migration.name)).length;
+  if (pending > 0) onPending?.(pending);
   const newlyApplied: string[] = [];
   for (const migration of migrations) {
     if (applied.has(migration.name)) continue;

@@ -45,6 +45,7 @@ describe(`migrations on ${testDbKind}`, () => {
         'PostPicture',
         'PostSlugRedirect',
         'Session',
+        'SiteSetting',
         'UpcomingCard',
         'User',
         '_prisma_migrations',

@@ -113,7 +113,7 @@ describe(`the server process on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT 
 
     const second = await start();
     expect(second.output()).not.toContain('Applied');
-    expect(second.output()).not.toContain('admin account was created');
+    expect(second.output()).not.toContain('This site is new');
     expect(await second.stop()).toBe(0);
 
     db = await openServersDatabase();

@@ -20,3 +20,10 @@ export function RequireUser() {
 export function RequireAdmin() {
   return <Guard allows={(user) => user.isAdmin} />;
 }
+
+/** /admin, the studio's own address: its posts for the admin, the login form for anyone else. */
+export function StudioEntry() {
+  const { user, confirmed } = useAuthState();
+  if (!confirmed) return <Spinner label="Checking your session" />;
+  return <Navigate to={user?.isAdmin ? '/admin/posts' : '/login'} replace />;
+}

@@ -11,7 +11,7 @@ import { SEARCH_FORM_PATH } from '#kernel/server-render.ts';
 import { loadSanitizer } from '../features/posts/post-article';
 import { PostDetailPage } from '../features/posts/post-detail-page';
 import { NotFoundPage, RouteErrorPage } from './error-page';
-import { RequireAdmin, RequireUser } from './guards';
+import { RequireAdmin, RequireUser, StudioEntry } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { requireValidPageNumber } from './route-checks';
 import type { FirstRenderHandle } from './first-render';
@@ -68,6 +68,12 @@ export const routes: RouteObject[] = [
             path: 'login',
             lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
           },
+          // A new site's first run; the server sends /admin here until the admin has signed in.
+          {
+            path: 'admin/setup',
+            lazy: async () => ({ Component: (await import('../features/auth/setup-page')).SetupPage }),
+          },
+          { path: 'admin', element: <StudioEntry /> },
 
           { path: 'blog', lazy: blogList },
           pageRoute('blog/page/:pageNumber', blogList),

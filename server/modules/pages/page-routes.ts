@@ -6,7 +6,7 @@ import { editPostPath } from '#kernel/route-paths.ts';
 
 export type FormScreen = Extract<
   ScreenName,
-  'login' | 'profile' | 'newPost' | 'editPost' | 'newUpcoming' | 'showUpcoming' | 'adminPosts'
+  'login' | 'profile' | 'newPost' | 'editPost' | 'newUpcoming' | 'showUpcoming' | 'adminPosts' | 'studio' | 'setup'
 >;
 export type StaticScreen = Extract<ScreenName, 'about' | 'hireMe' | 'privacyPolicy' | 'disclaimer'>;
 
@@ -37,6 +37,11 @@ const FORM_SCREENS: Record<string, FormScreen> = {
   'show-upcoming': 'showUpcoming',
 };
 
+const ADMIN_SCREENS: Record<string, FormScreen> = {
+  posts: 'adminPosts',
+  setup: 'setup',
+};
+
 const NOT_FOUND: PageRoute = { kind: 'notFound' };
 
 function decodeSegments(pathname: string): string[] | null {
@@ -65,9 +70,13 @@ export function matchPageRoute(pathname: string): PageRoute {
   if (rest.length === 0 && STATIC_SCREENS[head])
     return { kind: 'static', screen: STATIC_SCREENS[head], path: `/${head}` };
   if (rest.length === 0 && FORM_SCREENS[head]) return { kind: 'form', screen: FORM_SCREENS[head], path: `/${head}` };
-  // The author's screens live under /admin/ (one Disallow line in robots.txt covers them all).
-  if (head === 'admin' && rest.length === 1 && rest[0]!.toLowerCase() === 'posts') {
-    return { kind: 'form', screen: 'adminPosts', path: '/admin/posts' };
+  // The author's screens live under /admin/ (one Disallow line in robots.txt covers them all);
+  // /admin itself leads to them (or, on a new site, to its first-run setup).
+  if (head === 'admin') {
+    const screen = rest.length === 0 ? 'studio' : rest.length === 1 ? ADMIN_SCREENS[rest[0]!.toLowerCase()] : undefined;
+    return screen
+      ? { kind: 'form', screen, path: rest.length === 0 ? '/admin' : `/admin/${rest[0]!.toLowerCase()}` }
+      : NOT_FOUND;
   }
 
   if (head === 'blog') {

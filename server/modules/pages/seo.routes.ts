@@ -26,7 +26,8 @@ async function imageBytes(storage: ImageStorage, posts: PublishedPost[]): Promis
 }
 
 export function registerSeoRoutes(app: Hono, config: Config, services: Services): void {
-  const site = { siteName: config.siteName, siteUrl: config.siteUrl };
+  // Read at each answer: the site's name can change while the server runs (the first-run setup).
+  const site = () => ({ siteName: config.siteName, siteUrl: config.siteUrl });
 
   const feed = (format: FeedFormat, category: CategoryScreen | null) =>
     app.get(feedPath(format, category), async (c) => {
@@ -39,7 +40,7 @@ export function registerSeoRoutes(app: Hono, config: Config, services: Services)
         category,
         authorName,
         imageBytes: await imageBytes(services.images.storage, posts),
-        site,
+        site: site(),
         imageUrls: services.imageUrls,
       };
       const body = format === 'rss' ? rssFeed(input) : atomFeed(input);
@@ -52,10 +53,12 @@ export function registerSeoRoutes(app: Hono, config: Config, services: Services)
 
   app.get('/sitemap.xml', async (c) => {
     const [counts, posts] = await Promise.all([services.seo.postCounts(), services.seo.sitemapPosts()]);
-    return readResponse(c.req.raw, sitemapXml(site, counts, posts, services.imageUrls), {
+    return readResponse(c.req.raw, sitemapXml(site(), counts, posts, services.imageUrls), {
       contentType: 'application/xml; charset=utf-8',
     });
   });
 
-  app.get('/robots.txt', (c) => readResponse(c.req.raw, robotsTxt(site), { contentType: 'text/plain; charset=utf-8' }));
+  app.get('/robots.txt', (c) =>
+    readResponse(c.req.raw, robotsTxt(site()), { contentType: 'text/plain; charset=utf-8' }),
+  );
 }

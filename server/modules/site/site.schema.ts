@@ -1,7 +1,10 @@
 // Public facts about the site that every page needs: its name for titles, its URL for canonical links,
-// and who writes it (configured by the owner: server/config.ts), for the about, hire-me and legal pages.
+// and who writes it (configured by the owner: server/config.ts), for the about, hire-me and legal pages;
+// and the first run, which names the site and its admin account (first-run.service.ts).
 import { builder } from '../../builder.ts';
 import type { SiteOwner, SocialLink } from '../../config.ts';
+import { queueSessionCookie } from '../auth/session.service.ts';
+import { UserRef } from '../user/user.schema.ts';
 
 interface SiteInfo {
   name: string;
@@ -33,8 +36,42 @@ const Site = builder.objectRef<SiteInfo>('Site').implement({
     name: t.exposeString('name'),
     url: t.exposeString('url'),
     owner: t.field({ type: Owner, resolve: (site) => site.owner }),
+    setupPending: t.boolean({
+      description:
+        'True while the site waits for its first run: no one has signed in as the admin yet, and the setup ' +
+        'code the first start printed can still name the account and the site (completeSetup)',
+      resolve: (_site, _args, ctx) => ctx.services.firstRun.pending(),
+    }),
   }),
 });
+
+const CompleteSetupInput = builder.inputType('CompleteSetupInput', {
+  fields: (t) => ({
+    code: t.string({
+      required: true,
+      description: 'The setup code the first start printed (in its link, after #code=)',
+    }),
+    name: t.string({ required: true, description: "The author's name" }),
+    email: t.string({ required: true }),
+    password: t.string({ required: true }),
+    siteTitle: t.string({ required: true }),
+  }),
+});
+
+builder.mutationField('completeSetup', (t) =>
+  t.field({
+    type: UserRef,
+    description:
+      'The first run: names the admin account (name, e-mail, password) and the site, once, and signs in. ' +
+      'BAD_USER_INPUT with a wrong code; FORBIDDEN once the site is set up (or the admin has signed in)',
+    args: { input: t.arg({ type: CompleteSetupInput, required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { user, cookie } = await ctx.services.firstRun.complete(args.input);
+      queueSessionCookie(ctx.responseCookies, cookie);
+      return user;
+    },
+  }),
+);
 
 builder.queryField('site', (t) =>
   t.field({

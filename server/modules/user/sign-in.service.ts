@@ -6,6 +6,7 @@ import { normalizeEmail, userMessages, validateLogin } from '#kernel/user-rules.
 import type { PublicUser, UserService } from './user.service.ts';
 import type { PasswordCheck } from '../auth/password-check.ts';
 import type { SessionService } from '../auth/session.service.ts';
+import type { FirstRunService } from '../site/first-run.service.ts';
 
 export interface SignedIn {
   user: PublicUser;
@@ -29,6 +30,7 @@ export class SignInService {
     private readonly sessions: SessionService,
     private readonly passwords: PasswordCheck,
     private readonly users: UserService,
+    private readonly firstRun: FirstRunService,
   ) {}
 
   /**
@@ -42,6 +44,8 @@ export class SignInService {
     const userId = await this.passwords.verify(normalizeEmail(email), password, clientAddress);
     const user = userId ? await this.users.findById(userId) : null;
     if (!user) throw invalidCredentials();
+    // The admin signed in with what the first start printed: the account is theirs, the setup is over.
+    if (user.isAdmin) await this.firstRun.close();
     return { user, ...(await this.startSession(user.id, options)) };
   }
 
