@@ -1,5 +1,7 @@
 // Runs before `npm start`: generates what is missing and builds the client when its sources changed
 // since the last build, so `npm install && npm start` works on a fresh clone and a restart is quick.
+// `npm run build` runs it with --always: it builds whatever the stamp says, and leaves the stamp, so
+// the `npm start` after it does not build the same sources again.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -46,11 +48,14 @@ if (!existsSync(path.join(root, 'server/generated/prisma/client.ts'))) generateP
 
 const wanted = sourcesHash();
 const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : null;
-if (built !== wanted) {
+const always = process.argv.includes('--always');
+if (always || built !== wanted) {
   console.log(
-    built === null
-      ? 'Building the web client for the first time (a minute or two on a small machine)…'
-      : 'Building the web client again (its sources changed since the last build)…',
+    always
+      ? 'Building the web client…'
+      : built === null
+        ? 'Building the web client for the first time (a minute or two on a small machine)…'
+        : 'Building the web client again (its sources changed since the last build)…',
   );
   const started = Date.now();
   generateClientDocuments();

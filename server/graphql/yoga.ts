@@ -20,7 +20,41 @@ import { markShareableResults } from './shareable-results.ts';
 // (the blog list with a search) costs about 350; 1000 leaves room for integrators and refuses
 // fan-outs such as many aliased full pages or searches. tests/unit/graphql-client-costs.test.ts
 // fails if a client operation ever needs more than half of it.
-export const GRAPHQL_LIMITS = { maxDepth: 10, maxAliases: 15, maxCost: 1000, maxTokens: 2000 } as const;
+// maxVariableDepth: the deepest input the schema takes is an object holding a list of objects (about
+// 4 levels); 32 leaves room and stops inputs that would exhaust graphql-js's recursive coercion.
+export const GRAPHQL_LIMITS = {
+  maxDepth: 10,
+  maxAliases: 15,
+  maxCost: 1000,
+  maxTokens: 2000,
+  maxVariableDepth: 32,
+} as const;
+
+/** Whether a JSON value nests deeper than `limit` arrays and objects; walked without recursion. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Variables nested past the limit are refused as bad input (HTTP 400) before graphql-js coerces them:
+ * its coercion recurses, and a hostile variable 50 000 arrays deep exhausted the stack (a 500).
+ */
+const limitVariableNesting: Plugin = {
+  onParams({ params }) {
+    if (nestsDeeperThan(params.variables, GRAPHQL_LIMITS.maxVariableDepth)) {
+      throw toGraphqlError(
+        new AppError('BAD_USER_INPUT', `Variables may nest at most ${GRAPHQL_LIMITS.maxVariableDepth} levels deep`),
+      );
+    }
+  },
+};
 
 /** A request error raised deep inside graphql-js, reported where the outer error points. */
 function withPosition(inner: GraphQLError, outer: GraphQLError | undefined): GraphQLError {
@@ -102,6 +136,7 @@ const refuseCrossSiteMutations: Plugin<Context> = {
 /** Run with the request's Context as its server context (server/context.ts builds it once per request). */
 export function createGraphqlHandler(config: Config) {
   const plugins: Plugin[] = [
+    limitVariableNesting,
     logUnexpectedErrors as Plugin,
     refuseCrossSiteMutations as Plugin,
     // Multipart requests (file uploads) and GET queries carry no preflight: require a header that a

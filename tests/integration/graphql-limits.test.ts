@@ -50,6 +50,32 @@ describe('GraphQL limits', () => {
     expect(body.data).toBeUndefined();
   });
 
+  it('refuses variables nested deeper than the limit with a 400, before anything reads them', async () => {
+    // A hostile run sent a variable nested 50 000 arrays deep: graphql-js's recursive coercion ran out
+    // of stack, and the answer was a masked 500.
+    // Written as text: JSON.stringify itself recurses too deep for it.
+    const nested = `${'['.repeat(50_000)}"zelda"${']'.repeat(50_000)}`;
+    const query = JSON.stringify('query ($k: String) { posts(keyword: $k) { total } }');
+    for (const variables of [`{"k":${nested}}`, `{"k":"zelda","extra":${nested}}`]) {
+      const response = await open.request('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"query":${query},"variables":${variables}}`,
+      });
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body.errors).toEqual([
+        expect.objectContaining({
+          message: `Variables may nest at most ${GRAPHQL_LIMITS.maxVariableDepth} levels deep`,
+          extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }),
+        }),
+      ]);
+    }
+    // An input as deep as the schema's own is fine.
+    const fine = await open.graphqlResponse('query ($k: String) { posts(keyword: $k) { total } }', { k: 'zelda' });
+    expect(fine.status).toBe(200);
+  });
+
   it('answers what the client really asks', async () => {
     const body = await open.graphql(
       '{ posts(page: 1) { total pages items { id title image { srcset } } } latestPosts { id } upcomingCards { id } }',
