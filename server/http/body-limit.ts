@@ -3,7 +3,8 @@
 // is still sending: Node then closes the connection under it, and a client that reads the answer
 // after sending its request (HTTP/1.1 allows it) gets a reset connection instead of the 413. So the
 // rest of a refused body is read and thrown away first, within bounds; past them, the answer goes
-// out at once and says the connection closes.
+// out at once and says the connection closes. The same for a body within the limit that the route
+// answered without reading (a 401 to an upload): a kept-alive connection stays usable.
 import type { Context, MiddlewareHandler } from 'hono';
 
 /** More of a refused body than this is not waited for. */
@@ -21,8 +22,7 @@ export interface BodyLimitOptions {
 export function bodyLimit({ maxSize, onError }: BodyLimitOptions): MiddlewareHandler {
   const refuse = async (c: Context, bodyReadWhole: boolean) => {
     const response = await onError(c);
-    if (!bodyReadWhole) response.headers.set('Connection', 'close');
-    return response;
+    return bodyReadWhole ? response : closing(response);
   };
 
   return async (c, next) => {
@@ -32,7 +32,14 @@ export function bodyLimit({ maxSize, onError }: BodyLimitOptions): MiddlewareHan
     const declared = c.req.header('transfer-encoding') ? NaN : Number(c.req.header('content-length'));
     if (Number.isInteger(declared)) {
       // Node's parser holds the client to its Content-Length: the body is exactly that long.
-      if (declared <= maxSize) return next();
+      if (declared <= maxSize) {
+        await next();
+        // Answered without reading it (a 401 to an upload, say): Node would close the connection
+        // under a client that keeps it alive, and a proxy reusing it would get a hang-up. Read the
+        // rest, within the same bounds, so the connection stays usable; else say it closes.
+        if (!c.req.raw.bodyUsed && !(await discardRest(body.getReader()))) c.res = closing(c.res);
+        return;
+      }
       const whole = declared - maxSize <= DISCARD_MAX_BYTES && (await discardRest(body.getReader()));
       return refuse(c, whole);
     }
@@ -51,6 +58,18 @@ export function bodyLimit({ maxSize, onError }: BodyLimitOptions): MiddlewareHan
     c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks, size) });
     return next();
   };
+}
+
+/** The response, saying the connection closes after it (a copy when its headers are immutable). */
+function closing(response: Response): Response {
+  try {
+    response.headers.set('Connection', 'close');
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set('Connection', 'close');
+    return copy;
+  }
 }
 
 /** Reads the rest of a body and throws it away; false when a bound was reached first. */

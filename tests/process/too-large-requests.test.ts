@@ -2,6 +2,7 @@
 // from a client still sending its body slowly when the server has already decided. The connection
 // must not be closed under the client before it has read the answer.
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,5 +101,76 @@ describe(`a request over the size limit on ${testDbKind}`, { timeout: PROCESS_TE
     expect(JSON.parse(answer.body)).toEqual({
       errors: [{ message: MESSAGE, extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
     });
+  });
+});
+
+/**
+ * Two requests on one kept-alive connection, as a reverse proxy sends them: a multipart POST that the
+ * server refuses before reading its body, then a GET. What the first answer says about the connection,
+ * and the second's status (a hang-up fails the test).
+ */
+function twoOnOneConnection(first: { path: string; body: Buffer; contentType: string }): Promise<{
+  firstStatus: number;
+  firstConnection: string | undefined;
+  secondStatus: number;
+}> {
+  return new Promise((resolve, reject) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const { hostname, port } = new URL(server.url);
+    const request = http.request(
+      {
+        hostname,
+        port,
+        agent,
+        method: 'POST',
+        path: first.path,
+        headers: { 'content-type': first.contentType, 'content-length': first.body.length },
+      },
+      (response) => {
+        response.resume();
+        response.once('end', () => {
+          // The agent reuses the socket at once if the answer said keep-alive: the proxy's situation.
+          setImmediate(() => {
+            const second = http.get({ hostname, port, agent, path: '/healthz' }, (answer) => {
+              answer.resume();
+              answer.once('end', () => {
+                agent.destroy();
+                resolve({
+                  firstStatus: response.statusCode!,
+                  firstConnection: response.headers.connection,
+                  secondStatus: answer.statusCode!,
+                });
+              });
+            });
+            second.once('error', reject);
+          });
+        });
+      },
+    );
+    request.once('error', reject);
+    request.end(first.body);
+  });
+}
+
+describe(`a refused request whose body was not read, on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT }, () => {
+  it('leaves the connection usable, so a proxy that keeps connections alive can reuse it', async () => {
+    // A 400 KB picture upload with no session: 401 before the body is read.
+    const boundary = 'x-boundary';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="title"\r\n\r\nZelda\r\n`),
+      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="image"; filename="a.png"\r\n`),
+      Buffer.from('content-type: image/png\r\n\r\n'),
+      Buffer.alloc(400 * 1024, 7),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    for (let round = 0; round < 5; round++) {
+      const result = await twoOnOneConnection({
+        path: '/api/blogposts',
+        body,
+        contentType: `multipart/form-data; boundary=${boundary}`,
+      });
+      // The body was read and thrown away: the connection stays alive and serves the next request.
+      expect(result).toEqual({ firstStatus: 401, firstConnection: 'keep-alive', secondStatus: 200 });
+    }
   });
 });
