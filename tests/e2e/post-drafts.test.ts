@@ -276,7 +276,11 @@ describe('the autosave', () => {
       expect((await stored(post.id)).title).toBe('Celeste, the summit');
       // A refused autosave is announced without taking the focus from where the author types.
       expect(await title(laptop).evaluate((input) => input === document.activeElement)).toBe(true);
-      await laptop.getByRole('button', { name: 'Take theirs' }).click();
+      // A bar in view leads to the choices.
+      await laptop.getByRole('button', { name: 'Choose which version to keep' }).click();
+      const panel = laptop.getByRole('region', { name: 'Not saved: this post changed elsewhere' });
+      await expect.poll(() => panel.evaluate((element) => element === document.activeElement)).toBe(true);
+      await panel.getByRole('button', { name: 'Take theirs' }).click();
       await expect.poll(() => title(laptop).inputValue()).toBe('Celeste, the summit');
     } finally {
       await page.context().setOffline(false);

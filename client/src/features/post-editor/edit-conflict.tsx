@@ -1,6 +1,7 @@
 // An edit refused because the post changed elsewhere (CONFLICT: another tab, another device) is
-// shown where the author just pressed Save, brought into view and given focus (a refused autosave is
-// announced without taking the focus from the text). Three ways out: Keep mine (this tab's text is
+// shown where the author just pressed Save, brought into view and given focus. A refused autosave is
+// announced without moving the view or the focus from the text being typed; a bar held at the bottom
+// of the window then leads to the choices. Three ways out: Keep mine (this tab's text is
 // saved over the other, based on the version now stored), Take theirs (the stored version comes
 // into the form; this tab's text stays on screen below until the author leaves), and the two
 // versions side by side to compare first.
@@ -29,8 +30,9 @@ export function EditConflict({ message, asked, mine, theirs, onKeepMine, onTakeT
   const ref = useRef<HTMLElement>(null);
   const headingId = useId();
   useEffect(() => {
+    if (!asked) return;
     ref.current?.scrollIntoView({ block: 'nearest' });
-    if (asked) ref.current?.focus({ preventScroll: true });
+    ref.current?.focus({ preventScroll: true });
   }, [asked]);
   const loaded = theirs.kind === 'loaded';
   return (
@@ -72,6 +74,18 @@ export function EditConflict({ message, asked, mine, theirs, onKeepMine, onTakeT
   );
 }
 
+/** After a refused autosave: held at the bottom of the window, it leads to the choices (onShow). */
+export function ConflictPointer({ onShow }: { onShow: () => void }) {
+  return (
+    <div className="edit-conflict-pointer">
+      <p>Not saved: this post changed elsewhere.</p>
+      <button className="button" type="button" onClick={onShow}>
+        Choose which version to keep
+      </button>
+    </div>
+  );
+}
+
 /** This tab's text after Take theirs: on screen until the author leaves, to copy from or put back. */
 export function ReplacedText({
   mine,
@@ -99,7 +113,7 @@ export function ReplacedText({
       </div>
       <VersionsSideBySide
         left={{ label: 'Yours, not saved', values: mine }}
-        right={{ label: 'In the form now', values: current }}
+        right={{ label: 'Theirs, as saved', values: current }}
       />
     </section>
   );

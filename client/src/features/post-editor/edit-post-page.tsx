@@ -16,7 +16,7 @@ import { UploadedImage } from '../../components/uploaded-image';
 import { graphql } from '../../gql';
 import type { EditPostQuery as EditPostResult } from '../../gql/graphql';
 import { slugify } from '#kernel/slug-rules.ts';
-import { EditConflict, ReplacedText, type OtherVersion } from './edit-conflict';
+import { ConflictPointer, EditConflict, ReplacedText, type OtherVersion } from './edit-conflict';
 import { PostForm, savedNoteOf, type PostFormControl } from './post-form';
 import { fromApiCategory } from '#kernel/post-rules.ts';
 import { useSavePost, type SavedNavigationState } from './save-post';
@@ -89,6 +89,7 @@ function formValuesOf(post: EditedPost): PostFormValues {
 /** A refused save: the server's words, whether the author asked for it, and the two versions. */
 interface Conflict {
   message: string;
+  /** A save the author asked for, or they asked to see the choices: the panel takes the view and the focus. */
   asked: boolean;
   mine: PostFormValues;
   theirs: OtherVersion;
@@ -297,6 +298,9 @@ export function EditPostPage() {
           onCancel={cancel}
           savedNote={loads === 0 && arrivedSaved ? savedNoteOf(arrivedSaved, post.publishedAt) : undefined}
         />
+        {conflict && !conflict.asked && (
+          <ConflictPointer onShow={() => setConflict((shown) => shown && { ...shown, asked: true })} />
+        )}
       </>
     );
   }
