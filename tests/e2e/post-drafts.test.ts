@@ -4,7 +4,7 @@
 // on an older copy is refused where the author is, with Keep mine, Take theirs and both side by side;
 // leaving unsaved changes asks first, in the app and in the browser's own way; a session that ends
 // (a 401, a sign-out in another tab) keeps the editor and its words until the author signs in again.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { postMessages } from '#kernel/post-rules.ts';
 import {
@@ -18,6 +18,7 @@ import {
   storedUserInfo,
   toast,
 } from './support/accounts.ts';
+import { axeViolations } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import type { E2eSite } from './support/e2e-site.ts';
 import { h1Text, pathOf } from './support/page-checks.ts';
@@ -292,6 +293,13 @@ describe('the autosave', () => {
 });
 
 describe('two copies of one post', () => {
+  /** The two versions of one text in a side-by-side view: [left, right]. */
+  const versionsOf = (view: Locator, name: string) =>
+    view
+      .getByRole('rowgroup')
+      .filter({ hasText: new RegExp(`^${name} \\(`) })
+      .getByRole('cell')
+      .allTextContents();
   /** The post open in two tabs of one browser; tab B saves first, so tab A's Submit is refused. */
   async function conflictInTwoTabs(width: number, names: { title: string; theirs: string; mine: string }) {
     const { page } = site;
@@ -329,10 +337,10 @@ describe('two copies of one post', () => {
 
     // Side by side: both versions of each text.
     await conflict.getByText('Compare the two versions').click();
-    const row = (name: string) => conflict.getByRole('row', { name: new RegExp(`^${name}`) });
-    expect(await row('Title').getByRole('cell').allTextContents()).toEqual([names.title, names.theirs]);
-    expect(await row('Subtitle').getByRole('cell').allTextContents()).toEqual([names.mine, 'A mystery in ink']);
-    expect(await row('Content').getByRole('cell').allTextContents()).toEqual(['Some words.', 'Some words.']);
+    expect(await versionsOf(conflict, 'Title')).toEqual([names.title, names.theirs]);
+    expect(await versionsOf(conflict, 'Subtitle')).toEqual([names.mine, 'A mystery in ink']);
+    expect(await versionsOf(conflict, 'Content')).toEqual(['Some words.', 'Some words.']);
+    expect(await axeViolations(page)).toEqual([]);
     return { post, conflict };
   }
 
@@ -371,12 +379,7 @@ describe('two copies of one post', () => {
       // This tab's words stay on the page, beside the form's.
       const mine = page.getByRole('region', { name: 'Your text from this tab, not saved' });
       expect(await mine.evaluate((panel) => panel === document.activeElement)).toBe(true);
-      expect(
-        await mine
-          .getByRole('row', { name: /^Subtitle/ })
-          .getByRole('cell')
-          .allTextContents(),
-      ).toEqual(['Mine, from tab A', 'A mystery in ink']);
+      expect(await versionsOf(mine, 'Subtitle')).toEqual(['Mine, from tab A', 'A mystery in ink']);
       expect(await state(page).textContent()).toBe('');
 
       // Put back, they are unsaved changes on the latest copy, and the save goes through.

@@ -133,36 +133,33 @@ function VersionsSideBySide({
   left: { label: string; values: PostFormValues };
   right: { label: string; values: PostFormValues };
 }) {
+  // Each text's name above its two versions: the versions get the whole width, also on a phone.
   return (
     <table className="edit-conflict-versions">
-      <colgroup>
-        <col className="edit-conflict-names" />
-        <col />
-        <col />
-      </colgroup>
       <thead>
         <tr>
-          <td />
           <th scope="col">{left.label}</th>
           <th scope="col">{right.label}</th>
         </tr>
       </thead>
-      <tbody>
-        {COMPARED.map(([field, label]) => {
-          const read = field === 'content' ? readableText : (text: string) => text;
-          const [a, b] = [read(left.values[field]), read(right.values[field])];
-          return (
-            <tr key={field} className={a === b ? undefined : 'edit-conflict-differs'}>
-              <th scope="row">
+      {COMPARED.map(([field, label]) => {
+        const read = field === 'content' ? readableText : (text: string) => text;
+        const [a, b] = [read(left.values[field]), read(right.values[field])];
+        return (
+          <tbody key={field} className={a === b ? undefined : 'edit-conflict-differs'}>
+            <tr>
+              <th scope="rowgroup" colSpan={2}>
                 {label}
-                {a === b ? '' : ' (differs)'}
+                {a === b ? ' (the same)' : ' (differs)'}
               </th>
-              <td>{a}</td>
-              <td>{b}</td>
             </tr>
-          );
-        })}
-      </tbody>
+            <tr>
+              <td>{a || <span className="edit-conflict-empty">(empty)</span>}</td>
+              <td>{b || <span className="edit-conflict-empty">(empty)</span>}</td>
+            </tr>
+          </tbody>
+        );
+      })}
     </table>
   );
 }
