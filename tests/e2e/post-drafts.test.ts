@@ -72,14 +72,14 @@ describe('a draft', () => {
     await openNewPost(page);
     // Ctrl+S saves as a draft, through the same checks as its button: a title first.
     await page.getByLabel('Subtitle').focus();
-    await page.keyboard.press('Control+S');
+    await page.keyboard.press('Control+s');
     await expect.poll(() => fieldMessage(page, 'Title').textContent()).toBe('This field is required');
     expect(pathOf(page)).toBe('/new');
     await title(page).fill('Half an idea about Mother 3');
     // The address the title makes, until one is typed.
     expect(await page.getByLabel('Address').getAttribute('placeholder')).toBe('half-an-idea-about-mother-3');
     await expect.poll(() => state(page).textContent()).toBe('Unsaved changes');
-    await page.keyboard.press('Control+S');
+    await page.keyboard.press('Control+s');
 
     await expect.poll(() => pathOf(page)).toMatch(/^\/blog\/[0-9a-f-]{36}\/edit$/);
     const id = pathOf(page).split('/')[2]!;
@@ -188,7 +188,7 @@ describe('autosave', () => {
     // Ctrl+S from inside the text saves it as it is, published, and the author stays in the editor.
     await editor(page).click();
     await page.keyboard.type(' Now.');
-    await page.keyboard.press('Control+S');
+    await page.keyboard.press('Control+s');
     await toast(page, 'Blogpost has been updated').waitFor();
     await expect.poll(() => state(page).textContent()).toBe('Saved and published');
     expect(pathOf(page)).toBe(`/blog/${post.id}/edit`);
@@ -616,7 +616,7 @@ describe('a session that ends while writing', () => {
       await tabB.getByRole('button', { name: 'Login', exact: true }).click();
       await expect.poll(() => pathOf(tabB)).toBe('/');
       await expect.poll(() => notice.count()).toBe(0);
-      await page.keyboard.press('Control+S');
+      await page.keyboard.press('Control+s');
       await toast(page, 'Blogpost has been updated').waitFor();
       const saved = await stored(post.id);
       expect(saved.title).toBe('Hades, one more run');

@@ -291,7 +291,9 @@ export function PostForm({
   // Ctrl+S (Cmd+S on macOS) anywhere on the page saves the post instead of the browser's Save page.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 's') return;
+      // Only the plain shortcut: with Shift or Alt it may be the text editor's, now or later.
+      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey || event.key.toLowerCase() !== 's')
+        return;
       event.preventDefault();
       if (!event.repeat) saveThrough(shortcutStatus, { shortcut: true });
     };
