@@ -17,3 +17,14 @@ export const listPagePath = (listPath: string, page: number) => `${listPath}/pag
 /** The canonical address of a list's page (page heads, the sitemap): page 1 is the list's own. */
 export const canonicalListPagePath = (listPath: string, page: number) =>
   page === 1 ? listPath : listPagePath(listPath, page);
+
+/** The login form that comes back to `path` (an address of this site) once signed in. */
+export const loginReturningTo = (path: string) => `/login?next=${encodeURIComponent(path)}`;
+
+/**
+ * Where the login form's `next` asks to go after signing in: only a path of this site ('/blog/1/edit'),
+ * never another site ('//host', '/\host', 'https:...'), so a link cannot send a fresh sign-in away.
+ */
+export function returnPathOf(next: string | null): string | null {
+  return next !== null && /^\/(?![/\\])/.test(next) ? next : null;
+}

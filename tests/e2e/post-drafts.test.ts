@@ -1,21 +1,24 @@
 // The editor as an author's workplace, in a real browser against the real server: a draft needs only
 // a title and stays in its editor, saved; Submit publishes it under the checks of a post and lands
-// on it, at the address the author chose; Schedule needs a time to come; an edit based on an older
-// copy is refused and offers to reload; leaving unsaved changes asks first, in the app and in the
-// browser's own way.
-import type { Page } from 'playwright-core';
+// on it, at the address the author chose; Schedule needs a time to come; Ctrl+S saves; an edit based
+// on an older copy is refused where the author is, with Keep mine, Take theirs and both side by side;
+// leaving unsaved changes asks first, in the app and in the browser's own way; a session that ends
+// (a 401, a sign-out in another tab) keeps the editor and its words until the author signs in again.
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { postMessages } from '#kernel/post-rules.ts';
 import {
   type Account,
   adminTests,
   createAccount,
+  footer,
   imageFiles,
   loginThroughForm,
   problemsBesidesStatus,
   storedUserInfo,
   toast,
 } from './support/accounts.ts';
+import { axeViolations } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
 import type { E2eSite } from './support/e2e-site.ts';
 import { h1Text, pathOf } from './support/page-checks.ts';
@@ -64,14 +67,19 @@ async function openEditor(page: Page, id: string) {
 }
 
 describe('a draft', () => {
-  it('needs only a title, is stored as a draft and stays in its own editor, saved; a reload brings it back', async () => {
+  it('needs only a title, is stored as a draft (Ctrl+S) and stays in its own editor, saved; a reload brings it back', async () => {
     const { page } = site;
     await openNewPost(page);
+    // Ctrl+S saves as a draft, through the same checks as its button: a title first.
+    await page.getByLabel('Subtitle').focus();
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => fieldMessage(page, 'Title').textContent()).toBe('This field is required');
+    expect(pathOf(page)).toBe('/new');
     await title(page).fill('Half an idea about Mother 3');
     // The address the title makes, until one is typed.
     expect(await page.getByLabel('Address').getAttribute('placeholder')).toBe('half-an-idea-about-mother-3');
     await expect.poll(() => state(page).textContent()).toBe('Unsaved changes');
-    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.keyboard.press('Control+s');
 
     await expect.poll(() => pathOf(page)).toMatch(/^\/blog\/[0-9a-f-]{36}\/edit$/);
     const id = pathOf(page).split('/')[2]!;
@@ -176,6 +184,17 @@ describe('autosave', () => {
     await page.waitForTimeout(3000);
     expect(await state(page).textContent()).toBe('Unsaved changes');
     expect(await stored(post.id)).toMatchObject({ status: 'PUBLISHED', subtitle: 'A subtitle' });
+
+    // Ctrl+S from inside the text saves it as it is, published, and the author stays in the editor.
+    await editor(page).click();
+    await page.keyboard.type(' Now.');
+    await page.keyboard.press('Control+s');
+    await toast(page, 'Blogpost has been updated').waitFor();
+    await expect.poll(() => state(page).textContent()).toBe('Saved and published');
+    expect(pathOf(page)).toBe(`/blog/${post.id}/edit`);
+    const saved = await stored(post.id);
+    expect(saved).toMatchObject({ status: 'PUBLISHED', subtitle: 'Not yet, please' });
+    expect(saved.content).toContain('Now.');
     expect(site.problems).toEqual([]);
   });
 });
@@ -256,7 +275,13 @@ describe('the autosave', () => {
       await title(laptop).fill('Celeste, from the laptop');
       await laptop.getByRole('alert').filter({ hasText: postMessages.conflict }).waitFor({ timeout: 10_000 });
       expect((await stored(post.id)).title).toBe('Celeste, the summit');
-      await laptop.getByRole('button', { name: 'Reload' }).click();
+      // A refused autosave is announced without taking the focus from where the author types.
+      expect(await title(laptop).evaluate((input) => input === document.activeElement)).toBe(true);
+      // A bar in view leads to the choices.
+      await laptop.getByRole('button', { name: 'Choose which version to keep' }).click();
+      const panel = laptop.getByRole('region', { name: 'Not saved: this post changed elsewhere' });
+      await expect.poll(() => panel.evaluate((element) => element === document.activeElement)).toBe(true);
+      await panel.getByRole('button', { name: 'Take theirs' }).click();
       await expect.poll(() => title(laptop).inputValue()).toBe('Celeste, the summit');
     } finally {
       await page.context().setOffline(false);
@@ -268,39 +293,107 @@ describe('the autosave', () => {
 });
 
 describe('two copies of one post', () => {
-  it('refuses a save based on an older copy, keeps the other one, and Reload shows it', async () => {
+  /** The two versions of one text in a side-by-side view: [left, right]. */
+  const versionsOf = (view: Locator, name: string) =>
+    view
+      .getByRole('rowgroup')
+      .filter({ hasText: new RegExp(`^${name} \\(`) })
+      .getByRole('cell')
+      .allTextContents();
+  /** The post open in two tabs of one browser; tab B saves first, so tab A's Submit is refused. */
+  async function conflictInTwoTabs(width: number, names: { title: string; theirs: string; mine: string }) {
     const { page } = site;
-    const post = await createPost(site.t, { title: 'Pentiment', subtitle: 'A mystery in ink' });
+    // A window shorter than the form: the Submit button and the top of the form are not both in view.
+    await page.setViewportSize({ width, height: 800 });
+    const post = await createPost(site.t, { title: names.title, subtitle: 'A mystery in ink' });
     await openEditor(page, post.id);
-    await expect.poll(() => title(page).inputValue()).toBe('Pentiment');
-    // Meanwhile, another tab saves the post.
-    await site.t.app.services.posts.update(post.id, {
-      title: 'Pentiment, revised',
-      subtitle: 'A mystery in ink',
-      content: post.content,
-      category: post.category,
+    await expect.poll(() => title(page).inputValue()).toBe(names.title);
+    const tabB = await page.context().newPage();
+    await openEditor(tabB, post.id);
+    await expect.poll(() => title(tabB).inputValue()).toBe(names.title);
+    await title(tabB).fill(names.theirs);
+    await tabB.getByRole('button', { name: 'Submit' }).click();
+    await toast(tabB, 'Blogpost has been updated').waitFor();
+    await tabB.close();
+
+    await page.getByLabel('Subtitle').fill(names.mine);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const conflict = page.getByRole('region', { name: 'Not saved: this post changed elsewhere' });
+    await conflict.getByRole('alert').filter({ hasText: postMessages.conflict }).waitFor();
+    // Where the author is looking: in view, with the focus, and the state line says why.
+    expect(await conflict.evaluate((panel) => panel === document.activeElement)).toBe(true);
+    const box = await conflict.evaluate((panel) => {
+      const { top, bottom } = panel.getBoundingClientRect();
+      return { top, bottom, height: window.innerHeight };
     });
-
-    await page.getByLabel('Subtitle').fill('Mine, from the old copy');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    const conflict = page.getByRole('alert').filter({ hasText: postMessages.conflict });
-    await conflict.waitFor();
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.top).toBeLessThan(box.height);
+    expect(await state(page).textContent()).toBe(
+      'Not saved: this post changed elsewhere. Choose below which version to keep.',
+    );
     expect(pathOf(page)).toBe(`/blog/${post.id}/edit`);
-    expect(await stored(post.id)).toMatchObject({ title: 'Pentiment, revised', subtitle: 'A mystery in ink' });
-    // The author's words are still in the form until they choose to reload.
-    expect(await page.getByLabel('Subtitle').inputValue()).toBe('Mine, from the old copy');
+    expect(await stored(post.id)).toMatchObject({ title: names.theirs, subtitle: 'A mystery in ink' });
+    expect(await page.getByLabel('Subtitle').inputValue()).toBe(names.mine);
 
-    await conflict.getByRole('button', { name: 'Reload' }).click();
-    await expect.poll(() => title(page).inputValue()).toBe('Pentiment, revised');
-    expect(await page.getByLabel('Subtitle').inputValue()).toBe('A mystery in ink');
-    expect(await conflict.count()).toBe(0);
+    // Side by side: both versions of each text.
+    await conflict.getByText('Compare the two versions').click();
+    expect(await versionsOf(conflict, 'Title')).toEqual([names.title, names.theirs]);
+    expect(await versionsOf(conflict, 'Subtitle')).toEqual([names.mine, 'A mystery in ink']);
+    expect(await versionsOf(conflict, 'Content')).toEqual(['Some words.', 'Some words.']);
+    expect(await axeViolations(page)).toEqual([]);
+    return { post, conflict };
+  }
 
-    // Based on the copy now loaded, the save goes through.
-    await page.getByLabel('Subtitle').fill('Mine, on the latest copy');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await toast(page, 'Blogpost has been updated').waitFor();
-    expect((await stored(post.id)).subtitle).toBe('Mine, on the latest copy');
-    expect(problemsBesidesStatus(site.problems, 409)).toEqual([]);
+  it('refuses a save based on an older copy and shows why where the author is; Keep mine saves this tab (1280 px)', async () => {
+    const { page } = site;
+    try {
+      const { post, conflict } = await conflictInTwoTabs(1280, {
+        title: 'Pentiment',
+        theirs: 'Pentiment, from tab B',
+        mine: 'Mine, from tab A',
+      });
+      await conflict.getByRole('button', { name: 'Keep mine' }).click();
+      await toast(page, 'Blogpost has been updated').waitFor();
+      // This tab's text, all of it, over the other's.
+      expect(await stored(post.id)).toMatchObject({ title: 'Pentiment', subtitle: 'Mine, from tab A' });
+      await expect.poll(() => h1Text(page)).toBe('Pentiment');
+      expect(problemsBesidesStatus(site.problems, 409)).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 1400 });
+    }
+  });
+
+  it("Take theirs loads the stored copy and keeps this tab's text on screen to put back (390 px)", async () => {
+    const { page } = site;
+    try {
+      const { post, conflict } = await conflictInTwoTabs(390, {
+        title: 'Return of the Obra Dinn',
+        theirs: 'Obra Dinn, from tab B',
+        mine: 'Mine, from tab A',
+      });
+      await conflict.getByRole('button', { name: 'Take theirs' }).click();
+      await expect.poll(() => title(page).inputValue()).toBe('Obra Dinn, from tab B');
+      expect(await page.getByLabel('Subtitle').inputValue()).toBe('A mystery in ink');
+      expect(await conflict.count()).toBe(0);
+      expect(await stored(post.id)).toMatchObject({ title: 'Obra Dinn, from tab B', subtitle: 'A mystery in ink' });
+      // This tab's words stay on the page, beside the form's.
+      const mine = page.getByRole('region', { name: 'Your text from this tab, not saved' });
+      expect(await mine.evaluate((panel) => panel === document.activeElement)).toBe(true);
+      expect(await versionsOf(mine, 'Subtitle')).toEqual(['Mine, from tab A', 'A mystery in ink']);
+      expect(await state(page).textContent()).toBe('');
+
+      // Put back, they are unsaved changes on the latest copy, and the save goes through.
+      await mine.getByRole('button', { name: 'Put mine back in the form' }).click();
+      await expect.poll(() => page.getByLabel('Subtitle').inputValue()).toBe('Mine, from tab A');
+      expect(await title(page).inputValue()).toBe('Return of the Obra Dinn');
+      await title(page).fill('Obra Dinn, both tabs');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await toast(page, 'Blogpost has been updated').waitFor();
+      expect(await stored(post.id)).toMatchObject({ title: 'Obra Dinn, both tabs', subtitle: 'Mine, from tab A' });
+      expect(problemsBesidesStatus(site.problems, 409)).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 1400 });
+    }
   });
 });
 
@@ -394,15 +487,23 @@ describe('a session that ends while writing', () => {
     await page.keyboard.type('A wolf paints the world back.');
     await page.getByLabel('Category').selectOption({ label: 'Game' });
 
-    // The session ends elsewhere; Submit meets a 401.
+    // The session ends elsewhere; Submit meets a 401. The form stays, with all it holds, and says so.
     await page.context().clearCookies();
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/');
+    const notice = page.getByRole('alert').filter({ hasText: 'You are signed out, so this post cannot be saved.' });
+    await notice.waitFor();
+    expect(pathOf(page)).toBe('/new');
     expect(await storedUserInfo(page)).toBeNull();
+    expect(await title(page).inputValue()).toBe('Okami');
     expect(await site.t.db.prisma.post.count({ where: { title: 'Okami' } })).toBe(0);
 
-    await loginThroughForm(site, author);
-    await openNewPost(page);
+    // Signing in again comes back to the form, words and picture restored from this browser.
+    await notice.getByRole('link', { name: 'Sign in again to save' }).click();
+    await expect.poll(() => pathOf(page)).toMatch(/^\/login\?next=/);
+    await page.getByLabel('Email').fill(author.email);
+    await page.getByLabel('Password').fill(author.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe('/new');
     await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
     expect(await title(page).inputValue()).toBe('Okami');
     await expect.poll(() => pickedFileName(page)).toBe('okami.png');
@@ -434,16 +535,25 @@ describe('a session that ends while writing', () => {
     // The session ends elsewhere (expired, signed out on another device).
     await page.context().clearCookies();
     await page.getByRole('button', { name: 'Submit' }).click();
-    // Signed out and sent home by the guard (the form is gone before it could ask)...
-    await expect.poll(() => pathOf(page)).toBe('/');
+    // Signed out, but the editor stays with the words, and says how to save them...
+    const notice = page.getByRole('alert').filter({ hasText: 'You are signed out, so this post cannot be saved.' });
+    await notice.waitFor();
+    expect(pathOf(page)).toBe(`/blog/${post.id}/edit`);
     expect(await storedUserInfo(page)).toBeNull();
     expect((await stored(post.id)).title).toBe('Gris');
-    // ...but the words are still in this browser.
+    expect(await title(page).inputValue()).toBe('Gris, in colour');
+    // ...and they are in this browser too.
     const kept = await page.evaluate((key) => localStorage.getItem(key), `postDraft:${post.id}`);
     expect(JSON.parse(kept ?? 'null')).toMatchObject({ values: { title: 'Gris, in colour' } });
 
-    await loginThroughForm(site, author);
-    await openEditor(page, post.id);
+    // Signed out, leaving asks nothing and gives nothing up; the login comes back here.
+    await notice.getByRole('link', { name: 'Sign in again to save' }).click();
+    await expect.poll(() => pathOf(page)).toMatch(/^\/login\?next=/);
+    await page.getByLabel('Email').fill(author.email);
+    await page.getByLabel('Password').fill(author.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await toast(page, 'Logged in successfully').waitFor();
+    await expect.poll(() => pathOf(page)).toBe(`/blog/${post.id}/edit`);
     await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
     expect(await title(page).inputValue()).toBe('Gris, in colour');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -451,6 +561,84 @@ describe('a session that ends while writing', () => {
     expect((await stored(post.id)).title).toBe('Gris, in colour');
     expect(await page.evaluate((key) => localStorage.getItem(key), `postDraft:${post.id}`)).toBeNull();
     expect(problemsBesidesStatus(site.problems, 401)).toEqual([]);
+  });
+
+  it('keeps an editor open with its words when another tab signs out, and saves exactly them once signed in again (390 px)', async () => {
+    const { page } = site;
+    const author = await createAccount(site, { isAdmin: true, name: 'Margaret' });
+    // Signed in as an author of its own (a sign-in here would end the file's admin session).
+    await page.context().clearCookies();
+    await loginThroughForm(site, author);
+    await page.setViewportSize({ width: 390, height: 800 });
+    const tabB = await page.context().newPage();
+    try {
+      const post = await createPost(site.t, { title: 'Hades' });
+      await openEditor(page, post.id);
+      await expect.poll(() => title(page).inputValue()).toBe('Hades');
+      await title(page).fill('Hades, one more run');
+      await editor(page).click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type(' Escape again.');
+
+      // Tab B signs out.
+      await tabB.goto(`${site.url}/about`);
+      await footer(tabB).getByRole('button', { name: 'Logout' }).click();
+      await expect.poll(() => pathOf(tabB)).toBe('/');
+
+      // Tab A stays, words and all, and says where the author looks that saving needs a sign-in.
+      const notice = page.getByRole('alert').filter({ hasText: 'You are signed out, so this post cannot be saved.' });
+      await notice.waitFor();
+      expect(pathOf(page)).toBe(`/blog/${post.id}/edit`);
+      expect(await title(page).inputValue()).toBe('Hades, one more run');
+      const inView = await notice.evaluate((element) => {
+        const { top, bottom } = element.getBoundingClientRect();
+        return top >= 0 && bottom <= window.innerHeight;
+      });
+      expect(inView).toBe(true);
+      // The session and the user's data are gone from the browser; the unsent draft is not.
+      expect(await storedUserInfo(page)).toBeNull();
+      const keys = await page.evaluate(() => Object.keys(localStorage));
+      expect(keys).toEqual([`postDraft:${post.id}`]);
+      const kept = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!) as unknown, keys[0]!);
+      expect(kept).toMatchObject({ values: { title: 'Hades, one more run' } });
+
+      // A save meanwhile sends nothing and says why.
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect
+        .poll(() => state(page).textContent())
+        .toBe('Not saved: you are signed out. Kept in this browser until you sign in again.');
+      expect((await stored(post.id)).title).toBe('Hades');
+
+      // Signed in again in tab B: tab A saves at once (Ctrl+S), exactly what was typed.
+      await tabB.goto(`${site.url}/login`);
+      await tabB.getByLabel('Email').fill(author.email);
+      await tabB.getByLabel('Password').fill(author.password);
+      await tabB.getByRole('button', { name: 'Login', exact: true }).click();
+      await expect.poll(() => pathOf(tabB)).toBe('/');
+      await expect.poll(() => notice.count()).toBe(0);
+      await page.keyboard.press('Control+s');
+      await toast(page, 'Blogpost has been updated').waitFor();
+      const saved = await stored(post.id);
+      expect(saved.title).toBe('Hades, one more run');
+      expect(saved.content).toBe('<p>Some words. Escape again.</p>');
+      expect(await page.evaluate((key) => localStorage.getItem(key), `postDraft:${post.id}`)).toBeNull();
+
+      // Signing out in this tab keeps unsent words too: home without a question, restored after signing in.
+      await title(page).fill('Hades, the last run');
+      await footer(page).getByRole('button', { name: 'Logout' }).click();
+      await expect.poll(() => pathOf(page)).toBe('/');
+      expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([`postDraft:${post.id}`]);
+      await loginThroughForm(site, author);
+      await openEditor(page, post.id);
+      await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+      expect(await title(page).inputValue()).toBe('Hades, the last run');
+      await page.getByRole('button', { name: 'Discard draft' }).click();
+      await expect.poll(() => title(page).inputValue()).toBe('Hades, one more run');
+      expect(site.problems).toEqual([]);
+    } finally {
+      await tabB.close();
+      await page.setViewportSize({ width: 1280, height: 1400 });
+    }
   });
 
   it('offers to discard a restored draft, back to what the server holds', async () => {

@@ -1,6 +1,14 @@
 // The addresses both sides write: a link and the page head of the page it names must agree.
 import { describe, expect, it } from 'vitest';
-import { canonicalListPagePath, editPostPath, listPagePath, postPath, searchPath } from '#kernel/route-paths.ts';
+import {
+  canonicalListPagePath,
+  editPostPath,
+  listPagePath,
+  loginReturningTo,
+  postPath,
+  returnPathOf,
+  searchPath,
+} from '#kernel/route-paths.ts';
 
 describe('route paths', () => {
   it('names a post, its edit form and a search, the keyword as one encoded segment', () => {
@@ -15,5 +23,15 @@ describe('route paths', () => {
     expect(listPagePath('/games', 3)).toBe('/games/page/3');
     expect(canonicalListPagePath('/blog', 1)).toBe('/blog');
     expect(canonicalListPagePath(searchPath('zelda'), 2)).toBe('/blog/search/zelda/page/2');
+  });
+
+  it('sends the login form back to a screen of this site only, never to another site', () => {
+    expect(loginReturningTo('/blog/0193/edit')).toBe('/login?next=%2Fblog%2F0193%2Fedit');
+    const next = new URLSearchParams(loginReturningTo('/new').split('?')[1]).get('next');
+    expect(returnPathOf(next)).toBe('/new');
+    for (const away of ['//evil.example/x', '/\\evil.example', 'https://evil.example', 'new', '']) {
+      expect(returnPathOf(away)).toBeNull();
+    }
+    expect(returnPathOf(null)).toBeNull();
   });
 });

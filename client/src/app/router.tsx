@@ -11,7 +11,7 @@ import { SEARCH_FORM_PATH } from '#kernel/server-render.ts';
 import { loadSanitizer } from '../features/posts/post-article';
 import { PostDetailPage } from '../features/posts/post-detail-page';
 import { NotFoundPage, RouteErrorPage } from './error-page';
-import { RequireAdmin, RequireUser, StudioEntry } from './guards';
+import { RequireAdmin, RequireAdminKeepingWork, RequireUser, StudioEntry } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { requireValidPageNumber } from './route-checks';
 import type { FirstRenderHandle } from './first-render';
@@ -110,7 +110,8 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <RequireAdmin />,
+            // The post editors stay open when the session ends while one is open: it holds typed work.
+            element: <RequireAdminKeepingWork />,
             children: [
               {
                 path: 'new',
@@ -122,6 +123,11 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/post-editor/edit-post-page')).EditPostPage,
                 }),
               },
+            ],
+          },
+          {
+            element: <RequireAdmin />,
+            children: [
               {
                 path: 'admin/posts',
                 lazy: async () => ({ Component: (await import('../features/studio/admin-posts-page')).AdminPostsPage }),

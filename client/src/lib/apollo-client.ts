@@ -9,7 +9,6 @@ import { isUnauthenticated } from './api-errors';
 import { evictCurrentUser } from './cache-updates';
 import { initialResultsLink } from './initial-results';
 import { createUploadLink, isUploadOperation } from './upload-link';
-import { isUnsavedWorkKey } from './unsaved-work';
 import { clearUserInfo } from './user-info';
 
 const GRAPHQL_URI = '/graphql';
@@ -24,7 +23,7 @@ const signOutOnUnauthenticated = new ErrorLink(({ error, operation }) => {
   const { response } = operation.getContext() as { response?: Response };
   if (response?.status !== 401 && !isUnauthenticated(error)) return;
   // The session is gone, not the author's work: unsaved drafts stay for after the next sign-in.
-  clearUserInfo({ keep: isUnsavedWorkKey });
+  clearUserInfo();
   evictCurrentUser(operation.client.cache);
 });
 

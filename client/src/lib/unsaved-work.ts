@@ -1,7 +1,7 @@
 // The author's unsaved work in local storage: the new post form's draft (the spec's key) and the
-// edits of a post the server has not acknowledged yet, one key per post. A 401 signs the browser out
-// and clears local storage, but not these: losing the session must not lose the words
-// (docs/decisions/025-author-drafts-local-and-server.md). An explicit logout still clears everything.
+// edits of a post the server has not acknowledged yet, one key per post. A 401 or a logout (here or
+// in another tab) signs the browser out and clears local storage, but not these: losing the session
+// must not lose the words (docs/decisions/025-author-drafts-local-and-server.md, 041).
 
 /** Where the new post form keeps what was typed (and kept-images.ts its picked picture). */
 export const NEW_POST_DRAFT_KEY = 'newPostDraft';
@@ -11,7 +11,7 @@ const EDIT_PREFIX = 'postDraft:';
 /** Where the edit form of post `id` keeps what the server has not stored yet. */
 export const editDraftKey = (id: string) => `${EDIT_PREFIX}${id}`;
 
-/** True for the keys a 401 leaves in place. */
+/** True for the keys a sign-out leaves in place. */
 export function isUnsavedWorkKey(key: string): boolean {
   return key === NEW_POST_DRAFT_KEY || key.startsWith(EDIT_PREFIX);
 }

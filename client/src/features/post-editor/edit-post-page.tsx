@@ -1,9 +1,10 @@
 // The edit post form, at /blog/{id}/edit, for admins: the post's fields filled in and its current
 // picture shown. Submit publishes, Save draft and Schedule keep the author here (save-post.ts);
 // Cancel goes back. Each save names the version it started from: when the post changed elsewhere
-// meanwhile, the server refuses it and the author is offered to reload the post, never to overwrite
-// it unseen. When the post cannot be loaded, the server's message shows instead.
-import { useQuery } from '@apollo/client/react';
+// meanwhile, the server refuses it and the author chooses which version to keep, having seen both
+// (edit-conflict.tsx), never overwriting it unseen. When the post cannot be loaded, the server's
+// message shows instead.
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorMessage } from '../../components/error-message';
@@ -13,8 +14,10 @@ import { preloadRichTextEditor } from '../../components/rich-text-editor/lazy-ri
 import { Spinner } from '../../components/spinner';
 import { UploadedImage } from '../../components/uploaded-image';
 import { graphql } from '../../gql';
+import type { EditPostQuery as EditPostResult } from '../../gql/graphql';
 import { slugify } from '#kernel/slug-rules.ts';
-import { PostForm, savedNoteOf } from './post-form';
+import { ConflictPointer, EditConflict, ReplacedText, type OtherVersion } from './edit-conflict';
+import { PostForm, savedNoteOf, type PostFormControl } from './post-form';
 import { fromApiCategory } from '#kernel/post-rules.ts';
 import { useSavePost, type SavedNavigationState } from './save-post';
 import { RestoredDraftNotice } from './restored-draft-notice';
@@ -30,6 +33,7 @@ import {
 } from './post-form-values';
 import { editPostPath, postPath } from '#kernel/route-paths.ts';
 import { editDraftKey } from '../../lib/unsaved-work';
+import { apiError } from '../../lib/api-errors';
 
 const EditPostQuery = graphql(`
   query EditPost($id: ID!) {
@@ -64,16 +68,49 @@ function isTitleSlug(slug: string, title: string): boolean {
 
 const STATUS_WORDS = { DRAFT: 'Draft', SCHEDULED: 'Scheduled', PUBLISHED: 'Published' } as const;
 
+type EditedPost = NonNullable<EditPostResult['post']>;
+
+/** The form's values for the post as the server holds it. */
+function formValuesOf(post: EditedPost): PostFormValues {
+  return {
+    title: post.title,
+    subtitle: post.subtitle,
+    content: post.content,
+    category: post.category ? fromApiCategory(post.category) : '',
+    // A slug the title made stays empty, so a draft's address follows its title.
+    slug: isTitleSlug(post.slug, post.title) ? '' : post.slug,
+    description: post.description,
+    imageAlt: post.imageAlt,
+    publishAt: post.status === 'SCHEDULED' ? toDateTimeLocal(post.publishedAt) : '',
+    focus: post.image ? focusValue(post.image.focusX, post.image.focusY) : '',
+  };
+}
+
+/** A refused save: the server's words, whether the author asked for it, and the two versions. */
+interface Conflict {
+  message: string;
+  /** A save the author asked for, or they asked to see the choices: the panel takes the view and the focus. */
+  asked: boolean;
+  mine: PostFormValues;
+  theirs: OtherVersion;
+}
+
 export function EditPostPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
+  const client = useApolloClient();
   // The form edits what the server has now, not what a list cached a while ago.
   const { data, error, refetch } = useQuery(EditPostQuery, { variables: { id }, fetchPolicy: 'network-only' });
   // The version the form's values are based on: as loaded, then as each save left it.
   const baseVersion = useRef<string | null>(null);
   const savePost = useSavePost({ postId: id, expectedUpdatedAt: () => baseVersion.current });
-  const [conflict, setConflict] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  // This tab's text after Take theirs, shown until the author leaves.
+  const [replaced, setReplaced] = useState<PostFormValues | null>(null);
+  const formControl = useRef<PostFormControl>(null);
+  // The form's values as last typed (the form reports every change).
+  const currentValues = useRef<PostFormValues | null>(null);
   // A picture picked here before (a reload, a 401) was picked again as the form opened.
   const [imageRestored, setImageRestored] = useState(false);
   // Bumped by Reload and Discard: the form starts again from the post as the server has it now.
@@ -92,6 +129,7 @@ export function EditPostPage() {
   }, [loadedVersion, restoredBase]);
   const keepUnsaved = useCallback(
     (values: PostFormValues, unsaved: boolean) => {
+      currentValues.current = values;
       // Not before the version is known (the form's first effect runs before this page's).
       if (baseVersion.current === null) return;
       saveEditDraft(id, unsaved ? { values, baseUpdatedAt: baseVersion.current } : null);
@@ -122,9 +160,51 @@ export function EditPostPage() {
     else navigate(-1);
   }
 
-  async function reload() {
+  /** Reads the version the server holds now, beside the form (the form's own query is left as loaded). */
+  async function loadTheirs() {
+    setConflict((shown) => shown && { ...shown, theirs: { kind: 'loading' } });
+    let theirs: OtherVersion;
+    try {
+      const { data: fresh } = await client.query({ query: EditPostQuery, variables: { id }, fetchPolicy: 'no-cache' });
+      theirs = fresh?.post
+        ? { kind: 'loaded', values: formValuesOf(fresh.post), updatedAt: fresh.post.updatedAt }
+        : { kind: 'failed', message: 'This post does not exist: it may have been deleted.' };
+    } catch (error) {
+      theirs = { kind: 'failed', message: apiError(error).message };
+    }
+    setConflict((shown) => shown && { ...shown, theirs });
+  }
+
+  function showConflict(message: string, { asked }: { asked: boolean }) {
+    const mine = currentValues.current;
+    if (!mine) return;
+    setConflict({ message, asked, mine, theirs: { kind: 'loading' } });
+    void loadTheirs();
+  }
+
+  /** This tab's text saved over the other: sent again, as based on the version now stored. */
+  function keepMine() {
+    if (conflict?.theirs.kind !== 'loaded') return;
+    baseVersion.current = conflict.theirs.updatedAt;
+    setConflict(null);
+    formControl.current?.saveAgain();
+  }
+
+  /** The stored version into the form; this tab's text stays on screen (ReplacedText). */
+  async function takeTheirs() {
+    const mine = currentValues.current ?? conflict?.mine ?? null;
     const { data: fresh } = await refetch();
+    setReplaced(mine);
     startAfresh(fresh?.post?.updatedAt ?? null);
+  }
+
+  /** The replaced text back in the form, unsaved, based on the version now stored (like a restored draft). */
+  function putMineBack(version: string) {
+    if (!replaced) return;
+    saveEditDraft(id, { values: replaced, baseUpdatedAt: version });
+    baseVersion.current = version;
+    setReplaced(null);
+    setLoads((count) => count + 1);
   }
 
   let body;
@@ -143,18 +223,7 @@ export function EditPostPage() {
     );
   } else {
     const { post } = data;
-    const serverValues: PostFormValues = {
-      title: post.title,
-      subtitle: post.subtitle,
-      content: post.content,
-      category: post.category ? fromApiCategory(post.category) : '',
-      // A slug the title made stays empty, so a draft's address follows its title.
-      slug: isTitleSlug(post.slug, post.title) ? '' : post.slug,
-      description: post.description,
-      imageAlt: post.imageAlt,
-      publishAt: post.status === 'SCHEDULED' ? toDateTimeLocal(post.publishedAt) : '',
-      focus: post.image ? focusValue(post.image.focusX, post.image.focusY) : '',
-    };
+    const serverValues = formValuesOf(post);
     const restoring = restored !== null && valuesDiffer(restored.values, serverValues);
     const restoredAny = restoring || imageRestored;
     body = (
@@ -169,14 +238,6 @@ export function EditPostPage() {
             </>
           )}
         </p>
-        {conflict && (
-          <div className="post-form-conflict" role="alert">
-            <p>{conflict}</p>
-            <button className="button" type="button" onClick={() => void reload()}>
-              Reload
-            </button>
-          </div>
-        )}
         <PostForm
           key={`${post.id}:${loads}`}
           initialValues={restoring ? restored.values : serverValues}
@@ -209,12 +270,37 @@ export function EditPostPage() {
             if (outcome.kind === 'saved') baseVersion.current = outcome.post.updatedAt;
             return outcome;
           }}
-          onConflict={setConflict}
+          onConflict={showConflict}
+          controlRef={formControl}
+          shortcutStatus={post.status}
+          stateNote={
+            conflict ? 'Not saved: this post changed elsewhere. Choose below which version to keep.' : undefined
+          }
+          notice={
+            conflict ? (
+              <EditConflict
+                message={conflict.message}
+                asked={conflict.asked}
+                mine={conflict.mine}
+                theirs={conflict.theirs}
+                onKeepMine={keepMine}
+                onTakeTheirs={() => void takeTheirs()}
+                onRetry={() => void loadTheirs()}
+              />
+            ) : (
+              replaced && (
+                <ReplacedText mine={replaced} current={serverValues} onPutBack={() => putMineBack(post.updatedAt)} />
+              )
+            )
+          }
           // Only a draft saves itself: anything else saved this way would be unpublished.
           autosave={post.status === 'DRAFT' && !conflict}
           onCancel={cancel}
           savedNote={loads === 0 && arrivedSaved ? savedNoteOf(arrivedSaved, post.publishedAt) : undefined}
         />
+        {conflict && !conflict.asked && (
+          <ConflictPointer onShow={() => setConflict((shown) => shown && { ...shown, asked: true })} />
+        )}
       </>
     );
   }

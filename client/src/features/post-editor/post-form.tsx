@@ -3,7 +3,21 @@
 // always did), Save draft, Schedule (at the time in "Publish at"); Cancel when editing. Messages
 // appear under their fields, as every form here runs (components/form/use-form.ts); a draft is
 // checked by the draft rules (only a title is required). Leaving with unsaved changes asks first.
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+// Ctrl+S (Cmd+S) saves as the post is now (a draft as a draft...), as its button would. When the
+// session ends while the form is open (signed out in another tab, a 401) the form stays, sends
+// nothing and says to sign in again; the words stay in the form and in this browser meanwhile.
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { hasImageExtension } from '#kernel/image-rules.ts';
 import {
@@ -21,9 +35,11 @@ import { useUnsavedChanges } from '../../components/form/use-unsaved-changes';
 import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
 import { formatDateTime } from '../../lib/format-date';
 import { keepPickedImage, keptPickedImage } from '../../lib/kept-images';
+import { storedUserInfoText } from '../../lib/user-info';
 import { FocalPointField, type Picture } from './focal-point-field';
 import { CATEGORY_OPTIONS, validatePostForm, valuesDiffer, type PostFormValues } from './post-form-values';
-import type { SaveOutcome } from './save-post';
+import type { SaveOutcome, SaveOptions } from './save-post';
+import { SessionEndedNotice, useSessionEnded } from './session-ended-notice';
 import { useUploadPicture } from './upload-picture';
 import './post-form.css';
 
@@ -46,10 +62,10 @@ interface PostFormProps {
     values: PostFormValues,
     image: File | null,
     status: PostStatusValue,
-    options?: { quiet?: boolean },
+    options?: SaveOptions,
   ) => Promise<SaveOutcome>;
-  /** A save based on an older version of the post was refused. */
-  onConflict?: (message: string) => void;
+  /** A save based on an older version of the post was refused; `asked`: a save the author asked for (not the autosave). */
+  onConflict?: (message: string, { asked }: { asked: boolean }) => void;
   /** The author chose to leave with unsaved changes: they are given up. */
   onLeaveAnyway?: () => void;
   /** Every change of the values, and whether they differ from what the server holds (the local drafts). */
@@ -66,7 +82,23 @@ interface PostFormProps {
   draftKey?: string;
   /** A picture kept from an earlier visit was picked again as the form opened. */
   onImageRestored?: () => void;
+  /** How Ctrl+S (Cmd+S) saves: as the post is now (a draft as a draft, a published post published). */
+  shortcutStatus?: PostStatusValue;
+  /** What the state line says instead of its own words (the page knows why nothing can be saved). */
+  stateNote?: string;
+  /** Shown under the buttons' state line, where the author looks after a save (an edit conflict). */
+  notice?: ReactNode;
+  /** What the page may ask of the form. */
+  controlRef?: Ref<PostFormControl>;
 }
+
+export interface PostFormControl {
+  /** Sends the form again as the last save did (button, status), through the same checks. */
+  saveAgain(): void;
+}
+
+/** No user in this browser now (not as last rendered: a sign-out's re-render may still be on its way). */
+const isSignedOut = () => storedUserInfoText() === null;
 
 /** How long typing must pause before a draft saves itself. */
 export const AUTOSAVE_DELAY_MS = 1500;
@@ -95,10 +127,22 @@ export function PostForm({
   autosave = false,
   draftKey,
   onImageRestored,
+  shortcutStatus = 'DRAFT',
+  stateNote,
+  notice,
+  controlRef,
 }: PostFormProps) {
   const navigate = useNavigate();
   // The button that sent the form says how to save it (Enter in a field: the first one, Submit).
   const statusRef = useRef<PostStatusValue>('PUBLISHED');
+  // Ctrl+S saves and stays, even a published post (its Submit button would leave for the post's page).
+  const shortcutRef = useRef(false);
+  const stayRef = useRef(false);
+  // How the last save went out (a button, or the autosave as a draft): Keep mine sends it again.
+  const lastStatusRef = useRef<PostStatusValue>('PUBLISHED');
+  // Signed out (here or in another tab): nothing can be saved until the author signs in again.
+  const sessionEnded = useSessionEnded();
+  const sessionNoticeRef = useRef<HTMLDivElement>(null);
   // What the server holds, as far as this form knows: the values as opened, then as last saved.
   const [saved, setSaved] = useState<{ values: PostFormValues; note?: string }>({
     values: savedValues ?? initialValues,
@@ -113,11 +157,16 @@ export function PostForm({
     validate: (values) => validatePostForm(values, values.image, { imageRequired, status: statusRef.current }),
     send: async ({ image, ...values }) => {
       await autosaving.current;
-      const outcome = await onSubmit(values, image, statusRef.current);
+      if (isSignedOut()) {
+        sessionNoticeRef.current?.focus();
+        return {};
+      }
+      lastStatusRef.current = statusRef.current;
+      const outcome = await onSubmit(values, image, statusRef.current, { stay: stayRef.current });
       if (outcome.kind === 'refused') return outcome.fieldErrors;
       if (outcome.kind === 'failed') return {};
       if (outcome.kind === 'conflict') {
-        onConflict?.(outcome.message);
+        onConflict?.(outcome.message, { asked: true });
         return undefined;
       }
       if (outcome.leaveTo) {
@@ -136,7 +185,9 @@ export function PostForm({
   const pickedUrl = usePickedImageUrl(image);
   const picture = image ? (pickedUrl ? { src: pickedUrl } : undefined) : currentPicture;
   const dirty = image !== null || valuesDiffer(form.values, saved.values);
-  const { allowLeaving } = useUnsavedChanges(dirty, onLeaveAnyway);
+  // Signed out, leaving asks nothing and gives nothing up: the words stay in this browser for after
+  // the next sign-in (lib/unsaved-work.ts). Read as the author leaves: a sign-out here goes on to /.
+  const { allowLeaving } = useUnsavedChanges(dirty, onLeaveAnyway, isSignedOut);
   useKeptImage(draftKey, image, (file) => {
     form.change({ image: file });
     onImageRestored?.();
@@ -147,6 +198,7 @@ export function PostForm({
   const { values } = form;
   const autosaveReady =
     autosave &&
+    !sessionEnded &&
     dirty &&
     !form.busy &&
     values.image === null &&
@@ -175,10 +227,11 @@ export function PostForm({
     const timer = window.setTimeout(() => {
       const { image: _image, ...text } = values;
       setAutosaveBusy(true);
+      lastStatusRef.current = 'DRAFT';
       const { onSubmit: save, onConflict: refused } = latest.current;
       const run = save(text, null, 'DRAFT', { quiet: true }).then((outcome) => {
         if (outcome.kind === 'saved') setSaved({ values: text, note: 'Saved' });
-        else if (outcome.kind === 'conflict') refused?.(outcome.message);
+        else if (outcome.kind === 'conflict') refused?.(outcome.message, { asked: false });
         else if (outcome.kind === 'failed') setAutosaveFailure(outcome.message);
       });
       autosaving.current = run;
@@ -208,8 +261,45 @@ export function PostForm({
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const status = submitter instanceof HTMLButtonElement ? submitter.value : '';
     statusRef.current = status === 'DRAFT' || status === 'SCHEDULED' ? status : 'PUBLISHED';
+    stayRef.current = shortcutRef.current;
+    shortcutRef.current = false;
     return form.formProps.onSubmit(event);
   }
+
+  /** Sends the form through the button that saves as `status`: its checks, its spinner, its outcome. */
+  const formElement = form.formProps.ref;
+  const saveThrough = useCallback(
+    (status: PostStatusValue, { shortcut }: { shortcut: boolean }) => {
+      const element = formElement.current;
+      const button = element?.querySelector<HTMLButtonElement>(
+        status === 'PUBLISHED' ? 'button[type="submit"]:not([name])' : `button[name="status"][value="${status}"]`,
+      );
+      if (!element || !button || button.disabled) return;
+      shortcutRef.current = shortcut;
+      // Focus where a click would have left it, not on a panel about to go (Keep mine).
+      if (!shortcut) button.focus();
+      element.requestSubmit(button);
+    },
+    [formElement],
+  );
+  useImperativeHandle(
+    controlRef,
+    () => ({ saveAgain: () => saveThrough(lastStatusRef.current, { shortcut: stayRef.current }) }),
+    [saveThrough],
+  );
+
+  // Ctrl+S (Cmd+S on macOS) anywhere on the page saves the post instead of the browser's Save page.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      // Only the plain shortcut: with Shift or Alt it may be the text editor's, now or later.
+      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey || event.key.toLowerCase() !== 's')
+        return;
+      event.preventDefault();
+      if (!event.repeat) saveThrough(shortcutStatus, { shortcut: true });
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [saveThrough, shortcutStatus]);
 
   return (
     <form className="form post-form" {...form.formProps} onSubmit={submit}>
@@ -293,15 +383,23 @@ export function PostForm({
           )}
         </FormActions>
         <p className="post-form-state" role="status">
-          {autosaveBusy
-            ? 'Saving…'
-            : dirty && autosaveFailure
-              ? `Not saved: ${autosaveFailure}. Kept in this browser; trying again…`
-              : dirty
-                ? 'Unsaved changes'
-                : (saved.note ?? '')}
+          {stateNote
+            ? stateNote
+            : sessionEnded
+              ? dirty
+                ? 'Not saved: you are signed out. Kept in this browser until you sign in again.'
+                : 'Signed out: sign in again to save.'
+              : autosaveBusy
+                ? 'Saving…'
+                : dirty && autosaveFailure
+                  ? `Not saved: ${autosaveFailure}. Kept in this browser; trying again…`
+                  : dirty
+                    ? 'Unsaved changes'
+                    : (saved.note ?? '')}
         </p>
+        {notice}
       </fieldset>
+      {sessionEnded && <SessionEndedNotice ref={sessionNoticeRef} />}
     </form>
   );
 }

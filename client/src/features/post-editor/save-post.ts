@@ -3,7 +3,7 @@
 // texts, the API's category); the image in a multipart request (lib/upload-link.ts), and on edit
 // only when a new one was picked, since none keeps the current one. An edit names the version it
 // started from (expectedUpdatedAt): the server refuses it with CONFLICT when the post changed since,
-// and the author is offered to reload instead of overwriting someone else's work.
+// and the author chooses which version to keep (edit-conflict.tsx), never overwriting it unseen.
 import { useMutation } from '@apollo/client/react';
 import type { FieldErrors } from '#kernel/api-errors.ts';
 import { toApiCategory, type PostStatusValue } from '#kernel/post-rules.ts';
@@ -64,6 +64,13 @@ export interface SavePostOptions {
   expectedUpdatedAt?: () => string | null;
 }
 
+export interface SaveOptions {
+  /** A save the author did not ask for (the autosave): a failure comes back as 'failed', without a toast. */
+  quiet?: boolean;
+  /** The author stays in the editor even when the post is published (Ctrl+S). */
+  stay?: boolean;
+}
+
 /** What the editor's screen says once it is open again after saving (/new to /blog/{id}/edit). */
 export interface SavedNavigationState {
   savedStatus: PostStatusValue;
@@ -74,12 +81,11 @@ export function useSavePost({ postId, expectedUpdatedAt }: SavePostOptions) {
   const [createPost] = useMutation(CreatePostMutation, { update: (cache) => evictAfterPostSaved(cache) });
   const [updatePost] = useMutation(UpdatePostMutation, { update: (cache) => evictAfterPostSaved(cache) });
 
-  /** quiet: a save the author did not ask for (the autosave) reports a failure as 'failed', without a toast. */
   return async function savePost(
     values: PostFormValues,
     image: File | null,
     status: PostStatusValue,
-    { quiet = false }: { quiet?: boolean } = {},
+    { quiet = false, stay = false }: SaveOptions = {},
   ): Promise<SaveOutcome> {
     const publishAt = status === 'SCHEDULED' ? publishAtDate(values.publishAt) : null;
     const input = {
@@ -121,6 +127,7 @@ export function useSavePost({ postId, expectedUpdatedAt }: SavePostOptions) {
 
     if (post.status === 'PUBLISHED') {
       toast.success(postId === null ? 'Blogpost has been created' : 'Blogpost has been updated');
+      if (stay && postId !== null) return { kind: 'saved', post };
       // The author lands on the post as readers now see it.
       return { kind: 'saved', post, leaveTo: { path: postPath(post.slug) } };
     }
