@@ -18,6 +18,7 @@ import { PostForm, savedNoteOf } from './post-form';
 import { fromApiCategory } from '#kernel/post-rules.ts';
 import { useSavePost, type SavedNavigationState } from './save-post';
 import { RestoredDraftNotice } from './restored-draft-notice';
+import { PostRevisions } from './post-revisions';
 import {
   focusValue,
   forgetEditDraft,
@@ -214,6 +215,12 @@ export function EditPostPage() {
           autosave={post.status === 'DRAFT' && !conflict}
           onCancel={cancel}
           savedNote={loads === 0 && arrivedSaved ? savedNoteOf(arrivedSaved, post.publishedAt) : undefined}
+        />
+        <PostRevisions
+          postId={post.id}
+          version={post.updatedAt}
+          expectedUpdatedAt={() => baseVersion.current}
+          onRestored={startAfresh}
         />
       </>
     );
