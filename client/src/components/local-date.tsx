@@ -7,6 +7,11 @@ import { useHydrated } from '../lib/hydration';
 /** withTime adds the time to the minute: for what happens several times a day (a post's saves). */
 export function LocalDate({ iso, withTime = false }: { iso: string; withTime?: boolean }) {
   const hydrated = useHydrated();
-  if (!hydrated) return <time dateTime={iso}>{withTime ? `${formatServerDate(iso)}, ${iso.slice(11, 16)} UTC` : formatServerDate(iso)}</time>;
+  if (!hydrated)
+    return (
+      <time dateTime={iso}>
+        {withTime ? `${formatServerDate(iso)}, ${iso.slice(11, 16)} UTC` : formatServerDate(iso)}
+      </time>
+    );
   return <time dateTime={iso}>{withTime ? formatDateTime(iso) : formatDate(iso)}</time>;
 }

@@ -13,7 +13,10 @@ const PostRevisionObject = builder.objectRef<PostRevision>('PostRevision').imple
   description: `The post as one save left it. A post keeps its last ${KEPT_REVISIONS} saves and every one that published it`,
   fields: (t) => ({
     id: t.exposeID('id'),
-    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was saved: the updatedAt it gave the post' }),
+    createdAt: t.expose('createdAt', {
+      type: 'DateTime',
+      description: 'When it was saved: the updatedAt it gave the post',
+    }),
     status: t.expose('status', { type: PostStatusEnum, description: 'The status that save left the post in' }),
     isPublish: t.exposeBoolean('isPublish', {
       description: 'That save published the post, or scheduled it: such a revision is always kept',
@@ -48,7 +51,7 @@ builder.mutationFields((t) => ({
     authScopes: { admin: true },
     description:
       "Makes the post's fields those of the revision, as a new save checked by the same rules as updatePost (and " +
-      'itself a revision). Its status stays, and its cover when the revision\'s was deleted since',
+      "itself a revision). Its status stays, and its cover when the revision's was deleted since",
     args: {
       id: t.arg.id({ required: true, description: 'The revision' }),
       expectedUpdatedAt: t.arg({
@@ -56,7 +59,6 @@ builder.mutationFields((t) => ({
         description: 'The updatedAt of the copy the author looked at: if the post changed since, CONFLICT (409)',
       }),
     },
-    resolve: (_root, args, ctx) =>
-      ctx.services.posts.restoreRevision(String(args.id), args.expectedUpdatedAt ?? null),
+    resolve: (_root, args, ctx) => ctx.services.posts.restoreRevision(String(args.id), args.expectedUpdatedAt ?? null),
   }),
 }));
