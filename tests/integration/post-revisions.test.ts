@@ -2,6 +2,7 @@
 // and every publish are kept, the admin alone sees them and restores one as a new save, and they go
 // with their post.
 import { describe, expect } from 'vitest';
+import { figureHtml } from '#kernel/content-pictures.ts';
 import { postMessages } from '#kernel/post-rules.ts';
 import { fileOf, makeImage } from '../support/images.ts';
 import { graphqlErrors } from '../support/expected-errors.ts';
@@ -16,6 +17,7 @@ const SET_STATUS = `mutation ($id: ID!, $status: PostStatus!) { setPostStatus(id
 const REVISIONS = `query ($id: ID!) { post(id: $id) { id revisions { id createdAt status isPublish title excerpt } } }`;
 const RESTORE = `mutation ($id: ID!, $expectedUpdatedAt: DateTime) {
   restorePostRevision(id: $id, expectedUpdatedAt: $expectedUpdatedAt) { ${POST} } }`;
+const UPLOAD_PICTURE = `mutation ($image: File!) { uploadPostPicture(image: $image) { url width height srcset } }`;
 const PUBLIC_POST = `query ($slug: String!) { post(slug: $slug) { title subtitle content } }`;
 
 interface Revision {
@@ -102,7 +104,7 @@ describe(`a post's revisions on ${testDbKind}`, () => {
     admin,
   }) => {
     const first = await createPublished(t, admin, 'First words', { imageAlt: 'The first cover', description: 'First' });
-    // Read by a visitor, so the public caches hold the first words' successor below.
+    // A new cover replaces the first, which is deleted with its files.
     const { body } = await t.upload(
       UPDATE,
       { id: first.id, input: fields('Second words', { category: 'BOOK', imageAlt: 'The second cover' }) },
@@ -112,6 +114,7 @@ describe(`a post's revisions on ${testDbKind}`, () => {
     expect(body.errors).toBeUndefined();
     const second = body.data.updatePost;
     expect(second.image.url).not.toBe(first.image.url);
+    // Read by a visitor, so the public caches hold the second words until the restore.
     expect((await t.graphql(PUBLIC_POST, { slug: second.slug })).data.post.title).toBe('Second words');
 
     const [, firstRevision] = await revisionsOf(t, admin, first.id);
@@ -169,6 +172,38 @@ describe(`a post's revisions on ${testDbKind}`, () => {
     });
     const rest = await (await t.request(`/api/blogposts/${first.id}`)).json();
     expect(rest.title).toBe('First words');
+  });
+
+  test('a picture taken out of the text, and so deleted, is not brought back by a restore', async ({
+    app: t,
+    admin,
+  }) => {
+    const { body: uploaded } = await t.upload(
+      UPLOAD_PICTURE,
+      {},
+      { image: fileOf(await makeImage({ width: 1000, height: 500 })) },
+      { cookie: admin },
+    );
+    const picture = uploaded.data.uploadPostPicture;
+    const figure = figureHtml({
+      storageKey: /([0-9a-f]{32})-\d+\.webp$/.exec(picture.url)![1]!,
+      width: picture.width,
+      height: picture.height,
+      variantWidths: picture.srcset.split(', ').map((entry: string) => Number(/ (\d+)w$/.exec(entry)![1])),
+      alt: 'The castle',
+      caption: '',
+    });
+    const post = await createPublished(t, admin, 'Pictured', { content: `<p>Look:</p>${figure}` });
+    expect(post.content).toContain(picture.url);
+    await update(t, admin, post.id, fields('Pictured', { content: '<p>Look: nothing.</p>' }));
+    // Only the cover is left: the picture went when nothing showed it any more.
+    expect(await t.db.prisma.image.count()).toBe(1);
+
+    const [, first] = await revisionsOf(t, admin, post.id);
+    const restored = await t.graphql(RESTORE, { id: first!.id }, { cookie: admin });
+    expect(restored.errors).toBeUndefined();
+    expect(restored.data.restorePostRevision.content).toBe('<p>Look:</p>');
+    expect(await t.db.prisma.postPicture.count()).toBe(0);
   });
 
   test('restoring goes through the rules of a save: a draft revision cannot empty a published post', async ({
