@@ -2,11 +2,11 @@
 // restorePostRevision. Admin only: anyone else is refused before the resolver runs, and a refused
 // query is never a shareable answer (server/graphql/shareable-results.ts), so no cache holds them.
 import { builder } from '../../builder.ts';
+import { KEPT_REVISIONS } from '#kernel/post-rules.ts';
 import { EXCERPT_WORDS } from '#kernel/reading-rules.ts';
 import type { PostRevision } from '../../generated/prisma/client.ts';
 import { CategoryEnum, PostStatusEnum } from '../shared/enums.schema.ts';
 import { readingOf } from './post-reading.ts';
-import { KEPT_REVISIONS } from './post-revisions.ts';
 import { PostObject } from './post.schema.ts';
 
 const PostRevisionObject = builder.objectRef<PostRevision>('PostRevision').implement({

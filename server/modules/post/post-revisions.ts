@@ -6,10 +6,8 @@
 // A revision names its cover by id, never owning it: replacing a cover still deletes the old image
 // and its files, and the revision's imageId then becomes null (ON DELETE SET NULL), so a revision
 // never leads to a missing image and restoring one never brings a deleted image back.
+import { KEPT_REVISIONS } from '#kernel/post-rules.ts';
 import type { Post, PostRevision, PostStatus, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
-
-/** How many of a post's latest saves are kept, beside every save that published it. */
-export const KEPT_REVISIONS = 20;
 
 /** Newest first: saves of one post are one after another (its row is locked), so sequence orders them. */
 const NEWEST_FIRST = [{ sequence: 'desc' }] satisfies Prisma.PostRevisionOrderByWithRelationInput[];

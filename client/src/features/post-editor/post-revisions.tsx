@@ -5,11 +5,13 @@
 // open: closed, it costs nothing.
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
+import { ErrorMessage } from '../../components/error-message';
 import { LocalDate } from '../../components/local-date';
 import { getFragmentData, graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { toast } from '../../lib/toast';
+import { KEPT_REVISIONS } from '#kernel/post-rules.ts';
 import './post-revisions.css';
 
 const PostRevisionsQuery = graphql(`
@@ -116,13 +118,14 @@ export function PostRevisions({ postId, version, expectedUpdatedAt, onRestored }
     <details className="post-revisions" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Revisions</summary>
       {error ? (
-        <p role="alert">Could not load the revisions: {error.message}</p>
+        <ErrorMessage error={error} />
       ) : !revisions ? (
         open && <p className="post-revisions-note">Loading the revisions…</p>
       ) : (
         <>
           <p className="post-revisions-note">
-            The last 20 saves and every save that published the post. Restoring one saves it as the post again.
+            The last {KEPT_REVISIONS} saves and every save that published the post. Restoring one saves it as the post
+            again.
           </p>
           <ol className="post-revisions-list">
             {revisions.map((revision) => {
