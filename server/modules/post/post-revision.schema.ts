@@ -51,7 +51,7 @@ builder.mutationFields((t) => ({
     authScopes: { admin: true },
     description:
       "Makes the post's fields those of the revision, as a new save checked by the same rules as updatePost (and " +
-      "itself a revision). Its status stays, and its cover when the revision's was deleted since",
+      'itself a revision). Its status and its cover stay: a replaced cover was deleted, and is never brought back',
     args: {
       id: t.arg.id({ required: true, description: 'The revision' }),
       expectedUpdatedAt: t.arg({

@@ -565,8 +565,8 @@ export class PostService {
   /**
    * Makes the post's editable fields those of the revision, as a new save (an update, with its checks,
    * its conflict check and its own revision). What the post is now stays: its status and publication
-   * date, and its cover when the revision's is gone (deleted when it was replaced) or another one. The
-   * revision's pictures in the text that were deleted since are left out, as any missing picture is.
+   * date, and its cover (a replaced cover was deleted with its files: the revision names none then).
+   * The revision's pictures in the text that were deleted since are left out, as any missing picture is.
    */
   async restoreRevision(revisionId: string, expectedUpdatedAt: Date | null): Promise<PostWithImage> {
     const revision = isUuid(revisionId)
