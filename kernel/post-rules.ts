@@ -154,3 +154,6 @@ export function publishAtError(publishAt: Date | null | undefined, now: Date = n
   if (!publishAt || Number.isNaN(publishAt.getTime())) return postMessages.publishAtRequired;
   return publishAt.getTime() > now.getTime() ? null : postMessages.publishAtPast;
 }
+
+/** How many of a post's latest saves it keeps as revisions, beside every save that published it. */
+export const KEPT_REVISIONS = 20;

@@ -7,6 +7,7 @@ import './modules/site/memory.schema.ts';
 import './modules/media/media.schema.ts';
 import './modules/user/user.schema.ts';
 import './modules/post/post.schema.ts';
+import './modules/post/post-revision.schema.ts';
 import './modules/upcoming/upcoming.schema.ts';
 
 export const schema = builder.toSchema();

@@ -8,6 +8,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminTests, footer, imageFiles, markPageLoad, problemsBesidesStatus, toast } from './support/accounts.ts';
 import type { E2eSite } from './support/e2e-site.ts';
+import { axeViolations } from './support/axe.ts';
 import { goInApp, h1Text, pathOf } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 
@@ -408,6 +409,70 @@ describe('editing a post', () => {
     expect(stored.image).toMatchObject({ width: 800, height: 800 });
     expect(stored.imageAlt).toBe('A climber on a snowy summit');
     expect(await picture.getAttribute('src')).toContain(stored.image!.storageKey);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('lists the revisions with their dates and restores one after a confirmation, at 390 px', async () => {
+    const { page } = site;
+    const post = await createPost(site.t, { title: 'Gris', content: '<p>Colours come back.</p>' });
+    await page.goto(`${site.url}/blog/${post.slug}`);
+    await expect.poll(() => h1Text(page)).toBe('Gris');
+    for (const title of ['Gris, Again', 'Gris, Third Time']) {
+      await goInApp(page, `/blog/${post.id}/edit`);
+      await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).not.toBe('');
+      await page.getByLabel('Title', { exact: true }).fill(title);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => h1Text(page)).toBe(title);
+    }
+
+    await page.setViewportSize({ width: 390, height: 900 });
+    await goInApp(page, `/blog/${post.id}/edit`);
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Gris, Third Time');
+    await page.getByText('Revisions', { exact: true }).click();
+    const items = page.locator('.post-revisions-item');
+    await expect
+      .poll(() => items.locator('.post-revisions-title').allTextContents())
+      .toEqual(['Gris, Third Time', 'Gris, Again', 'Gris']);
+    // Each with its date; the first save published the post; the newest is what the form shows.
+    const stored = await site.t.db.prisma.postRevision.findMany({ where: { postId: post.id } });
+    expect(
+      await items.locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime'))),
+    ).toEqual(
+      stored
+        .map((revision) => revision.createdAt.toISOString())
+        .sort()
+        .reverse(),
+    );
+    expect(await items.nth(2).getByText('Published', { exact: true }).isVisible()).toBe(true);
+    expect(await items.nth(0).getByText('Current', { exact: true }).isVisible()).toBe(true);
+    expect(await items.nth(1).getByText('Published', { exact: true }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Dismissed, nothing happens; accepted, the first version is saved again and fills the form.
+    const questions: string[] = [];
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const restoreFirst = items.nth(2).getByRole('button', { name: /^Restore the version saved / });
+    await restoreFirst.click();
+    await expect.poll(() => questions.length).toBe(1);
+    expect(questions[0]).toMatch(/^Restore the version saved .+\? The post is saved with its title and text/);
+    expect((await site.t.db.prisma.post.findUniqueOrThrow({ where: { id: post.id } })).title).toBe('Gris, Third Time');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await restoreFirst.click();
+    await toast(page, /^Restored the version saved .+: the form shows it, saved\.$/).waitFor();
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Gris');
+    await editor(page).getByText('Colours come back.').waitFor();
+    const restored = await site.t.db.prisma.post.findUniqueOrThrow({ where: { id: post.id } });
+    expect(restored).toMatchObject({ title: 'Gris', content: '<p>Colours come back.</p>', imageId: post.imageId });
+    // The restore is a save of its own, the newest revision.
+    await expect
+      .poll(() => items.locator('.post-revisions-title').allTextContents())
+      .toEqual(['Gris', 'Gris, Third Time', 'Gris, Again', 'Gris']);
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(site.problems).toEqual([]);
   });
 

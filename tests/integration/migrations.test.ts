@@ -43,6 +43,7 @@ describe(`migrations on ${testDbKind}`, () => {
         'PendingImageFiles',
         'Post',
         'PostPicture',
+        'PostRevision',
         'PostSlugRedirect',
         'Session',
         'SiteSetting',
@@ -150,5 +151,29 @@ describe(`migrations on ${testDbKind}`, () => {
     expect(await hits('strong')).toEqual([]);
     await prisma.post.update({ where: { id: post.id }, data: { title: 'Metroid returns' } });
     expect(await hits('zeld:*')).toEqual([]);
+  });
+
+  it('give each post written before revisions were kept its first revision: the post as it is', async () => {
+    current = await openEmptyDatabase();
+    const all = readMigrations();
+    const at = all.findIndex((m) => m.name.endsWith('_post_revisions'));
+    await migrate(current.db.sql, all.slice(0, at));
+    await current.db.sql.query(
+      `INSERT INTO "Post" (id, status, slug, title, subtitle, content, "updatedAt") VALUES
+       ('019ac000-0000-7000-8000-000000000001', 'DRAFT', 'older-notes', 'Older notes', 'Sub', '<p>Kept.</p>', '2026-11-01T10:00:00Z')`,
+    );
+    await migrate(current.db.sql, all);
+    const revisions = await current.db.prisma.postRevision.findMany();
+    expect(revisions).toEqual([
+      expect.objectContaining({
+        postId: '019ac000-0000-7000-8000-000000000001',
+        createdAt: new Date('2026-11-01T10:00:00Z'),
+        status: 'DRAFT',
+        isPublish: false,
+        title: 'Older notes',
+        slug: 'older-notes',
+        content: '<p>Kept.</p>',
+      }),
+    ]);
   });
 });

@@ -18,7 +18,7 @@ import type { PostPage, PostWithImage } from './post.service.ts';
 
 // Every read and write of the post service returns posts with their image (one statement, a join),
 // so the image is a plain field of the row, not a relation Pothos would plan a query for.
-const PostObject = builder.prismaObject('Post', {
+export const PostObject = builder.prismaObject('Post', {
   include: { image: true },
   fields: (t) => ({
     id: t.exposeID('id'),

@@ -11,6 +11,7 @@ import {
   type Category,
   type Image,
   type Post,
+  type PostRevision,
   type PostStatus,
   type PrismaClient,
 } from '../../generated/prisma/client.ts';
@@ -49,12 +50,14 @@ import {
   saveImage,
 } from '../media/image-upload.ts';
 import { surroundingsOf, type PostSurroundings } from './post-neighbours.ts';
+import { recordRevision, revisionsOf } from './post-revisions.ts';
 import { searchPage } from './post-search.ts';
 import { publishedIdsNewestFirst } from './post-timeline.ts';
 import { assignSlug, formerSlugTarget, isAutomaticSlug } from './post-slugs.ts';
 import { sanitizeContent } from './sanitize-html.ts';
 
 export const POST_NOT_FOUND = 'Blogpost not found';
+export const REVISION_NOT_FOUND = 'Revision not found';
 
 /** Any post, as the admin sees it: a draft may have no cover yet. */
 export type PostWithImage = Post & { image: Image | null };
@@ -438,6 +441,7 @@ export class PostService {
         ...WITH_IMAGE,
       });
       await setPictures(tx, post.id, prepared.pictureIds);
+      await recordRevision(tx, post, null);
       return post;
     };
     let post: PostWithImage;
@@ -518,6 +522,7 @@ export class PostService {
         post.image = await tx.image.findUnique({ where: { id: current.imageId } });
       }
       const removedPictures = await setPictures(tx, id, prepared.pictureIds);
+      await recordRevision(tx, post, current.status);
       // The replaced cover and the pictures taken out of the text go, unless something else uses them.
       const replaced = await deleteUnusedImages(tx, this.files, [stored ? current.imageId : null, ...removedPictures]);
       const wordsChanged = (['title', 'subtitle', 'content'] as const).some((field) => post[field] !== current[field]);
@@ -549,6 +554,44 @@ export class PostService {
       status,
       publishAt,
       expectedUpdatedAt: post.updatedAt,
+    });
+  }
+
+  /** The post's revisions, newest first (post-revisions.ts): for the admin. Never cached. */
+  revisions(postId: string): Promise<PostRevision[]> {
+    return revisionsOf(this.prisma, postId);
+  }
+
+  /**
+   * Makes the post's editable fields those of the revision, as a new save (an update, with its checks,
+   * its conflict check and its own revision). What the post is now stays: its status and publication
+   * date, and its cover (a replaced cover was deleted with its files: the revision names none then).
+   * The revision's pictures in the text that were deleted since are left out, as any missing picture is.
+   */
+  async restoreRevision(revisionId: string, expectedUpdatedAt: Date | null): Promise<PostWithImage> {
+    const revision = isUuid(revisionId)
+      ? await this.prisma.postRevision.findUnique({ where: { id: revisionId } })
+      : null;
+    if (!revision) throw notFound(REVISION_NOT_FOUND);
+    const post = await this.prisma.post.findUnique({
+      where: { id: revision.postId },
+      select: { status: true, imageId: true, publishedAt: true, updatedAt: true },
+    });
+    if (!post) throw notFound(POST_NOT_FOUND);
+    const sameCover = revision.imageId !== null && revision.imageId === post.imageId;
+    return this.update(revision.postId, {
+      title: revision.title,
+      subtitle: revision.subtitle,
+      content: revision.content,
+      category: revision.category,
+      // An address the title made is made again from the restored title (while a draft), as the form does.
+      slug: isAutomaticSlug(revision.slug, revision.title) ? null : revision.slug,
+      description: revision.description,
+      // The text alternative describes that cover: with another cover now, the current one's stays.
+      imageAlt: sameCover ? revision.imageAlt : null,
+      status: post.status,
+      publishAt: post.status === 'SCHEDULED' ? post.publishedAt : null,
+      expectedUpdatedAt: expectedUpdatedAt ?? post.updatedAt,
     });
   }
 

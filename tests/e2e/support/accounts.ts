@@ -68,7 +68,7 @@ export async function loginThroughForm(site: E2eSite, account: Pick<Account, 'em
 }
 
 /** A toast with this text. */
-export function toast(page: Page, text: string) {
+export function toast(page: Page, text: string | RegExp) {
   return page.getByRole('alert').filter({ hasText: text });
 }
 

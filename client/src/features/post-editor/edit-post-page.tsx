@@ -21,6 +21,7 @@ import { PostForm, savedNoteOf, type PostFormControl } from './post-form';
 import { fromApiCategory } from '#kernel/post-rules.ts';
 import { useSavePost, type SavedNavigationState } from './save-post';
 import { RestoredDraftNotice } from './restored-draft-notice';
+import { PostRevisions } from './post-revisions';
 import {
   focusValue,
   forgetEditDraft,
@@ -301,6 +302,12 @@ export function EditPostPage() {
         {conflict && !conflict.asked && (
           <ConflictPointer onShow={() => setConflict((shown) => shown && { ...shown, asked: true })} />
         )}
+        <PostRevisions
+          postId={post.id}
+          version={post.updatedAt}
+          expectedUpdatedAt={() => baseVersion.current}
+          onRestored={startAfresh}
+        />
       </>
     );
   }
