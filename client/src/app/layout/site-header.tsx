@@ -20,7 +20,6 @@ export function SiteHeader() {
   // The location the app started on: a menu opened before the app took the page over stays open.
   const shownOn = useRef(locationKey);
 
-  // Its open state is the element's own (React never renders `open`, so hydration cannot disagree with it).
   useEffect(() => {
     if (locationKey === shownOn.current) return;
     shownOn.current = locationKey;
@@ -44,7 +43,9 @@ export function SiteHeader() {
           <span className="site-logo-name">{site?.name}</span>
         </Link>
         <nav className="site-nav" aria-label="Main" onKeyDown={closeOnEscape}>
-          <details ref={menuRef} className="site-nav-menu">
+          {/* Its open state is the element's own: React never renders `open`, and a reader may have opened the
+              menu before the app took the page over, which is no mismatch. */}
+          <details ref={menuRef} className="site-nav-menu" suppressHydrationWarning>
             <summary className="menu-button">
               <span className="menu-button-icon" aria-hidden="true" />
               Menu
