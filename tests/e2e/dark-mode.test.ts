@@ -80,7 +80,8 @@ describe('dark mode', () => {
           for (const violation of await axeViolations(page)) found.push(`${theme} ${width} ${path} ${violation}`);
           if (width === 390 && (path === '/' || path === '/blog')) {
             await menuSummary(page).click();
-            for (const violation of await axeViolations(page)) found.push(`${theme} ${width} ${path} menu ${violation}`);
+            const withMenu = `${theme} ${width} ${path}, the Menu open,`;
+            for (const violation of await axeViolations(page)) found.push(`${withMenu} ${violation}`);
           }
         }
       }
@@ -142,7 +143,7 @@ describe('dark mode', () => {
       expect(fields.map((field) => field.name)).toEqual(['Search posts']);
       for (const { name, text, field } of fields) found[`${theme} ${name}`] = contrast(text, field);
     }
-    expect(Object.values(found).every((ratio) => ratio >= 4.5), JSON.stringify(found)).toBe(true);
+    expect(Math.min(...Object.values(found)), JSON.stringify(found)).toBeGreaterThanOrEqual(4.5);
     expect(site.problems).toEqual([]);
   });
 });

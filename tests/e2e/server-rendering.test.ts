@@ -221,9 +221,11 @@ describe('with JavaScript off', () => {
       const carousel = page.getByRole('group', { name: 'Currently' });
       // No arrows, no Pause: nothing there would work.
       expect(await carousel.getByRole('button').count()).toBe(0);
-      expect(await carousel.locator('.swiper-button-prev, .swiper-button-next, .carousel-pause').evaluateAll(
-        (elements) => elements.filter((element) => element.getBoundingClientRect().width > 0).length,
-      )).toBe(0);
+      expect(
+        await carousel
+          .locator('.swiper-button-prev, .swiper-button-next, .carousel-pause')
+          .evaluateAll((elements) => elements.filter((element) => element.getBoundingClientRect().width > 0).length),
+      ).toBe(0);
       const cards = carousel.getByRole('article');
       expect(await cards.count()).toBe(2);
       const last = cards.last();

@@ -107,7 +107,10 @@ export async function accessibleNodes(page: Page, name: string): Promise<{ role:
     const { nodes } = await cdp.send('Accessibility.getFullAXTree');
     return nodes
       .filter((node) => !node.ignored && node.name?.value === name)
-      .map((node) => ({ role: String(node.role?.value), property: node.properties?.find((p) => p.name === 'expanded') }))
+      .map((node) => ({
+        role: String(node.role?.value),
+        property: node.properties?.find((p) => p.name === 'expanded'),
+      }))
       .filter(({ role }) => role !== 'StaticText' && role !== 'InlineTextBox')
       .map(({ role, property }) => (property ? { role, expanded: property.value.value === true } : { role }));
   } finally {
