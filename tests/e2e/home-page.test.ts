@@ -236,6 +236,30 @@ describe('the home page with four cards and twelve posts', () => {
     expect(site.problems).toEqual([]);
   });
 
+  it('shows no arrow and no Pause until Swiper runs, since they would do nothing (without JavaScript, ever)', async () => {
+    const { page } = site;
+    await page.setViewportSize({ width: 390, height: 800 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/carousel-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const carousel = currentlySection(page);
+    try {
+      await page.goto(site.url);
+      await carousel.getByRole('article').first().waitFor();
+      expect(await shownControls(page)).toEqual([]);
+      release();
+      await carousel.locator('.swiper-initialized').waitFor();
+    } finally {
+      release();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+    expect(await shownControls(page)).toEqual(['swiper-button-prev', 'swiper-button-next', 'carousel-pause']);
+    expect(site.problems).toEqual([]);
+  });
+
   it('keeps Swiper out of the pages that do not need it', async () => {
     const { page } = site;
     const scripts: string[] = [];
@@ -283,6 +307,15 @@ function visibleSlideBoxes(page: Page): Promise<Array<{ left: number; right: num
       .map((box) => ({ left: box.left, right: box.right }))
       .sort((a, b) => a.left - b.left);
   });
+}
+
+/** The carousel's controls a reader can see, by their first class. */
+function shownControls(page: Page): Promise<string[]> {
+  return page
+    .locator('.carousel :is(.swiper-button-prev, .swiper-button-next, .carousel-pause)')
+    .evaluateAll((elements) =>
+      elements.filter((element) => element.checkVisibility({ visibilityProperty: true })).map((e) => e.classList[0]!),
+    );
 }
 
 function activeSubtitle(page: Page): Promise<string> {

@@ -10,7 +10,16 @@ import type { PostWithImage } from '../../server/modules/post/post.service.ts';
 import { markPageLoad } from './support/accounts.ts';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { openNoScriptBrowser, type NoScriptBrowser } from './support/no-script.ts';
-import { appOwnsH1, h1Text, pathOf } from './support/page-checks.ts';
+import {
+  accessibleNodes,
+  appOwnsH1,
+  boxesOf,
+  h1Text,
+  mainNav as navOf,
+  menuSummary,
+  misplacedNavLinks,
+  pathOf,
+} from './support/page-checks.ts';
 import { FEATURED_POST, seedTwoPagesSite } from './support/site-content.ts';
 
 const SITE_NAME = 'Pixel Diaries';
@@ -32,8 +41,14 @@ const main = (page: Page) => page.getByRole('main');
 const mainH1s = (page: Page) => page.locator('main h1').allTextContents();
 const cardTitles = (page: Page) => main(page).getByRole('article').getByRole('heading').allTextContents();
 const paginator = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
-const mainNav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+const mainNav = (page: Page, name: string) => navOf(page).getByRole('link', { name, exact: true });
+/** Whether all of `card` is inside the carousel's frame (the row it scrolls in). */
+const inFrame = (card: Locator) =>
+  card.evaluate((element) => {
+    const frame = element.closest('.swiper')!.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    return box.left >= frame.left - 1 && box.right <= frame.right + 1;
+  });
 const searchBox = (page: Page) => page.getByRole('search').getByRole('searchbox', { name: 'Search posts' });
 const readMore = (card: Locator) => card.getByRole('link', { name: /^READ MORE/ });
 
@@ -164,15 +179,61 @@ describe('with JavaScript off', () => {
     expect(browser.problems).toEqual([]);
   });
 
-  it('opens a category from the main navigation on a phone, where the Menu button needs a script', async () => {
+  it('opens a category from the Menu on a phone, with the mouse and the keyboard, its links in view', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 390, height: 800 });
     try {
       await page.goto(site.url);
-      expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+      const menu = menuSummary(page);
+      expect(await accessibleNodes(page, 'Menu')).toEqual([{ role: 'DisclosureTriangle', expanded: false }]);
+      expect(await mainNav(page, 'BOOKS').isVisible()).toBe(false);
+      await menu.click();
+      expect(await accessibleNodes(page, 'Menu')).toEqual([{ role: 'DisclosureTriangle', expanded: true }]);
+      // In the window, below the header, not over the site's name (they once were, in three rows).
+      expect(await misplacedNavLinks(page)).toEqual([]);
+      await menu.press('Enter');
+      expect(await mainNav(page, 'BOOKS').isVisible()).toBe(false);
+      await menu.press('Enter');
       await mainNav(page, 'BOOKS').click();
       await expect.poll(() => pathOf(page)).toBe('/books');
       await expect.poll(() => mainH1s(page)).toEqual(['Books']);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('shows the links in a row on a wide screen, with no Menu', async () => {
+    const { page } = browser;
+    await page.goto(`${site.url}/about`);
+    expect(await menuSummary(page).isVisible()).toBe(false);
+    expect(await misplacedNavLinks(page)).toEqual([]);
+    const tops = (await boxesOf(page.getByRole('navigation', { name: 'Main' }).getByRole('link'))).map((b) => b.top);
+    expect(new Set(tops).size).toBe(1);
+    expect(browser.problems).toEqual([]);
+  });
+
+  it("shows the 'Currently' cards as a row that scrolls sideways, with no control that needs a script", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 800 });
+    try {
+      await page.goto(site.url);
+      const carousel = page.getByRole('group', { name: 'Currently' });
+      // No arrows, no Pause: nothing there would work.
+      expect(await carousel.getByRole('button').count()).toBe(0);
+      expect(
+        await carousel
+          .locator('.swiper-button-prev, .swiper-button-next, .carousel-pause')
+          .evaluateAll((elements) => elements.filter((element) => element.getBoundingClientRect().width > 0).length),
+      ).toBe(0);
+      const cards = carousel.getByRole('article');
+      expect(await cards.count()).toBe(2);
+      const last = cards.last();
+      expect(await inFrame(last)).toBe(false);
+      // The row takes the keyboard's arrows (it is focusable), and each press brings the next card into view.
+      await carousel.locator('.swiper').focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => inFrame(last)).toBe(true);
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
     }

@@ -5,7 +5,8 @@
 //
 // For keyboard and screen reader users (WCAG 2.2.2): the arrows are focusable buttons with names
 // (Swiper's A11y module), a Pause button stops the motion for good, and the slides stand still
-// while the mouse is over them or keyboard focus is inside.
+// while the mouse is over them or keyboard focus is inside. Arrows and Pause show only once Swiper
+// runs; without JavaScript the cards are a row scrolled sideways (index.html's noscript styles).
 import { useMemo, useState, type FocusEvent, type ReactNode } from 'react';
 import { A11y, Autoplay, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
@@ -85,6 +86,9 @@ export function Carousel({ label, slides }: CarouselProps) {
       onBlur={releaseOnBlur}
     >
       <Swiper
+        // Without JavaScript the cards are a row that scrolls sideways (index.html's noscript styles): a scroller
+        // the keyboard can reach, until Swiper, which moves it itself, has started.
+        tabIndex={swiper ? undefined : 0}
         modules={MODULES}
         slidesPerView={1}
         spaceBetween={SPACE_BETWEEN_PX}
@@ -108,9 +112,13 @@ export function Carousel({ label, slides }: CarouselProps) {
           <SwiperSlide key={slide.key}>{slide.content}</SwiperSlide>
         ))}
       </Swiper>
-      {/* Hidden, not removed, when there is nothing to move: the server renders it before anyone
-          knows the screen's width, and taking it out would pull what is below up. */}
-      <button className={locked ? 'carousel-pause is-idle' : 'carousel-pause'} type="button" onClick={togglePause}>
+      {/* Hidden, not removed, until Swiper runs (it would do nothing) and when there is nothing to move: the
+          server renders it before anyone knows the screen's width, and taking it out would pull what is below up. */}
+      <button
+        className={locked || !swiper ? 'carousel-pause is-idle' : 'carousel-pause'}
+        type="button"
+        onClick={togglePause}
+      >
         {paused ? 'Play' : 'Pause'}
         <span className="visually-hidden"> the carousel</span>
       </button>

@@ -1,5 +1,5 @@
 // Small reads of what a visitor's browser shows, for the browser tests.
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** The text of the page's h1, once there is one. */
@@ -95,4 +95,67 @@ export async function goInApp(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   }, path);
   await expect.poll(() => pathOf(page)).toBe(path);
+}
+
+/**
+ * What Chromium tells assistive technology about the elements of the page named `name`: their role and,
+ * where they have one, their expanded state (a <summary>'s comes from its <details>, not from an attribute).
+ */
+export async function accessibleNodes(page: Page, name: string): Promise<{ role: string; expanded?: boolean }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    return nodes
+      .filter((node) => !node.ignored && node.name?.value === name)
+      .map((node) => ({
+        role: String(node.role?.value),
+        property: node.properties?.find((p) => p.name === 'expanded'),
+      }))
+      .filter(({ role }) => role !== 'StaticText' && role !== 'InlineTextBox')
+      .map(({ role, property }) => (property ? { role, expanded: property.value.value === true } : { role }));
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** The box of each element `locator` finds, as the page lays it out now. */
+export function boxesOf(locator: Locator): Promise<Box[]> {
+  return locator.evaluateAll((elements) =>
+    elements.map((element) => {
+      const { left, top, right, bottom } = element.getBoundingClientRect();
+      return { left, top, right, bottom };
+    }),
+  );
+}
+
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Whether two boxes share any area. */
+export const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** The header's main navigation; on a phone its links fold behind the Menu, the summary of a <details>. */
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+export const menuSummary = (page: Page) => mainNav(page).locator('summary', { hasText: 'Menu' });
+
+/**
+ * The main navigation's links that a reader could not see or use where they are: hidden, outside the window, or
+ * over the site's name in the header. Empty when every link is in plain view.
+ */
+export async function misplacedNavLinks(page: Page): Promise<string[]> {
+  const windowWidth = await page.evaluate(() => document.documentElement.clientWidth);
+  const [siteName] = await boxesOf(page.getByRole('banner').locator('.site-logo-name'));
+  const links = mainNav(page).getByRole('link');
+  const labels = await links.allTextContents();
+  return (await boxesOf(links)).flatMap((box, i) => {
+    const label = labels[i]!;
+    if (box.right - box.left === 0) return [`${label} is hidden`];
+    if (box.left < 0 || box.top < 0 || box.right > windowWidth) return [`${label} is outside the window`];
+    if (siteName && overlap(box, siteName)) return [`${label} is over the site's name`];
+    return [];
+  });
 }

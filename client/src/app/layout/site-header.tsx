@@ -1,6 +1,10 @@
 // Logo home, the main navigation, a way to search and the theme's toggle; under the wide breakpoint the links fold
 // behind 'Menu'. An admin also gets the author's tools underneath.
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+//
+// The Menu is the browser's own disclosure (<details> and <summary>), so it opens and closes, from the mouse and
+// the keyboard, without JavaScript; on a wide screen global.css shows the links and hides the summary. The app adds
+// what HTML alone cannot: Escape closes it, and so does any navigation.
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSite } from '../../lib/site';
 import { AuthorTools } from './author-tools';
@@ -11,18 +15,24 @@ import { ThemeToggle } from './theme-toggle';
 
 export function SiteHeader() {
   const site = useSite();
-  const location = useLocation();
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const listId = useId();
-  // The menu is open for the location it was opened on, so any navigation closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const menuOpen = openOn === location.key;
+  const { key: locationKey } = useLocation();
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  // The location the app started on: a menu opened before the app took the page over stays open.
+  const shownOn = useRef(locationKey);
+
+  useEffect(() => {
+    if (locationKey === shownOn.current) return;
+    shownOn.current = locationKey;
+    if (menuRef.current) menuRef.current.open = false;
+  }, [locationKey]);
 
   function closeOnEscape(event: KeyboardEvent) {
-    if (event.key === 'Escape' && menuOpen) {
-      setOpenOn(null);
-      menuButtonRef.current?.focus();
-    }
+    const menu = menuRef.current;
+    const summary = menu?.querySelector('summary');
+    // On a wide screen the summary is hidden and the links are always shown: nothing to close.
+    if (event.key !== 'Escape' || !menu?.open || !summary?.checkVisibility()) return;
+    menu.open = false;
+    summary.focus();
   }
 
   return (
@@ -33,26 +43,23 @@ export function SiteHeader() {
           <span className="site-logo-name">{site?.name}</span>
         </Link>
         <nav className="site-nav" aria-label="Main" onKeyDown={closeOnEscape}>
-          <button
-            ref={menuButtonRef}
-            className="menu-button"
-            type="button"
-            aria-expanded={menuOpen}
-            aria-controls={listId}
-            onClick={() => setOpenOn(menuOpen ? null : location.key)}
-          >
-            <span className="menu-button-icon" aria-hidden="true" />
-            Menu
-          </button>
-          <ul id={listId} className="site-nav-list" data-open={menuOpen}>
-            {NAV_LINKS.map(({ label, to }) => (
-              <li key={to}>
-                <NavLink className="site-nav-link" to={to}>
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          {/* Its open state is the element's own: React never renders `open`, and a reader may have opened the
+              menu before the app took the page over, which is no mismatch. */}
+          <details ref={menuRef} className="site-nav-menu" suppressHydrationWarning>
+            <summary className="menu-button">
+              <span className="menu-button-icon" aria-hidden="true" />
+              Menu
+            </summary>
+            <ul className="site-nav-list">
+              {NAV_LINKS.map(({ label, to }) => (
+                <li key={to}>
+                  <NavLink className="site-nav-link" to={to}>
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </details>
         </nav>
         <SearchLink />
         <ThemeToggle />
