@@ -42,9 +42,7 @@ export function lineCounts(elements: Locator): Promise<number[]> {
 
 /** How far the page scrolls sideways: 0 when nothing sticks out past the window. */
 export function sidewaysScroll(page: Page): Promise<number> {
-  return page.evaluate(() =>
-    Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
-  );
+  return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth));
 }
 
 /** The boxes of these elements in the window, with each one's accessible name or text. */
