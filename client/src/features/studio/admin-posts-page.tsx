@@ -148,11 +148,15 @@ export function AdminPostsPage() {
           <caption className="visually-hidden">Posts, the last edited first</caption>
           <thead>
             <tr>
-              <th scope="col">Title</th>
+              <th scope="col" className="studio-col-title">
+                Title
+              </th>
               <th scope="col" className="studio-col-short">
                 Status
               </th>
-              <th scope="col">Date</th>
+              <th scope="col" className="studio-col-date">
+                Date
+              </th>
               <th scope="col" className="studio-col-short">
                 Category
               </th>
@@ -177,7 +181,9 @@ export function AdminPostsPage() {
                       {STATUS_LABELS[post.status]}
                     </span>
                   </td>
-                  <td data-label="Date">{dateText(post.status, post.publishedAt)}</td>
+                  <td className="studio-col-date" data-label="Date">
+                    {dateText(post.status, post.publishedAt)}
+                  </td>
                   <td className="studio-col-short" data-label="Category">
                     {category ? CATEGORY_LABELS[category] : '—'}
                   </td>
