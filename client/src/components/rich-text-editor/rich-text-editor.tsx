@@ -315,8 +315,13 @@ function scrollCaretIntoView(editor: ReactEditor, domRange: globalThis.Range): v
   const element = node instanceof Element ? node : node.parentElement;
   if (!element) return;
   let rect = caret.getBoundingClientRect();
-  // Chromium gives an empty box for a caret at some line ends: the line's own box stands in for it.
-  if (rect.height === 0) rect = element.getBoundingClientRect();
+  if (rect.height === 0) {
+    // Chromium gives an empty box for a caret at some places (an empty line): its text's own box stands
+    // in for it. Beside a picture or a divider there is none, and Slate's own rule is kept: no scroll.
+    const leaf = element.closest('[data-slate-leaf]');
+    if (!leaf) return;
+    rect = leaf.getBoundingClientRect();
+  }
   const toolbar = element.closest('.rte')?.querySelector('.rte-toolbar');
   const pinned = toolbar && getComputedStyle(toolbar).position === 'sticky';
   const top = (pinned ? Math.max(0, toolbar.getBoundingClientRect().bottom) : 0) + CARET_ROOM;
