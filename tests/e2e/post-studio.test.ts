@@ -1,11 +1,14 @@
 // The author's posts screen, /admin/posts, in a real browser against the real server: every post with
 // its status, date and category; the search, the filters and the pages; and from each row Edit,
 // Preview, Publish, Unpublish and Delete, checked as stored and as readers then see it. Also the
-// header's author tools, shown to the admin only.
-import type { Page } from 'playwright-core';
+// header's author tools, shown to the admin only. And its layout: a table on a desktop and a card per
+// post on a phone, with no word broken inside and every action in reach, passing axe in both themes.
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminTests, footer, imageFiles, problemsBesidesStatus, signOutBrowser, toast } from './support/accounts.ts';
+import { axeViolations } from './support/axe.ts';
 import type { E2eSite } from './support/e2e-site.ts';
+import { boxes, brokenWords, lineCounts, sidewaysScroll } from './support/layout-checks.ts';
 import { h1Text, pathOf } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 import { createCompletePost, createDraft } from './support/studio-content.ts';
@@ -186,6 +189,121 @@ describe('the posts screen', () => {
     await expect.poll(() => titles(page)).not.toContain('Quartz Gone');
     expect(await site.t.db.prisma.post.count({ where: { id: post.id } })).toBe(0);
     expect(site.problems).toEqual([]);
+  });
+});
+
+/** The search box and the two filters, each labelled, and a target a finger can hit (44 px). */
+async function expectTappableFilters(page: Page) {
+  const fields = [
+    page.getByRole('search', { name: 'Posts' }).getByLabel('Search'),
+    page.getByRole('search', { name: 'Posts' }).getByRole('button', { name: 'Search' }),
+    page.getByLabel('Status'),
+    page.getByLabel('Category'),
+  ];
+  for (const field of fields) expect((await field.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  // In the site's field style (form.css): its border and rounded corners, not the browser's own.
+  for (const select of fields.slice(2)) {
+    expect(await select.evaluate((element) => getComputedStyle(element).borderRadius)).toBe('6px');
+  }
+}
+
+/** The roles the browser itself gives the table's parts, as a screen reader receives them. */
+async function tableRoles(page: Page, table: Locator) {
+  await table.waitFor();
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const roles = nodes.filter((node) => !node.ignored).map((node) => String(node.role?.value));
+    const named = (role: string) =>
+      nodes.filter((node) => !node.ignored && node.role?.value === role).map((node) => String(node.name?.value));
+    return {
+      tables: roles.filter((role) => role === 'table').length,
+      rows: roles.filter((role) => role === 'row').length,
+      columnHeaders: named('columnheader'),
+      rowHeaders: named('rowheader').sort(),
+    };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+describe('the posts screen on a desktop and on a phone', () => {
+  it('is a table at 1280 px and a card per post at 390 and 320 px, with no word broken, every action in reach, and nothing for axe in either theme', async () => {
+    const { page } = site;
+    await fresh('Harbour');
+    await createPost(site.t, { title: 'Harbour Lights, reviewed at long last', category: 'game' });
+    await createCompletePost(site.t, 'Harbour Scheduled', { status: 'SCHEDULED', category: 'anime' });
+    await createDraft(site.t, 'Harbour Notes');
+    const titlesShown = ['Harbour Lights, reviewed at long last', 'Harbour Notes', 'Harbour Scheduled'];
+    await page.goto(`${site.url}/admin/posts?q=Harbour`);
+    await expect.poll(async () => (await titles(page)).sort()).toEqual(titlesShown);
+    const table = page.getByRole('table');
+    const cells = table.locator('th, td');
+    try {
+      // A table: each header on one line, and no word of a header or a cell broken in two.
+      expect(await table.evaluate((element) => getComputedStyle(element).display)).toBe('table');
+      expect(await lineCounts(table.locator('thead th'))).toEqual([1, 1, 1, 1, 1]);
+      expect(await brokenWords(cells)).toEqual([]);
+      expect(await sidewaysScroll(page)).toBe(0);
+      await expectTappableFilters(page);
+
+      for (const width of [390, 320]) {
+        await page.setViewportSize({ width, height: 900 });
+        expect(await sidewaysScroll(page), `${width} px`).toBe(0);
+        expect(await brokenWords(cells), `${width} px`).toEqual([]);
+        await expectTappableFilters(page);
+        // A card per post: its title, then its status, date and category each on a line of its own,
+        // then its actions, all inside the card and the window, one card below the other.
+        const cards = table.locator('tbody tr');
+        let previousBottom = -Infinity;
+        for (const card of await cards.all()) {
+          const [box] = await boxes(card);
+          expect(box!.top).toBeGreaterThanOrEqual(previousBottom);
+          previousBottom = box!.bottom;
+          expect(box!.left).toBeGreaterThanOrEqual(0);
+          expect(box!.right).toBeLessThanOrEqual(width);
+          const parts = await boxes(card.locator(':scope > th, :scope > td'));
+          for (let i = 1; i < parts.length; i += 1) expect(parts[i]!.top).toBeGreaterThanOrEqual(parts[i - 1]!.bottom);
+          for (const part of [...parts, ...(await boxes(card.locator('a, button')))]) {
+            expect(part.left).toBeGreaterThanOrEqual(box!.left);
+            expect(part.right).toBeLessThanOrEqual(box!.right);
+            expect(part.bottom).toBeLessThanOrEqual(box!.bottom);
+          }
+        }
+        // (After the boxes are read: a click scrolls its target into sight.)
+        for (const action of await cards.locator('a, button').all()) {
+          expect((await action.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+          // Visible, not covered by anything, and enabled: a click would land on it.
+          await action.click({ trial: true });
+        }
+        // Still a table to a screen reader: its rows, its column headers, and each row named by its title.
+        expect(await tableRoles(page, table)).toEqual({
+          tables: 1,
+          rows: 4,
+          columnHeaders: ['Title', 'Status', 'Date', 'Category', 'Actions'],
+          rowHeaders: titlesShown,
+        });
+      }
+      // And an action works from a card.
+      await row(page, 'Harbour Notes').getByRole('link', { name: 'Edit Harbour Notes' }).click();
+      await expect.poll(() => h1Text(page)).toBe('Edit post');
+      await page.goBack();
+
+      const found: string[] = [];
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          await expect.poll(async () => (await titles(page)).length).toBe(3);
+          for (const violation of await axeViolations(page)) found.push(`${theme} ${width} ${violation}`);
+        }
+      }
+      expect(found).toEqual([]);
+      expect(site.problems).toEqual([]);
+    } finally {
+      await page.emulateMedia({ colorScheme: null });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 });
 

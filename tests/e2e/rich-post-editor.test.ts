@@ -1,12 +1,14 @@
 // The editor as a blogger uses it, in a real browser against the real server: Markdown and keyboard
 // shortcuts for subheadings, code and dividers, saved and shown on the post page with linkable
 // headings and server-side highlighting; a pasted Markdown text; the writing column as wide as the
-// published post, tall from the start; live counters; and a one-row toolbar on a 390 px phone.
+// published post in an editor as wide as the form, tall from the start; the caret never under the
+// pinned toolbar; live counters; and a toolbar that wraps on a 320 and a 390 px phone.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminTests, footer, imageFiles, toast } from './support/accounts.ts';
 import type { E2eSite } from './support/e2e-site.ts';
+import { boxes, sidewaysScroll } from './support/layout-checks.ts';
 import { h1Text, pathOf } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 
@@ -307,6 +309,10 @@ describe('the editing surface', () => {
       return element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     });
     expect(Math.abs(textWidth - postWidth)).toBeLessThanOrEqual(2);
+    // ...in an editor as wide as the form's other fields.
+    const titleWidth = (await page.getByLabel('Title', { exact: true }).boundingBox())!.width;
+    const editorWidth = (await page.locator('.rte').boundingBox())!.width;
+    expect(Math.abs(editorWidth - titleWidth)).toBeLessThanOrEqual(1);
 
     const emptyHeight = (await editor(page).boundingBox())!.height;
     expect(emptyHeight).toBeGreaterThanOrEqual(300);
@@ -316,26 +322,80 @@ describe('the editing surface', () => {
     expect(site.problems).toEqual([]);
   });
 
-  it('on a 390 px phone, the toolbar is one row that scrolls sideways and every button can be reached', async () => {
+  it('keeps the caret below the pinned toolbar and inside the window while typing and moving through a long text', async () => {
     const { page } = site;
-    await page.setViewportSize({ width: 390, height: 844 });
+    await openNewPost(page);
+    await editor(page).click();
+    /** Where the caret is against the toolbar's bottom edge and the window's (the toolbar pinned or not). */
+    const caret = () =>
+      page.evaluate(() => {
+        const rect = window.getSelection()!.getRangeAt(0).getBoundingClientRect();
+        const bar = document.querySelector('[role="toolbar"]')!.getBoundingClientRect();
+        return { top: rect.top, bottom: rect.bottom, barBottom: bar.bottom, windowBottom: window.innerHeight };
+      });
+    const clear = async () => {
+      const { top, bottom, barBottom, windowBottom } = await caret();
+      return top >= barBottom && bottom <= windowBottom;
+    };
+    // Typed line after line past the window's bottom: the page follows the caret.
+    for (let line = 1; line <= 30; line += 1) {
+      await page.keyboard.type(`Line ${line} of a long text`);
+      await page.keyboard.press('Enter');
+      await expect.poll(clear, { message: `after line ${line}` }).toBe(true);
+    }
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // Moved up line by line with the arrow key, the caret stays below the toolbar.
+    for (let step = 1; step <= 20; step += 1) {
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(clear, { message: `after ${step} lines up` }).toBe(true);
+    }
+    // Scrolled so that the caret's line is under the pinned toolbar, a typed letter brings it out.
+    await page.evaluate(() => {
+      const rect = window.getSelection()!.getRangeAt(0).getBoundingClientRect();
+      window.scrollBy({ top: rect.top - 10, behavior: 'instant' });
+    });
+    expect(await clear()).toBe(false);
+    await page.keyboard.type('x');
+    await expect.poll(clear).toBe(true);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('on a 320 and a 390 px phone, the toolbar wraps: every button is in sight and works, and nothing scrolls sideways', async () => {
+    const { page } = site;
     try {
-      await openNewPost(page);
-      const bar = toolbar(page);
-      const box = (await bar.boundingBox())!;
-      expect(box.height).toBeLessThan(60);
-      expect(await bar.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
-      // ...and the page itself does not: nothing sticks out past the screen.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      // The last button, scrolled to, works.
-      await editor(page).click();
-      const divider = bar.getByRole('button', { name: 'Divider' });
-      await divider.scrollIntoViewIfNeeded();
-      await divider.click();
-      await editor(page).locator('hr').waitFor();
-      // Scrolled down the form, the toolbar stays with the text instead of covering the screen.
-      await page.mouse.wheel(0, 600);
-      await expect.poll(() => bar.evaluate((element) => getComputedStyle(element).position)).toBe('static');
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        await page.goto(`${site.url}/new`);
+        await editor(page).waitFor();
+        const bar = toolbar(page);
+        expect(await sidewaysScroll(page), `${width} px`).toBe(0);
+        expect(await bar.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+        const buttons = bar.getByRole('button');
+        expect(await buttons.count()).toBe(21);
+        for (const box of await boxes(buttons)) {
+          expect(box.left, `${box.name} at ${width} px`).toBeGreaterThanOrEqual(0);
+          expect(box.right, `${box.name} at ${width} px`).toBeLessThanOrEqual(width);
+          expect(box.height, box.name).toBeGreaterThanOrEqual(40);
+        }
+        // Visible, not covered and enabled: a click on any of them would land.
+        for (const button of await buttons.all()) await button.click({ trial: true });
+        // The last ones, off the screen in a one-row toolbar, do their work.
+        await editor(page).click();
+        await page.keyboard.type('A word');
+        const chooser = page.waitForEvent('filechooser');
+        await bar.getByRole('button', { name: 'Picture' }).click();
+        await chooser;
+        // (The form keeps what was typed at the other width: one more divider than it had.)
+        const dividers = await editor(page).locator('hr').count();
+        await bar.getByRole('button', { name: 'Divider' }).click();
+        await expect.poll(() => editor(page).locator('hr').count()).toBe(dividers + 1);
+        await bar.getByRole('button', { name: 'Link' }).click();
+        const linkForm = page.getByRole('dialog', { name: 'Add a link' });
+        await linkForm.getByRole('button', { name: 'Cancel' }).click();
+        await linkForm.waitFor({ state: 'detached' });
+        // Scrolled down the form, the toolbar stays with the text instead of covering the screen.
+        expect(await bar.evaluate((element) => getComputedStyle(element).position)).toBe('static');
+      }
       expect(site.problems).toEqual([]);
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });

@@ -276,6 +276,7 @@ export function RichTextEditor({
           onKeyDown={handleKeyDown}
           onPaste={handlePaste}
           onDrop={handleDrop}
+          scrollSelectionIntoView={scrollCaretIntoView}
           spellCheck
         />
       </Slate>
@@ -297,6 +298,36 @@ function syncSelectionFromDom(editor: RichEditor): void {
   if (!ReactEditor.hasDOMNode(editor, anchorNode) || !ReactEditor.hasDOMNode(editor, focusNode)) return;
   const range = ReactEditor.toSlateRange(editor, domSelection, { exactMatch: false, suppressThrow: true });
   if (range && !(editor.selection && Range.equals(range, editor.selection))) Transforms.select(editor, range);
+}
+
+/** Room kept between the caret and what it must not go under: the pinned toolbar, the window's bottom. */
+const CARET_ROOM = 12;
+
+/**
+ * Scrolls the page so that the caret (the selection's moving end) is in sight after typing or moving
+ * it. Slate's own scrolling stops once the caret is anywhere in the window, which can be under the
+ * toolbar pinned to its top: this keeps the caret below the toolbar's bottom edge as well.
+ */
+function scrollCaretIntoView(editor: ReactEditor, domRange: globalThis.Range): void {
+  const caret = domRange.cloneRange();
+  caret.collapse(editor.selection ? Range.isBackward(editor.selection) : false);
+  const node = caret.startContainer;
+  const element = node instanceof Element ? node : node.parentElement;
+  if (!element) return;
+  let rect = caret.getBoundingClientRect();
+  if (rect.height === 0) {
+    // Chromium gives an empty box for a caret at some places (an empty line): its text's own box stands
+    // in for it. Beside a picture or a divider there is none, and Slate's own rule is kept: no scroll.
+    const leaf = element.closest('[data-slate-leaf]');
+    if (!leaf) return;
+    rect = leaf.getBoundingClientRect();
+  }
+  const toolbar = element.closest('.rte')?.querySelector('.rte-toolbar');
+  const pinned = toolbar && getComputedStyle(toolbar).position === 'sticky';
+  const top = (pinned ? Math.max(0, toolbar.getBoundingClientRect().bottom) : 0) + CARET_ROOM;
+  const bottom = window.innerHeight - CARET_ROOM;
+  if (rect.top < top) window.scrollBy({ top: rect.top - top, behavior: 'instant' });
+  else if (rect.bottom > bottom) window.scrollBy({ top: rect.bottom - bottom, behavior: 'instant' });
 }
 
 function ensureSelection(editor: RichEditor): void {
@@ -407,8 +438,13 @@ function Toolbar({
         pressed: blockFormat === 'bulleted-list',
       },
       { command: 'code-block', label: 'Code block', icon: 'code-block', pressed: inCode },
+    ],
+    // Smaller groups than one of eight, so that on a narrow phone they wrap between groups.
+    [
       { command: 'divider', label: 'Divider', icon: 'divider' },
       ...(pictures ? [{ command: 'picture' as const, label: 'Picture', icon: 'picture' as const }] : []),
+    ],
+    [
       { command: 'outdent', label: 'Decrease indent', icon: 'outdent' },
       { command: 'indent', label: 'Increase indent', icon: 'indent' },
     ],

@@ -18,6 +18,8 @@ import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { editPostPath, postPath } from '#kernel/route-paths.ts';
 import { keywordError } from '#kernel/search-rules.ts';
 import { ErrorMessage } from '../../components/error-message';
+// The site's field styles for the search and the filters (the form screens load them with their fields).
+import '../../components/form/form.css';
 import { PageMeta } from '../../components/page-meta';
 import { Paginator } from '../../components/paginator';
 import { Spinner } from '../../components/spinner';
@@ -146,11 +148,19 @@ export function AdminPostsPage() {
           <caption className="visually-hidden">Posts, the last edited first</caption>
           <thead>
             <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Status</th>
-              <th scope="col">Date</th>
-              <th scope="col">Category</th>
-              <th scope="col">
+              <th scope="col" className="studio-col-title">
+                Title
+              </th>
+              <th scope="col" className="studio-col-short">
+                Status
+              </th>
+              <th scope="col" className="studio-col-date">
+                Date
+              </th>
+              <th scope="col" className="studio-col-short">
+                Category
+              </th>
+              <th scope="col" className="studio-col-actions">
                 <span className="visually-hidden">Actions</span>
               </th>
             </tr>
@@ -165,14 +175,19 @@ export function AdminPostsPage() {
                   <th scope="row" className="studio-title">
                     {post.title}
                   </th>
-                  <td>
+                  {/* data-label: each value's name on a phone's card, where the column headers are not shown. */}
+                  <td className="studio-col-short" data-label="Status">
                     <span className={`studio-status studio-status-${post.status.toLowerCase()}`}>
                       {STATUS_LABELS[post.status]}
                     </span>
                   </td>
-                  <td>{dateText(post.status, post.publishedAt)}</td>
-                  <td>{category ? CATEGORY_LABELS[category] : '—'}</td>
-                  <td>
+                  <td className="studio-col-date" data-label="Date">
+                    {dateText(post.status, post.publishedAt)}
+                  </td>
+                  <td className="studio-col-short" data-label="Category">
+                    {category ? CATEGORY_LABELS[category] : '—'}
+                  </td>
+                  <td className="studio-col-actions">
                     <div className="studio-actions">
                       <Link className="button button-small" to={editPostPath(post.id)}>
                         Edit{named}
@@ -258,7 +273,7 @@ export function AdminPostsPage() {
             </p>
           )}
         </form>
-        <label className="studio-filter">
+        <label className="form-field studio-filter">
           <span className="form-label">Status</span>
           <select
             className="form-input"
@@ -273,7 +288,7 @@ export function AdminPostsPage() {
             ))}
           </select>
         </label>
-        <label className="studio-filter">
+        <label className="form-field studio-filter">
           <span className="form-label">Category</span>
           <select
             className="form-input"
