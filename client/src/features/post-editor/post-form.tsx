@@ -21,7 +21,7 @@ import { useUnsavedChanges } from '../../components/form/use-unsaved-changes';
 import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
 import { formatDateTime } from '../../lib/format-date';
 import { keepPickedImage, keptPickedImage } from '../../lib/kept-images';
-import { FocalPointField, type Picture } from './focal-point-field';
+import { FocalPointField, type Picture } from '../../components/form/focal-point-field';
 import { CATEGORY_OPTIONS, validatePostForm, valuesDiffer, type PostFormValues } from './post-form-values';
 import type { SaveOutcome } from './save-post';
 import { useUploadPicture } from './upload-picture';
