@@ -194,7 +194,7 @@ describe("the header's author tools", () => {
     const { page } = site;
     await page.goto(site.url);
     const links = authorTools(page).getByRole('link');
-    await expect.poll(() => links.allTextContents()).toEqual(['New post', 'Posts', 'Cards']);
+    await expect.poll(() => links.allTextContents()).toEqual(['New post', 'Posts', 'Currently']);
     expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual([
       '/new',
       '/admin/posts',
