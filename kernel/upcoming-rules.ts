@@ -27,7 +27,9 @@ export interface UpcomingFields {
   focusY?: number | null;
 }
 
-export type UpcomingFieldErrors = Partial<Record<'title' | 'subtitle' | 'image' | 'imageAlt' | 'link' | 'focus', string>>;
+export type UpcomingFieldErrors = Partial<
+  Record<'title' | 'subtitle' | 'image' | 'imageAlt' | 'link' | 'focus', string>
+>;
 
 /**
  * The link's field error, or undefined for an empty one or a whole http(s) address. Other schemes

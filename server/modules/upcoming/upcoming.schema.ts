@@ -80,7 +80,7 @@ builder.mutationFields((t) => ({
   moveUpcomingCard: t.field({
     type: [UpcomingCardObject],
     authScopes: { admin: true },
-    description: "Moves the card to a place in the carousel (0: first); returns every card in the new order",
+    description: 'Moves the card to a place in the carousel (0: first); returns every card in the new order',
     args: {
       id: t.arg.id({ required: true }),
       position: t.arg.int({ required: true }),

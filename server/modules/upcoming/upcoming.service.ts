@@ -163,7 +163,8 @@ export class UpcomingService {
       const [moved] = order.splice(from, 1);
       order.splice(Math.min(position, order.length), 0, moved!);
       for (const [index, card] of order.entries()) {
-        if (card.position !== index) await tx.upcomingCard.update({ where: { id: card.id }, data: { position: index } });
+        if (card.position !== index)
+          await tx.upcomingCard.update({ where: { id: card.id }, data: { position: index } });
       }
       return tx.upcomingCard.findMany({ orderBy: CAROUSEL_ORDER, ...WITH_IMAGE });
     });
