@@ -190,7 +190,7 @@ describe('the posts screen', () => {
 });
 
 describe("the header's author tools", () => {
-  it('show New post, Posts and Cards to the admin, beside the footer links, and nothing to a visitor', async () => {
+  it('show New post, Posts and Currently to the admin, beside the footer links, and nothing to a visitor', async () => {
     const { page } = site;
     await page.goto(site.url);
     const links = authorTools(page).getByRole('link');

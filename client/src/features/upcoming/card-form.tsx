@@ -94,7 +94,7 @@ export function CardForm({
       <TextField
         label="Picture alt text"
         autoComplete="off"
-        placeholder="What the picture shows; empty if the words say it all"
+        placeholder="What the picture shows"
         {...form.field('imageAlt')}
       />
       <TextField
