@@ -66,7 +66,10 @@ export class UpcomingService {
   ) {
     this.changes = caches.changes;
     this.cache = caches.create<UpcomingCardWithImage[]>('cards', (cards) =>
-      cards.reduce((sum, card) => sum + 2 * card.subtitle.length + 1024, 256),
+      cards.reduce(
+        (sum, card) => sum + 2 * (card.subtitle.length + card.imageAlt.length + (card.link?.length ?? 0)) + 1024,
+        256,
+      ),
     );
   }
 
