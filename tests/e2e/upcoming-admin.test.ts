@@ -270,6 +270,17 @@ describe('editing and ordering cards', () => {
       }
       expect(found).toEqual([]);
 
+      // Leaving with the changes unsaved asks first; No keeps them.
+      const asked: string[] = [];
+      page.once('dialog', (dialog) => {
+        asked.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.getByRole('navigation', { name: 'Author tools' }).getByRole('link', { name: 'Posts' }).click();
+      await expect.poll(() => asked).toEqual(['You have unsaved changes. Leave this page and lose them?']);
+      expect(pathOf(page)).toBe('/show-upcoming');
+      expect(await form.getByLabel('Subtitle').inputValue()).toBe('Dune Messiah');
+
       await form.getByRole('button', { name: 'Save' }).click();
       await toast(page, 'Currently card has been updated').waitFor();
       await expect.poll(() => listedSubtitles(page)).toEqual(['Hades II', 'Frieren', 'Dune Messiah']);

@@ -10,6 +10,7 @@ import type { FieldErrors } from '#kernel/api-errors.ts';
 import { FocalPointField, type Picture } from '../../components/form/focal-point-field';
 import { FormActions, ImageField, SelectField, TextField } from '../../components/form/form-field';
 import { useForm } from '../../components/form/use-form';
+import { useUnsavedChanges } from '../../components/form/use-unsaved-changes';
 import { imageFileError } from '../../lib/image-file';
 import { TITLE_OPTIONS } from './upcoming-titles';
 
@@ -53,8 +54,11 @@ interface CardFormProps {
   currentPicture?: Picture;
   submitLabel: string;
   busyLabel: string;
-  /** Sends valid values; resolves to the server's field messages when it refused them. */
-  onSubmit: (values: CardFormValues) => Promise<FieldErrors | undefined>;
+  /**
+   * Sends valid values; resolves to the server's field messages when it refused them. Calls
+   * `allowLeaving` before going to another screen after a save (the form would ask first otherwise).
+   */
+  onSubmit: (values: CardFormValues, allowLeaving: () => void) => Promise<FieldErrors | undefined>;
   /** More buttons after the submit button (Cancel). */
   children?: ReactNode;
 }
@@ -75,8 +79,15 @@ export function CardForm({
       const image = imageFileError(values.image, { required: imageRequired });
       return image ? { image, ...errors } : errors;
     },
-    send: onSubmit,
+    send: (values) => onSubmit(values, allowLeaving),
   });
+  // What the author typed or picked is not lost by a slip: leaving asks first.
+  const dirty =
+    form.values.image !== null ||
+    (['title', 'subtitle', 'imageAlt', 'link', 'focus'] as const).some(
+      (key) => form.values[key] !== initialValues[key],
+    );
+  const { allowLeaving } = useUnsavedChanges(dirty);
   const pickedUrl = usePickedImageUrl(form.values.image);
   const picture = form.values.image ? (pickedUrl ? { src: pickedUrl } : undefined) : currentPicture;
 

@@ -34,7 +34,7 @@ export function NewUpcomingPage() {
         imageRequired
         submitLabel="Submit"
         busyLabel="Creating the card"
-        onSubmit={async (values) => {
+        onSubmit={async (values, allowLeaving) => {
           const { image } = values;
           if (!image) return undefined; // the form's rules have refused it
           const refused = await fieldErrorsOf(() =>
@@ -42,6 +42,7 @@ export function NewUpcomingPage() {
           );
           if (refused) return refused;
           toast.success('Card has been created');
+          allowLeaving();
           void navigate('/');
           return undefined;
         }}
