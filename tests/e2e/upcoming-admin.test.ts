@@ -280,6 +280,14 @@ describe('editing and ordering cards', () => {
       await page.getByRole('navigation', { name: 'Author tools' }).getByRole('link', { name: 'Posts' }).click();
       await expect.poll(() => asked).toEqual(['You have unsaved changes. Leave this page and lose them?']);
       expect(pathOf(page)).toBe('/show-upcoming');
+      // So does opening another card's form.
+      page.once('dialog', (dialog) => {
+        asked.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.getByRole('button', { name: 'Edit Playing: Hades II' }).click();
+      await expect.poll(() => asked).toHaveLength(2);
+      expect(asked[1]).toBe('You have unsaved changes. Leave this page and lose them?');
       expect(await form.getByLabel('Subtitle').inputValue()).toBe('Dune Messiah');
 
       await form.getByRole('button', { name: 'Save' }).click();

@@ -61,6 +61,8 @@ interface CardFormProps {
   onSubmit: (values: CardFormValues, allowLeaving: () => void) => Promise<FieldErrors | undefined>;
   /** More buttons after the submit button (Cancel). */
   children?: ReactNode;
+  /** Told whether the form holds changes not sent yet, so that closing it can ask first. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 export function CardForm({
@@ -71,6 +73,7 @@ export function CardForm({
   busyLabel,
   onSubmit,
   children,
+  onDirtyChange,
 }: CardFormProps) {
   const form = useForm<CardFormValues, UpcomingFieldErrors>({
     initialValues,
@@ -88,6 +91,7 @@ export function CardForm({
       (key) => form.values[key] !== initialValues[key],
     );
   const { allowLeaving } = useUnsavedChanges(dirty);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const pickedUrl = usePickedImageUrl(form.values.image);
   const picture = form.values.image ? (pickedUrl ? { src: pickedUrl } : undefined) : currentPicture;
 

@@ -2,10 +2,11 @@
 // place (the card form, card-form.tsx), moved up or down, or deleted ('Are you sure?' first). Every
 // change shows in the home page's carousel at once (card-cache.ts).
 import { useMutation } from '@apollo/client/react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { focusValue } from '#kernel/focal-point.ts';
 import { ErrorMessage } from '../../components/error-message';
+import { UNSAVED_CHANGES_QUESTION } from '../../components/form/use-unsaved-changes';
 import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { Spinner } from '../../components/spinner';
@@ -94,7 +95,17 @@ export function ShowUpcomingPage() {
   const [deleteCard] = useMutation(DeleteUpcomingCardMutation);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const [movingId, setMovingId] = useState<string | null>(null);
-  const [editingId, setEditingId] = useState<string | null>(null);
+  const [editingId, setEditingIdNow] = useState<string | null>(null);
+  // Whether the open form holds changes: closing it (another card's Edit, this one's) asks first.
+  const editDirty = useRef(false);
+  const onDirtyChange = useCallback((dirty: boolean) => {
+    editDirty.current = dirty;
+  }, []);
+  function setEditingId(id: string | null, { discard = false } = {}) {
+    if (editingId !== null && editDirty.current && !discard && !window.confirm(UNSAVED_CHANGES_QUESTION)) return;
+    editDirty.current = false;
+    setEditingIdNow(id);
+  }
   // Said to screen readers after a move: where the card is now.
   const [moveNote, setMoveNote] = useState('');
   const listRef = useRef<HTMLUListElement>(null);
@@ -121,6 +132,7 @@ export function ShowUpcomingPage() {
     try {
       await deleteCard({ variables: { id }, update: (cache) => evictUpcomingCard(cache, id) });
       toast.success('Card has been deleted');
+      if (id === editingId) setEditingId(null, { discard: true });
     } catch (failure) {
       showApiError(failure);
     } finally {
@@ -151,7 +163,7 @@ export function ShowUpcomingPage() {
     );
     if (refused) return refused;
     toast.success('Currently card has been updated');
-    setEditingId(null);
+    setEditingId(null, { discard: true });
     setFocusTarget({ id: card.id, controls: ['edit'] });
     return undefined;
   }
@@ -243,12 +255,13 @@ export function ShowUpcomingPage() {
                     submitLabel="Save"
                     busyLabel="Saving the card"
                     onSubmit={(values) => handleSave(card, values)}
+                    onDirtyChange={onDirtyChange}
                   >
                     <button
                       className="button button-secondary"
                       type="button"
                       onClick={() => {
-                        setEditingId(null);
+                        setEditingId(null, { discard: true });
                         setFocusTarget({ id: card.id, controls: ['edit'] });
                       }}
                     >
