@@ -38,7 +38,7 @@ export interface UpcomingCardInput {
 /** Every card is shown with its image: every read loads it, in the same statement (a join). */
 const WITH_IMAGE = { include: { image: true } } as const;
 
-/** The carousel's order: the author's, then (cards not yet moved share a position) newest first. */
+/** The carousel's order: the author's, then newest first where positions tie (decision 040). */
 const CAROUSEL_ORDER = [
   { position: 'asc' },
   { createdAt: 'desc' },
