@@ -13,9 +13,36 @@ export const CENTRE_FOCUS = 0.5;
 /** The classes' step, in percent: finer than a reader can tell on a card, 21 classes per axis. */
 export const FOCUS_STEP = 5;
 
+/** The field error of a focal point outside the picture (posts' and cards' alike). */
+export const FOCUS_OUTSIDE_MESSAGE = 'The focal point must be inside the picture';
+
 /** True for a focal point coordinate: a number from 0 to 1. */
 export function isFocusCoordinate(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1;
+}
+
+/**
+ * A write's focal point, checked: null when neither coordinate is sent (the stored one, or the middle
+ * of a new picture, stays), the point when both are coordinates, and otherwise the field error.
+ */
+export function checkFocus(
+  focusX: number | null | undefined,
+  focusY: number | null | undefined,
+): { focus: { focusX: number; focusY: number } | null; error?: string } {
+  if ((focusX === null || focusX === undefined) && (focusY === null || focusY === undefined)) return { focus: null };
+  if (!isFocusCoordinate(focusX) || !isFocusCoordinate(focusY)) return { focus: null, error: FOCUS_OUTSIDE_MESSAGE };
+  return { focus: { focusX, focusY } };
+}
+
+/** A focal point as a form holds it: "x,y", each 0 to 1 on the classes' scale. */
+export function focusValue(focusX: number, focusY: number): string {
+  return `${focusPercent(focusX) / 100},${focusPercent(focusY) / 100}`;
+}
+
+/** The focal point a form value names, or null when it names none (or is not one). */
+export function focusOfValue(value: string): { focusX: number; focusY: number } | null {
+  const [x, y, ...rest] = value.split(',').map(Number);
+  return rest.length === 0 && isFocusCoordinate(x) && isFocusCoordinate(y) ? { focusX: x, focusY: y } : null;
 }
 
 /** A coordinate as a whole percent on the classes' scale (0, 5, ... 100). */

@@ -66,8 +66,8 @@ export const SCREEN_TEXTS = {
   profile: { title: 'Profile', description: 'Update your name, e-mail and password.' },
   newPost: { title: 'New post', description: 'Write a new blog post.' },
   editPost: { title: 'Edit post', description: 'Edit a blog post.' },
-  newUpcoming: { title: 'New upcoming card', description: 'Add a card to the Currently carousel.' },
-  showUpcoming: { title: 'Upcoming cards', description: 'The cards of the Currently carousel.' },
+  newUpcoming: { title: 'New Currently card', description: 'Add a card to the Currently carousel.' },
+  showUpcoming: { title: 'Currently', description: 'The cards of the Currently carousel: edit, order, delete.' },
   adminPosts: {
     title: 'Posts',
     description: "Every post of the blog, drafts and scheduled ones included: the author's list.",

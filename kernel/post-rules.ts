@@ -3,6 +3,7 @@
 // by the client's forms for comfort. A draft needs only its title: the other rules apply when it is
 // published or scheduled, with the same messages. Pure: no Node imports.
 import { CONTENT_MAX } from './content-rules.ts';
+import { FOCUS_OUTSIDE_MESSAGE } from './focal-point.ts';
 import { messages } from './messages.ts';
 import { unstorableTextError } from './text-rules.ts';
 
@@ -53,7 +54,7 @@ export const postMessages = {
   imageAltTooLong: `${IMAGE_ALT_MAX} characters maximum allowed`,
   publishAtRequired: 'Choose when to publish',
   publishAtPast: 'Choose a time in the future',
-  focusOutside: 'The focal point must be inside the picture',
+  focusOutside: FOCUS_OUTSIDE_MESSAGE,
   conflict: 'This post was changed elsewhere since you opened it. Reload it to see the latest version.',
   page: `Page must be a whole number from 1 to ${MAX_PAGE}`,
 } as const;

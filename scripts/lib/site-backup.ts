@@ -74,11 +74,16 @@ const postRow = z.strictObject({
   /** The addresses the post had before, which redirect to it. */
   formerSlugs: z.array(z.string()).default([]),
 });
+// A backup made before cards had an alt text, a link and an order lacks them: a decorative
+// picture, no link, and position 0 for all (the carousel then shows them newest first, as it did).
 const cardRow = z.strictObject({
   id: uuid,
   title: z.enum(['Reading', 'Watching', 'Playing']),
   subtitle: z.string(),
   imageId: uuid,
+  imageAlt: z.string().default(''),
+  link: z.string().nullable().default(null),
+  position: z.int().min(0).default(0),
   createdAt: isoDate,
 });
 

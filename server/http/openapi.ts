@@ -281,7 +281,7 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
       },
       '/api/upcoming': {
         get: {
-          summary: "The 'Currently' cards, newest first",
+          summary: "The 'Currently' cards, in the carousel's order (the author's; a new card first)",
           responses: { '200': { description: 'Cards', ...json({ type: 'array', items: ref('Card') }) } },
         },
         post: {

@@ -14,8 +14,8 @@ afterAll(() => site?.close());
 const ADMIN_SCREENS = [
   ['/new', 'New post'],
   ['/blog/123/edit', 'Edit post'],
-  ['/new-upcoming', 'New upcoming card'],
-  ['/show-upcoming', 'Upcoming cards'],
+  ['/new-upcoming', 'New Currently card'],
+  ['/show-upcoming', 'Currently'],
 ] as const;
 
 async function expectSentHome(path: string) {

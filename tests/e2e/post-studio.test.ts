@@ -308,11 +308,11 @@ describe('the posts screen on a desktop and on a phone', () => {
 });
 
 describe("the header's author tools", () => {
-  it('show New post, Posts and Cards to the admin, beside the footer links, and nothing to a visitor', async () => {
+  it('show New post, Posts and Currently to the admin, beside the footer links, and nothing to a visitor', async () => {
     const { page } = site;
     await page.goto(site.url);
     const links = authorTools(page).getByRole('link');
-    await expect.poll(() => links.allTextContents()).toEqual(['New post', 'Posts', 'Cards']);
+    await expect.poll(() => links.allTextContents()).toEqual(['New post', 'Posts', 'Currently']);
     expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual([
       '/new',
       '/admin/posts',

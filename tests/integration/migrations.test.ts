@@ -176,4 +176,33 @@ describe(`migrations on ${testDbKind}`, () => {
       }),
     ]);
   });
+
+  it("give the 'Currently' cards already there positions in their order (newest first) and an empty alt text", async () => {
+    current = await openEmptyDatabase();
+    const { sql } = current.db;
+    const all = readMigrations();
+    const cards = all.findIndex((m) => m.name.endsWith('_currently_cards'));
+    await migrate(sql, all.slice(0, cards));
+    for (const [i, subtitle] of ['Dune', 'Frieren', 'Hades II'].entries()) {
+      await sql.query(
+        `INSERT INTO "Image" ("id", "storageKey", "mimeType", "width", "height", "variantWidths")
+         VALUES (gen_random_uuid(), $1, 'image/webp', 10, 10, '{}')`,
+        [`card-${i}`],
+      );
+      await sql.query(
+        `INSERT INTO "UpcomingCard" ("id", "title", "subtitle", "imageId", "createdAt")
+         SELECT gen_random_uuid(), 'Reading', $1, "id", $2 FROM "Image" WHERE "storageKey" = $3`,
+        [subtitle, new Date(Date.UTC(2026, 0, 1 + i)), `card-${i}`],
+      );
+    }
+    await migrate(sql);
+    const rows = await sql.query<{ subtitle: string; position: number; imageAlt: string; link: string | null }>(
+      'SELECT "subtitle", "position", "imageAlt", "link" FROM "UpcomingCard" ORDER BY "position"',
+    );
+    expect(rows).toEqual([
+      { subtitle: 'Hades II', position: 0, imageAlt: '', link: null },
+      { subtitle: 'Frieren', position: 1, imageAlt: '', link: null },
+      { subtitle: 'Dune', position: 2, imageAlt: '', link: null },
+    ]);
+  });
 });

@@ -331,8 +331,8 @@ describe('unknown pages and form screens', () => {
     ['/login', 'Login', '/login'],
     ['/profile', 'Profile', '/profile'],
     ['/new', 'New post', '/new'],
-    ['/new-upcoming', 'New upcoming card', '/new-upcoming'],
-    ['/show-upcoming', 'Upcoming cards', '/show-upcoming'],
+    ['/new-upcoming', 'New Currently card', '/new-upcoming'],
+    ['/show-upcoming', 'Currently', '/show-upcoming'],
     ['/admin/posts', 'Posts', '/admin/posts'],
     ['/Login/', 'Login', '/login'],
   ])('%s is noindex and never cached', async (url, screenTitle, canonicalPath) => {

@@ -109,6 +109,12 @@ beforeAll(async () => {
     },
   });
   await prisma.image.update({ where: { id: renamed!.imageId! }, data: { focusX: 0.2, focusY: 0.85 } });
+  // A 'Currently' card's alt text, link and place in the carousel travel too.
+  const [card] = await prisma.upcomingCard.findMany({ orderBy: { id: 'asc' }, take: 1 });
+  await prisma.upcomingCard.update({
+    where: { id: card!.id },
+    data: { imageAlt: 'A lighthouse', link: 'https://example.com/lighthouse', position: 2 },
+  });
   // A picture in a post's text (here another post's cover), tracked as a save tracks it.
   const [, , , illustrated, lender] = await prisma.post.findMany({
     orderBy: { id: 'asc' },
@@ -165,6 +171,9 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
       expect(after.formerSlugs).toHaveLength(1);
       expect(after.postPictures).toHaveLength(1);
       expect(after.images.filter((image) => image.focusX === 0.2 && image.focusY === 0.85)).toHaveLength(1);
+      expect(after.upcomingCards.filter((card) => card.link === 'https://example.com/lighthouse')).toMatchObject([
+        { imageAlt: 'A lighthouse', position: 2 },
+      ]);
       expect(after.users.map((user) => user.passwordHash)).toEqual(before.users.map((user) => user.passwordHash));
       expect(after.posts[0]!.createdAt.getTime()).toBe(before.posts[0]!.createdAt.getTime());
       expect(await target.db.prisma.session.count()).toBe(0);

@@ -113,6 +113,47 @@ export const CARDS = graphql(`
     }
   }
 `);
+// A card's fields beyond the spec's: its alt text, link, order and focal point.
+graphql(`
+  fragment TestCardDetails on UpcomingCard {
+    id
+    title
+    subtitle
+    imageAlt
+    link
+    position
+    image {
+      url
+      width
+      height
+      focusX
+      focusY
+    }
+  }
+`);
+export const UPDATE_CARD = graphql(`
+  mutation TestUpdateCard($id: ID!, $input: UpdateUpcomingCardInput!) {
+    updateUpcomingCard(id: $id, input: $input) {
+      ...TestCardDetails
+    }
+  }
+`);
+export const MOVE_CARD = graphql(`
+  mutation TestMoveCard($id: ID!, $position: Int!) {
+    moveUpcomingCard(id: $id, position: $position) {
+      id
+      subtitle
+      position
+    }
+  }
+`);
+export const CARD_DETAILS = graphql(`
+  query TestCardDetails {
+    upcomingCards {
+      ...TestCardDetails
+    }
+  }
+`);
 
 export const postInput = (overrides: Record<string, unknown> = {}) => ({
   title: 'Breath of the Wild',

@@ -21,7 +21,7 @@ import type { ContentChanges, Dependencies } from '../../cache/content-changes.t
 import { depend } from '../../cache/dependencies.ts';
 import { type PostFacts, postChange } from '../../cache/post-changes.ts';
 import type { FieldErrors } from '#kernel/api-errors.ts';
-import { isFocusCoordinate } from '#kernel/focal-point.ts';
+import { checkFocus } from '#kernel/focal-point.ts';
 import { isUuid } from '#kernel/id-rules.ts';
 import { messages } from '#kernel/messages.ts';
 import {
@@ -747,11 +747,7 @@ function checkVersion(current: { updatedAt: Date }, expected: Date | null | unde
 
 /** The focal point sent, checked; null when none was. */
 function focusOf(input: PostInput, errors: FieldErrors): { focusX: number; focusY: number } | null {
-  const { focusX, focusY } = input;
-  if ((focusX === null || focusX === undefined) && (focusY === null || focusY === undefined)) return null;
-  if (!isFocusCoordinate(focusX) || !isFocusCoordinate(focusY)) {
-    errors.focus = postMessages.focusOutside;
-    return null;
-  }
-  return { focusX: focusX!, focusY: focusY! };
+  const { focus, error } = checkFocus(input.focusX, input.focusY);
+  if (error) errors.focus = error;
+  return focus;
 }

@@ -42,10 +42,17 @@ export async function createPosts(t: TestApp, count: number, post: (i: number) =
   return posts;
 }
 
-export async function createCard(t: TestApp, card: { title?: 'Reading' | 'Watching' | 'Playing'; subtitle?: string }) {
+/** A 'Currently' card; its picture's alt text is "Title: subtitle" unless given ('' for a decorative one). */
+export async function createCard(
+  t: TestApp,
+  card: { title?: 'Reading' | 'Watching' | 'Playing'; subtitle?: string; imageAlt?: string },
+) {
+  const title = card.title ?? 'Reading';
+  const subtitle = card.subtitle ?? 'A book';
   return t.app.services.upcoming.create({
-    title: card.title ?? 'Reading',
-    subtitle: card.subtitle ?? 'A book',
+    title,
+    subtitle,
+    imageAlt: card.imageAlt ?? `${title}: ${subtitle}`,
     image: await makeImage({ width: 800, height: 1000, format: 'png' }),
   });
 }

@@ -7,7 +7,7 @@ import './author-tools.css';
 const AUTHOR_LINKS = [
   { label: 'New post', to: '/new' },
   { label: 'Posts', to: '/admin/posts' },
-  { label: 'Cards', to: '/show-upcoming' },
+  { label: 'Currently', to: '/show-upcoming' },
 ] as const;
 
 export function AuthorTools() {

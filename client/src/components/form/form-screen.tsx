@@ -1,4 +1,4 @@
-// The frame of a one-form screen (login, profile, a new card): a narrow column with the screen's head
+// The frame of a one-form screen (login, profile): a narrow column with the screen's head
 // tags (never indexed: these screens are for one person), its heading and the form.
 import type { ComponentProps, ReactNode } from 'react';
 import { PageMeta } from '../page-meta';

@@ -1,5 +1,7 @@
 // One 'Currently' card: what the author is Reading, Watching or
-// Playing, with its picture. A slide of the home page's carousel.
+// Playing, with its picture (its alt text, empty when the words say it all; cut around its focal
+// point by UploadedImage) and, when the author gave one, a link around the whole card. A slide of the
+// home page's carousel.
 import { UploadedImage } from '../../components/uploaded-image';
 import { graphql, type FragmentType, getFragmentData } from '../../gql';
 import type { UpcomingTitle } from '../../gql/graphql';
@@ -11,6 +13,8 @@ export const CurrentlyCardFragment = graphql(`
     id
     title
     subtitle
+    imageAlt
+    link
     image {
       ...UploadedImage_Image
     }
@@ -33,14 +37,14 @@ interface CurrentlyCardProps {
 }
 
 export function CurrentlyCard({ card, priority = false, eager = false }: CurrentlyCardProps) {
-  const { title, subtitle, image } = getFragmentData(CurrentlyCardFragment, card);
+  const { title, subtitle, imageAlt, link, image } = getFragmentData(CurrentlyCardFragment, card);
   const label = TITLE_LABELS[title];
-  return (
-    <article className="card currently-card">
+  const content = (
+    <>
       <UploadedImage
         className="card-image currently-card-image"
         image={image}
-        alt={`${label}: ${subtitle}`}
+        alt={imageAlt}
         sizes={CURRENTLY_CARD_IMAGE_SIZES}
         priority={priority}
         eager={eager}
@@ -49,6 +53,17 @@ export function CurrentlyCard({ card, priority = false, eager = false }: Current
         <h3 className="currently-card-title">{label}</h3>
         <p className="currently-card-subtitle">{subtitle}</p>
       </div>
+    </>
+  );
+  return (
+    <article className="card currently-card">
+      {link ? (
+        <a className="currently-card-link" href={link}>
+          {content}
+        </a>
+      ) : (
+        content
+      )}
     </article>
   );
 }

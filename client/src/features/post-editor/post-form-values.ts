@@ -9,7 +9,7 @@ import {
   type PostFieldErrors,
   type PostStatusValue,
 } from '#kernel/post-rules.ts';
-import { focusPercent, isFocusCoordinate } from '#kernel/focal-point.ts';
+import { focusOfValue, focusValue } from '#kernel/focal-point.ts';
 import { slugError } from '#kernel/slug-rules.ts';
 import { imageFileError } from '../../lib/image-file';
 import { keepPickedImage } from '../../lib/kept-images';
@@ -44,16 +44,8 @@ export const EMPTY_POST_VALUES: PostFormValues = {
   focus: '',
 };
 
-/** A focal point as the form holds it: "x,y", each 0 to 1 on the classes' scale (kernel/focal-point.ts). */
-export function focusValue(focusX: number, focusY: number): string {
-  return `${focusPercent(focusX) / 100},${focusPercent(focusY) / 100}`;
-}
-
-/** The focal point a form value names, or null when it names none (or is not one). */
-export function focusOfValue(value: string): { focusX: number; focusY: number } | null {
-  const [x, y, ...rest] = value.split(',').map(Number);
-  return rest.length === 0 && isFocusCoordinate(x) && isFocusCoordinate(y) ? { focusX: x, focusY: y } : null;
-}
+// The focal point's form value lives in the kernel, shared with the 'Currently' card form.
+export { focusOfValue, focusValue };
 
 /** The select's options, in the spec's order: Game, TV, Anime, Book. */
 export const CATEGORY_OPTIONS = Object.entries(CATEGORY_LABELS) as Array<[CategoryValue, string]>;

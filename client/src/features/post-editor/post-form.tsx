@@ -36,7 +36,7 @@ import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-
 import { formatDateTime } from '../../lib/format-date';
 import { keepPickedImage, keptPickedImage } from '../../lib/kept-images';
 import { storedUserInfoText } from '../../lib/user-info';
-import { FocalPointField, type Picture } from './focal-point-field';
+import { FocalPointField, type Picture } from '../../components/form/focal-point-field';
 import { CATEGORY_OPTIONS, validatePostForm, valuesDiffer, type PostFormValues } from './post-form-values';
 import type { SaveOutcome, SaveOptions } from './save-post';
 import { SessionEndedNotice, useSessionEnded } from './session-ended-notice';

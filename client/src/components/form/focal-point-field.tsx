@@ -1,10 +1,18 @@
-// The cover's focal point: the author clicks the part of the picture that must stay in view when it
-// is cut to another shape (a card's 16:9, a link preview's 1.91:1), or moves it with the arrow keys,
-// and sees at once the picture as cards will show it. The marker and the card are placed with the
+// A picture's focal point (a post's cover, a 'Currently' card's picture): the author clicks the part
+// of the picture that must stay in view when it is cut to another shape (a card's 16:9 or 4:5, a
+// link preview's 1.91:1), or moves it with the arrow keys, and sees at once the picture as cards will
+// show it. The marker and the card are placed with the
 // same classes the public pages use (kernel/focal-point.ts): what the author sees is what readers get.
 import { useId, type KeyboardEvent, type MouseEvent } from 'react';
-import { CENTRE_FOCUS, FOCUS_STEP, focusClassName, focusPercent } from '#kernel/focal-point.ts';
-import { focusOfValue, focusValue } from './post-form-values';
+import {
+  CENTRE_FOCUS,
+  FOCUS_STEP,
+  focusClassName,
+  focusOfValue,
+  focusPercent,
+  focusValue,
+} from '#kernel/focal-point.ts';
+import './focal-point-field.css';
 
 export interface Picture {
   src: string;
@@ -13,9 +21,11 @@ export interface Picture {
 
 interface FocalPointFieldProps {
   picture: Picture;
-  /** The form's value (post-form-values.ts focusValue()); empty: the middle. */
+  /** The form's value (focusValue() of kernel/focal-point.ts); empty: the middle. */
   value: string;
   onChange: (value: string) => void;
+  /** The shape the picture is cut to: a post card's 16:9 (wide) or a 'Currently' card's 4:5 (tall). */
+  shape?: 'wide' | 'tall';
 }
 
 const ARROW_STEPS: Record<string, [number, number]> = {
@@ -25,7 +35,7 @@ const ARROW_STEPS: Record<string, [number, number]> = {
   ArrowDown: [0, 1],
 };
 
-export function FocalPointField({ picture, value, onChange }: FocalPointFieldProps) {
+export function FocalPointField({ picture, value, onChange, shape = 'wide' }: FocalPointFieldProps) {
   const hintId = useId();
   const { focusX, focusY } = focusOfValue(value) ?? { focusX: CENTRE_FOCUS, focusY: CENTRE_FOCUS };
   const placed = focusClassName(focusX, focusY) ?? 'focus-x-50 focus-y-50';
@@ -69,7 +79,7 @@ export function FocalPointField({ picture, value, onChange }: FocalPointFieldPro
           />
           <span className={`focal-point-marker ${placed}`} aria-hidden="true" />
         </div>
-        <figure className="focal-point-card">
+        <figure className={shape === 'tall' ? 'focal-point-card focal-point-card-tall' : 'focal-point-card'}>
           <img
             className={`focal-point-card-picture ${focusClassName(focusX, focusY) ?? ''}`}
             src={picture.src}
