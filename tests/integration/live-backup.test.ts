@@ -48,7 +48,7 @@ describe(`GET /api/backup on ${testDbKind}`, () => {
 
   test('refuses anonymous callers, readers, a wrong token and another site’s page', async ({ app: t, admin }) => {
     const reader = (await t.signIn({ isAdmin: false })).cookie;
-    const refusals = [
+    const refusals: Array<{ headers: Record<string, string>; status: number }> = [
       { headers: {}, status: 401 },
       { headers: { cookie: reader }, status: 403 },
       { headers: { authorization: 'Bearer not-the-servers-token-not-the-servers-token' }, status: 401 },
@@ -66,11 +66,11 @@ describe(`GET /api/backup on ${testDbKind}`, () => {
 
 describe(`a backup while the author deletes, on ${testDbKind}`, () => {
   test('keeps the files its snapshot names; they go once it has read them', async ({ app: t, admin }) => {
-    const posts = [];
+    const posts: Array<{ id: string }> = [];
     for (let i = 0; i < 2; i++) posts.push((await uploadPost(t, admin, { title: `Post ${i}` })).body.data.createPost);
     const uploads = path.join(t.dataDir, 'uploads');
     const { image: deleted } = await t.db.prisma.post.findUniqueOrThrow({
-      where: { id: posts[0].id },
+      where: { id: posts[0]!.id },
       select: { image: true },
     });
     if (!deleted) throw new Error('The post was created without its image');
@@ -97,7 +97,7 @@ describe(`a backup while the author deletes, on ${testDbKind}`, () => {
       const backup = exportSite({ db: backupDb, storage: new PausingStorage(uploads), archivePath: archive });
       await readingStarted;
 
-      const result = await t.graphql(DELETE_POST, { id: posts[0].id }, { cookie: admin });
+      const result = await t.graphql(DELETE_POST, { id: posts[0]!.id }, { cookie: admin });
       expect(result.errors).toBeUndefined();
       expect(await t.db.prisma.image.count({ where: { id: deleted.id } })).toBe(0);
       // Still there, and still recorded as to be removed.
