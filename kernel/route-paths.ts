@@ -17,3 +17,6 @@ export const listPagePath = (listPath: string, page: number) => `${listPath}/pag
 /** The canonical address of a list's page (page heads, the sitemap): page 1 is the list's own. */
 export const canonicalListPagePath = (listPath: string, page: number) =>
   page === 1 ? listPath : listPagePath(listPath, page);
+
+/** The whole site as one backup archive, for its admin: the studio's download and `npm run export`. */
+export const BACKUP_PATH = '/api/backup';

@@ -4,12 +4,13 @@
 // never held whole in memory. Nobody else gets it: anonymous callers 401, readers 403, and another
 // site's page is anonymous here (origin-policy.ts) and is given no CORS grant to read it with.
 import { PassThrough, Readable } from 'node:stream';
+import { BACKUP_PATH } from '#kernel/route-paths.ts';
 import type { Database } from '../../db/database.ts';
 import type { Api } from '../../http/rest-router.ts';
 import { requireAdmin } from '../auth/permissions.ts';
 import type { ImageStorage } from '../media/image-storage.ts';
 import { writeBackup } from './site-backup.ts';
-import { BACKUP_PATH, carriesBackupToken } from './running-server.ts';
+import { carriesBackupToken } from './running-server.ts';
 import { tarGzWriterInto } from './tar-archive.ts';
 
 /** The name a download is saved under: the day it was made, so backups sort and never overwrite. */

@@ -8,8 +8,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import { pgliteDirFor } from '../../db/database.ts';
 
-export const BACKUP_PATH = '/api/backup';
-
 const recordSchema = z.object({ pid: z.int(), url: z.url(), token: z.string().min(32) });
 export type RunningServer = z.infer<typeof recordSchema>;
 
