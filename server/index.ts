@@ -2,7 +2,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
-import { localUrl, newBackupToken, recordRunningServer } from './modules/backup/running-server.ts';
+import { forgetRunningServer, localUrl, newBackupToken, recordRunningServer } from './modules/backup/running-server.ts';
 import { keepImageFilesInStep } from './modules/media/orphan-sweep.ts';
 import { PostScheduler } from './modules/post/post-scheduler.ts';
 import type { Database } from './db/database.ts';
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
 
   // On the embedded database, which no other process may open, `npm run export` asks this server.
   const backupToken = db.kind === 'pglite' ? newBackupToken() : undefined;
+  if (backupToken) forgetRunningServer(config.dataDir);
   let forgetRecord = () => {};
   const app = createApp({ config, db, backupToken });
   // Start-up did it once (prepareDatabase); from now on every few minutes.

@@ -26,6 +26,14 @@ export function localUrl(host: string | undefined, port: number): string {
   return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
 }
 
+/**
+ * Removes a record left by a process that was killed: in a container every server is PID 1, and a
+ * script must not take an old token for the new server's before that one has written its own.
+ */
+export function forgetRunningServer(dataDir: string): void {
+  rmSync(recordFile(dataDir), { force: true });
+}
+
 /** Written once the server listens; returns what removes it (at shutdown, before the lock goes). */
 export function recordRunningServer(dataDir: string, server: RunningServer): () => void {
   const file = recordFile(dataDir);
