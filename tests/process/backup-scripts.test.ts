@@ -133,8 +133,14 @@ describe(`npm run export and import on ${testDbKind}`, { timeout: PROCESS_TEST_T
           `^Could not open the database: The embedded database in .+ is already in use by another process \\(PID ${server.child.pid}\\)\\. Stop that process first, or point DATA_DIR somewhere else\\.\\n$`,
         ),
       );
-      // The server is unharmed.
+      // The server is unharmed, and gives its backup to no one else.
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${server.url}/api/backup`)).status).toBe(401);
+      // What the script found it by goes with it.
+      const record = path.join(pgliteDirFor(site.dataDir), '.server.json');
+      expect(existsSync(record)).toBe(true);
+      expect(await server.stop()).toBe(0);
+      expect(existsSync(record)).toBe(false);
     },
   );
 
