@@ -87,11 +87,7 @@ export class ImageFiles {
    */
   async removeNow(images: ImageKey[]): Promise<void> {
     try {
-      await removeUnlessHeld(
-        this.db,
-        () => this.forget(images),
-        () => void this.removeNow(images),
-      );
+      await this.forget(images, () => void this.removeNow(images));
     } catch (error) {
       const keys = images.map((image) => image.storageKey).join(', ');
       console.error(`Could not remove the files of image ${keys}; the upkeep will try again:`, error);
@@ -113,8 +109,7 @@ export class ImageFiles {
       data: { state: 'removing', writer: null },
     });
     const removing = await this.db.prisma.pendingImageFiles.findMany({ where: { state: 'removing' } });
-    if (removing.length === 0) return 0;
-    return (await removeUnlessHeld(this.db, () => this.forget(removing))) ? removing.length : 0;
+    return (await this.forget(removing)) ? removing.length : 0;
   }
 
   /** Storage keys that a record names, whatever its state. */
@@ -123,12 +118,21 @@ export class ImageFiles {
     return new Set(rows.map((row) => row.storageKey));
   }
 
-  /** Removes the files, then the records that name them: a stop in between leaves the record. */
-  private async forget(images: ImageKey[]): Promise<void> {
-    if (images.length === 0) return;
-    await Promise.all(images.map((image) => this.store.remove(image)));
+  /**
+   * Removes the files, then the records that name them: a stop in between leaves the record. Unless
+   * a backup holds the files (removal-hold.ts): then nothing changes, later runs once this process's
+   * backups end, and false is returned. The records go after the hold is let go, so that a removal
+   * holds one database connection at most (the hold's, on PostgreSQL).
+   */
+  private async forget(images: ImageKey[], later?: () => void): Promise<boolean> {
+    if (images.length === 0) return true;
+    const removeFiles = async () => {
+      await Promise.all(images.map((image) => this.store.remove(image)));
+    };
+    if (!(await removeUnlessHeld(this.db, removeFiles, later))) return false;
     await this.db.prisma.pendingImageFiles.deleteMany({
       where: { storageKey: { in: images.map((image) => image.storageKey) } },
     });
+    return true;
   }
 }
