@@ -28,3 +28,6 @@ export const loginReturningTo = (path: string) => `/login?next=${encodeURICompon
 export function returnPathOf(next: string | null): string | null {
   return next !== null && /^\/(?![/\\])/.test(next) ? next : null;
 }
+
+/** The whole site as one backup archive, for its admin: the studio's download and `npm run export`. */
+export const BACKUP_PATH = '/api/backup';

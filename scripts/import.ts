@@ -2,7 +2,7 @@
 // an empty site (a new database and uploads folder), or over the current site with --replace.
 import { migrate } from '../server/db/migrate.ts';
 import { runBackupCommand } from './lib/backup-cli.ts';
-import { describeCounts, importSite } from './lib/site-backup.ts';
+import { describeCounts, importSite } from '../server/modules/backup/site-backup.ts';
 
 const USAGE = 'Usage: npm run import -- <backup.tar.gz> [--replace]';
 

@@ -19,6 +19,7 @@ import { asPlatformResponse } from './http/response-bytes.ts';
 import { publicResponseCache } from './http/response-cache.ts';
 import { closeApiRouter, createApiRouter, errorResponse } from './http/rest-router.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { registerBackupRoutes } from './modules/backup/backup.rest.ts';
 import { mountSocialImages } from './modules/media/social-image.ts';
 import { mountUploads } from './modules/media/uploads.route.ts';
 import { mountClient } from './modules/pages/client-files.ts';
@@ -35,6 +36,11 @@ export interface AppOptions {
   db: Database;
   /** Folder of the built client; defaults to dist/client. */
   clientDir?: string;
+  /**
+   * What lets `npm run export` on this machine ask for a backup (modules/backup/running-server.ts);
+   * without it, only the admin's session does.
+   */
+  backupToken?: string;
 }
 
 export interface App {
@@ -45,7 +51,7 @@ export interface App {
   changes: ContentChanges;
 }
 
-export function createApp({ config, db, clientDir }: AppOptions): App {
+export function createApp({ config, db, clientDir, backupToken }: AppOptions): App {
   const changes = db.watchContentChanges();
   const services = createServices(db, config, changes);
   const yoga = createGraphqlHandler(config);
@@ -136,6 +142,7 @@ export function createApp({ config, db, clientDir }: AppOptions): App {
   registerUserRoutes(api, services);
   registerPostRoutes(api, services);
   registerUpcomingRoutes(api, services);
+  registerBackupRoutes(api, { db, storage: services.images.storage, backupToken });
   closeApiRouter(api);
   hono.route('/api', api);
 

@@ -2,6 +2,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
+import { forgetRunningServer, localUrl, newBackupToken, recordRunningServer } from './modules/backup/running-server.ts';
 import { keepImageFilesInStep } from './modules/media/orphan-sweep.ts';
 import { PostScheduler } from './modules/post/post-scheduler.ts';
 import type { Database } from './db/database.ts';
@@ -29,7 +30,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const app = createApp({ config, db });
+  // On the embedded database, which no other process may open, `npm run export` asks this server.
+  const backupToken = db.kind === 'pglite' ? newBackupToken() : undefined;
+  if (backupToken) forgetRunningServer(config.dataDir);
+  let forgetRecord = () => {};
+  const app = createApp({ config, db, backupToken });
   // Start-up did it once (prepareDatabase); from now on every few minutes.
   const stopImageUpkeep = keepImageFilesInStep(db.prisma, app.services.imageFiles);
   // Scheduled posts go public at their time, and at once when it passed while the server was down.
@@ -37,6 +42,10 @@ async function main(): Promise<void> {
   scheduler.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL server' : `embedded database in ${config.dataDir}`;
+    if (backupToken) {
+      const url = localUrl(config.host, info.port);
+      forgetRecord = recordRunningServer(config.dataDir, { pid: process.pid, url, token: backupToken });
+    }
     console.log(`Serving ${config.siteName} at http://localhost:${info.port} (${where})`);
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -59,6 +68,7 @@ async function main(): Promise<void> {
     force.unref();
     // close() stops accepting and calls back once every open connection has ended.
     server.close(() => {
+      forgetRecord();
       db.close()
         .then(() => process.exit(0))
         .catch((error: Error) => {

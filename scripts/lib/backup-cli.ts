@@ -1,11 +1,19 @@
 // What `npm run export` and `npm run import` share: the archive argument, the configuration, the
 // database (whose lock refuses a second process on the embedded one) and the messages they print.
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../../server/config.ts';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { BACKUP_PATH } from '#kernel/route-paths.ts';
+import { ConfigError, loadConfig, loadDotEnv, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
+import { DirectoryLockedError } from '../../server/db/directory-lock.ts';
+import type { RunningServer } from '../../server/modules/backup/running-server.ts';
+import { BackupError, checkBackup, type BackupCounts } from '../../server/modules/backup/site-backup.ts';
 import { imageStorageOf, type ImageStorage } from '../../server/modules/media/image-storage.ts';
-import { openForScript } from '../../server/startup.ts';
-import { BackupError } from './site-backup.ts';
+import { openConfiguredDatabase } from '../../server/startup.ts';
 
 export interface CliContext {
   config: Config;
@@ -15,6 +23,16 @@ export interface CliContext {
   archivePath: string;
 }
 
+export interface CommandOptions {
+  usage: string;
+  flags: string[];
+  /**
+   * When a running process holds the embedded database (PID holder): does the work another way
+   * and returns true, or returns false for the lock's message.
+   */
+  whenLocked?: (context: { config: Config; archivePath: string; holder: number }) => Promise<boolean>;
+}
+
 /**
  * Parses `<archive> [flags]`, opens the configured database and runs the command; returns the exit
  * code. Expected failures (bad arguments or configuration, a locked database, a refused backup) are
@@ -22,7 +40,7 @@ export interface CliContext {
  */
 export async function runBackupCommand(
   args: string[],
-  options: { usage: string; flags: string[] },
+  options: CommandOptions,
   command: (context: CliContext, flags: Set<string>) => Promise<void>,
 ): Promise<number> {
   const flags = new Set(args.filter((arg) => arg.startsWith('--')));
@@ -35,19 +53,75 @@ export async function runBackupCommand(
   // npm runs scripts from the project folder; a relative path means where the command was typed.
   const archivePath = path.resolve(process.env.INIT_CWD ?? process.cwd(), positional[0]!);
 
-  // On the embedded database this fails at once while a server holds it, saying which process does.
-  const opened = await openForScript();
-  if (!opened) return 1;
-  const { config, db } = opened;
+  loadDotEnv();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+  const reportFailure = (error: unknown) => {
+    if (error instanceof BackupError) console.error(error.message);
+    else console.error(error);
+    return 1;
+  };
+
+  let db: Database;
+  try {
+    db = await openConfiguredDatabase(config);
+  } catch (error) {
+    // On the embedded database this fails at once while a server holds it, saying which process does.
+    if (error instanceof DirectoryLockedError && options.whenLocked) {
+      try {
+        if (await options.whenLocked({ config, archivePath, holder: error.pid })) return 0;
+      } catch (failure) {
+        return reportFailure(failure);
+      }
+    }
+    console.error(`Could not open the database: ${(error as Error).message}`);
+    return 1;
+  }
   try {
     await command({ config, db, storage: imageStorageOf(config), archivePath }, flags);
     return 0;
   } catch (error) {
-    if (error instanceof BackupError) console.error(error.message);
-    else console.error(error);
-    return 1;
+    return reportFailure(error);
   } finally {
     await db.close();
+  }
+}
+
+/**
+ * Asks a running server for its backup (GET /api/backup with its token) and writes it to
+ * archivePath, which appears only once the whole archive has arrived and reads back complete.
+ */
+export async function downloadBackup(server: RunningServer, archivePath: string): Promise<BackupCounts> {
+  const partial = `${archivePath}.${process.pid}.partial`;
+  try {
+    let response: Response;
+    try {
+      response = await fetch(new URL(BACKUP_PATH, server.url), {
+        headers: { Authorization: `Bearer ${server.token}` },
+      });
+    } catch (error) {
+      throw new BackupError(`Could not reach the running site at ${server.url}: ${(error as Error).message}`);
+    }
+    if (!response.ok || !response.body) {
+      const message = await response.text().catch(() => '');
+      throw new BackupError(`The running site refused the backup (HTTP ${response.status}): ${message}`);
+    }
+    try {
+      await pipeline(Readable.fromWeb(response.body as NodeReadableStream), createWriteStream(partial));
+    } catch (error) {
+      throw new BackupError(`The backup from the running site was cut short: ${(error as Error).message}`);
+    }
+    const counts = await checkBackup(partial);
+    await rename(partial, archivePath);
+    return counts;
+  } finally {
+    await rm(partial, { force: true });
   }
 }
 

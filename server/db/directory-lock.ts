@@ -4,7 +4,11 @@ import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 export class DirectoryLockedError extends Error {
-  constructor(dir: string, pid: number) {
+  constructor(
+    dir: string,
+    /** The process that holds the folder. */
+    readonly pid: number,
+  ) {
     super(
       `The embedded database in ${dir} is already in use by another process (PID ${pid}). ` +
         'Stop that process first, or point DATA_DIR somewhere else.',

@@ -322,6 +322,19 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
           },
         },
       },
+      '/api/backup': {
+        get: {
+          summary: 'The whole site as one archive, which `npm run import` restores (docs/decisions/012-site-backup.md)',
+          security: [{ session: [] }],
+          responses: {
+            '200': {
+              description: 'A .tar.gz, as an attachment named by the day; streamed, one consistent snapshot',
+              content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } },
+            },
+            ...adminOnly,
+          },
+        },
+      },
     },
   };
 }

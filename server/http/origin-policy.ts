@@ -9,6 +9,16 @@ import type { Config } from '../config.ts';
 
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /**
+     * Set by a route whose answer is for the caller alone (the site's backup): it gets no CORS
+     * grant, so no other site's script may read it, whoever it asks as.
+     */
+    ownSiteOnly: boolean;
+  }
+}
+
 /** Methods that only read; any other is a write. */
 export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -83,6 +93,7 @@ export function originPolicy(config: Pick<Config, 'siteUrl' | 'trustProxy'>): Mi
       return c.json({ message: CROSS_SITE_REFUSED }, 403, { ...CORS_HEADERS, 'Cache-Control': 'no-store' });
     }
     await next();
+    if (c.get('ownSiteOnly')) return;
     for (const [name, value] of Object.entries(CORS_HEADERS)) c.res.headers.set(name, value);
   };
 }

@@ -1,10 +1,12 @@
 // The author's posts screen, /admin/posts, in a real browser against the real server: every post with
 // its status, date and category; the search, the filters and the pages; and from each row Edit,
-// Preview, Publish, Unpublish and Delete, checked as stored and as readers then see it. Also the
-// header's author tools, shown to the admin only. And its layout: a table on a desktop and a card per
-// post on a phone, with no word broken inside and every action in reach, passing axe in both themes.
+// Preview, Publish, Unpublish and Delete, checked as stored and as readers then see it; the backup
+// it downloads. Also the header's author tools, shown to the admin only. And its layout: a table on a
+// desktop and a card per post on a phone, with no word broken inside and every action in reach,
+// passing axe in both themes.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { checkBackup } from '../../server/modules/backup/site-backup.ts';
 import { adminTests, footer, imageFiles, problemsBesidesStatus, signOutBrowser, toast } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';
 import type { E2eSite } from './support/e2e-site.ts';
@@ -304,6 +306,33 @@ describe('the posts screen on a desktop and on a phone', () => {
       await page.emulateMedia({ colorScheme: null });
       await page.setViewportSize({ width: 1280, height: 900 });
     }
+  });
+});
+
+describe('the backup', () => {
+  it('downloads the whole site as one archive from the posts screen, on a 390 px phone', async () => {
+    const { page } = site;
+    await createPost(site.t, { title: 'Backed up', category: 'book' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${site.url}/admin/posts`);
+      await expect.poll(() => h1Text(page)).toBe('Posts');
+      const link = page.getByRole('link', { name: 'Download a backup' });
+      await link.waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      expect(download.suggestedFilename()).toMatch(/^blog-backup-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
+      // What `npm run import` would restore: every post and user there is now.
+      const counts = await checkBackup(await download.path());
+      const { prisma } = site.t.db;
+      expect(counts).toMatchObject({ posts: await prisma.post.count(), users: await prisma.user.count() });
+      expect(counts.posts).toBeGreaterThan(0);
+      // Still on the posts screen: the download is a file, not a page.
+      expect(pathOf(page)).toBe('/admin/posts');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    expect(site.problems).toEqual([]);
   });
 });
 

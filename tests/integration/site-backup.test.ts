@@ -14,9 +14,9 @@ import { migrate } from '../../server/db/migrate.ts';
 import { ImageStore } from '../../server/modules/media/image-store.ts';
 import { hashPassword } from '../../server/modules/auth/password.ts';
 import { SessionService } from '../../server/modules/auth/session.service.ts';
-import { BackupError, exportSite, importSite } from '../../scripts/lib/site-backup.ts';
+import { BackupError, exportSite, importSite } from '../../server/modules/backup/site-backup.ts';
 import { figureHtml } from '#kernel/content-pictures.ts';
-import { createTarGzWriter, readTarGz } from '../../scripts/lib/tar-archive.ts';
+import { createTarGzWriter, readTarGz } from '../../server/modules/backup/tar-archive.ts';
 import { createPostgresDatabase, createTestDatabase, testDbKind, type TestDatabase } from '../support/test-database.ts';
 
 const SEED_TIMEOUT = 180_000;

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskImageStorage } from '../../server/modules/media/image-storage.ts';
 import { sweepOrphanImages } from '../../server/modules/media/orphan-sweep.ts';
-import { exportSite, importSite } from '../../scripts/lib/site-backup.ts';
+import { exportSite, importSite } from '../../server/modules/backup/site-backup.ts';
 import { DEMO_CARDS, DEMO_POSTS } from '../../prisma/demo-content.ts';
 import { seedDemo } from '../../prisma/seed-demo.ts';
 import { ImageStore } from '../../server/modules/media/image-store.ts';

@@ -225,6 +225,8 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
   /** The app's image files as another server process sees them, one that has stopped (kill -9). */
   function filesOfAStoppedProcess(t: TestApp): ImageFiles {
     return new ImageFiles(t.app.services.images, {
+      kind: t.db.kind,
+      sql: t.db.sql,
       prisma: t.db.prisma,
       instanceId: 'a-process-that-stopped',
       connectedInstances: () => t.db.connectedInstances(),

@@ -7,9 +7,11 @@
 //   are removed after the commit, then the record.
 // The upkeep finishes what a stopped process left: `writing` records of a process no longer
 // running become `removing`, and every `removing` record's files go, then the record.
+// While a backup reads the files (removal-hold.ts), removals wait: the records keep naming the files.
 import type { Database } from '../../db/database.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { ImageStore, StoredImage } from './image-store.ts';
+import { removeUnlessHeld } from './removal-hold.ts';
 
 type ImageKey = Pick<StoredImage, 'storageKey' | 'variantWidths'>;
 
@@ -27,7 +29,7 @@ export class UploadGivenUpError extends Error {
 export class ImageFiles {
   constructor(
     readonly store: ImageStore,
-    private readonly db: Pick<Database, 'prisma' | 'instanceId' | 'connectedInstances'>,
+    private readonly db: Pick<Database, 'kind' | 'sql' | 'prisma' | 'instanceId' | 'connectedInstances'>,
   ) {}
 
   /**
@@ -80,11 +82,12 @@ export class ImageFiles {
 
   /**
    * After that transaction committed: removes the files, then their records. A failure is only
-   * logged: the write has succeeded, and the upkeep tries again.
+   * logged: the write has succeeded, and the upkeep tries again. While a backup reads the files, they
+   * are removed once it has finished (or by the upkeep, when the backup runs in another process).
    */
   async removeNow(images: ImageKey[]): Promise<void> {
     try {
-      await this.forget(images);
+      await this.forget(images, () => void this.removeNow(images));
     } catch (error) {
       const keys = images.map((image) => image.storageKey).join(', ');
       console.error(`Could not remove the files of image ${keys}; the upkeep will try again:`, error);
@@ -106,8 +109,7 @@ export class ImageFiles {
       data: { state: 'removing', writer: null },
     });
     const removing = await this.db.prisma.pendingImageFiles.findMany({ where: { state: 'removing' } });
-    await this.forget(removing);
-    return removing.length;
+    return (await this.forget(removing)) ? removing.length : 0;
   }
 
   /** Storage keys that a record names, whatever its state. */
@@ -116,12 +118,21 @@ export class ImageFiles {
     return new Set(rows.map((row) => row.storageKey));
   }
 
-  /** Removes the files, then the records that name them: a stop in between leaves the record. */
-  private async forget(images: ImageKey[]): Promise<void> {
-    if (images.length === 0) return;
-    await Promise.all(images.map((image) => this.store.remove(image)));
+  /**
+   * Removes the files, then the records that name them: a stop in between leaves the record. Unless
+   * a backup holds the files (removal-hold.ts): then nothing changes, later runs once this process's
+   * backups end, and false is returned. The records go after the hold is let go, so that a removal
+   * holds one database connection at most (the hold's, on PostgreSQL).
+   */
+  private async forget(images: ImageKey[], later?: () => void): Promise<boolean> {
+    if (images.length === 0) return true;
+    const removeFiles = async () => {
+      await Promise.all(images.map((image) => this.store.remove(image)));
+    };
+    if (!(await removeUnlessHeld(this.db, removeFiles, later))) return false;
     await this.db.prisma.pendingImageFiles.deleteMany({
       where: { storageKey: { in: images.map((image) => image.storageKey) } },
     });
+    return true;
   }
 }

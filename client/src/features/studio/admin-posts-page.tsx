@@ -15,7 +15,7 @@ import {
   type PostStatusValue,
 } from '#kernel/post-rules.ts';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
-import { editPostPath, postPath } from '#kernel/route-paths.ts';
+import { BACKUP_PATH, editPostPath, postPath } from '#kernel/route-paths.ts';
 import { keywordError } from '#kernel/search-rules.ts';
 import { ErrorMessage } from '../../components/error-message';
 // The site's field styles for the search and the filters (the form screens load them with their fields).
@@ -246,9 +246,15 @@ export function AdminPostsPage() {
       <PageMeta {...SCREEN_TEXTS.adminPosts} path={ADMIN_POSTS_PATH} noindex />
       <header className="page-header studio-header">
         <h1>Posts</h1>
-        <Link className="button" to="/new">
-          New post
-        </Link>
+        <div className="studio-header-actions">
+          <Link className="button" to="/new">
+            New post
+          </Link>
+          {/* The whole site as `npm run import` restores it, streamed by the server (a file, not a page). */}
+          <a className="button button-secondary" href={BACKUP_PATH} download>
+            Download a backup
+          </a>
+        </div>
       </header>
       <div className="studio-filters">
         <form className="studio-search" role="search" aria-label="Posts" noValidate onSubmit={submitSearch}>

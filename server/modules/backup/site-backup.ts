@@ -7,14 +7,15 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat, writeFile }
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import type { SqlRunner } from '../../server/db/sql-runner.ts';
-import { readMigrations } from '../../server/db/migrate.ts';
-import type { PrismaClient } from '../../server/generated/prisma/client.ts';
-import { DiskImageStorage, type ImageStorage } from '../../server/modules/media/image-storage.ts';
+import type { Database } from '../../db/database.ts';
+import type { SqlRunner } from '../../db/sql-runner.ts';
+import { readMigrations } from '../../db/migrate.ts';
+import { DiskImageStorage, type ImageStorage } from '../media/image-storage.ts';
 import { uploadKeysIn } from '#kernel/content-pictures.ts';
-import { ImageStore } from '../../server/modules/media/image-store.ts';
-import { IMAGE_FILE_PATH } from '../../server/modules/media/image-urls.ts';
-import { createTarGzWriter, readTarGz, TarFormatError } from './tar-archive.ts';
+import { ImageStore } from '../media/image-store.ts';
+import { IMAGE_FILE_PATH } from '../media/image-urls.ts';
+import { holdingImageFiles } from '../media/removal-hold.ts';
+import { createTarGzWriter, readTarGz, TarFormatError, type TarWriter } from './tar-archive.ts';
 import { slugError } from '#kernel/slug-rules.ts';
 
 export const BACKUP_FORMAT = 'blog-cms-backup';
@@ -111,10 +112,8 @@ const manifestSchema = z.object({
 });
 type Manifest = z.infer<typeof manifestSchema>;
 
-export interface BackupDatabase {
-  prisma: PrismaClient;
-  sql: SqlRunner;
-}
+/** The database a backup reads or restores: its kind and raw SQL hold image files while it reads. */
+export type BackupDatabase = Pick<Database, 'kind' | 'prisma' | 'sql'>;
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -153,8 +152,38 @@ export type ExportOptions = ImageFilesAt & {
   archivePath: string;
 };
 
+/** Writes the backup into a file, which appears under its name only once complete. */
 export async function exportSite(options: ExportOptions): Promise<BackupCounts> {
-  const { db, archivePath } = options;
+  const { archivePath } = options;
+  // Written beside the target under a temporary name: a failed export never leaves half an archive
+  // where the last good one was.
+  const partial = `${archivePath}.${process.pid}.partial`;
+  try {
+    const counts = await writeBackup({ ...options, start: () => createTarGzWriter(partial) });
+    await rename(partial, archivePath);
+    return counts;
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
+export type WriteBackupOptions = ImageFilesAt & {
+  db: BackupDatabase;
+  /**
+   * Called once the snapshot is taken, before a byte is written: where the archive goes (a file, a
+   * download). What fails before it (an out-of-date database) has written nothing anywhere.
+   */
+  start: (counts: BackupCounts) => TarWriter;
+};
+
+/**
+ * Writes the whole site as it was at one moment, even while it is written to: the rows come from one
+ * repeatable-read snapshot, and no image file is removed until every file the snapshot names is read
+ * (removal-hold.ts), so each post's and card's image is in the archive with every one of its files.
+ */
+export async function writeBackup(options: WriteBackupOptions): Promise<BackupCounts> {
+  const { db, start } = options;
   const storage = storageOf(options);
   const known = readMigrations().map((m) => m.name);
   const applied = await appliedMigrations(db.sql);
@@ -171,71 +200,88 @@ export async function exportSite(options: ExportOptions): Promise<BackupCounts> 
     );
   }
 
-  // One snapshot, so a server writing meanwhile (PostgreSQL) cannot leave a post without its image.
-  const byId = { orderBy: { id: 'asc' } } as const;
-  const [users, images, posts, upcomingCards] = await db.prisma.$transaction(
-    [
-      db.prisma.user.findMany(byId),
-      db.prisma.image.findMany(byId),
-      db.prisma.post.findMany({
-        ...byId,
-        include: { formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } } },
-      }),
-      db.prisma.upcomingCard.findMany(byId),
-    ],
-    { isolationLevel: 'RepeatableRead' },
-  );
-  const files = images.flatMap((image) =>
-    image.variantWidths.map((width) => ImageStore.relativePath(image.storageKey, width)),
-  );
-  const counts: BackupCounts = {
-    users: users.length,
-    images: images.length,
-    posts: posts.length,
-    upcomingCards: upcomingCards.length,
-    files: files.length,
-  };
-  const manifest: Manifest = {
-    format: BACKUP_FORMAT,
-    version: BACKUP_VERSION,
-    createdAt: new Date().toISOString(),
-    migrations: applied,
-    counts,
-  };
-
-  // Written beside the target under a temporary name: a failed export never leaves half an archive
-  // where the last good one was.
-  const partial = `${archivePath}.${process.pid}.partial`;
-  const tar = createTarGzWriter(partial);
-  try {
-    const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 1)}\n`);
-    await tar.add('manifest.json', json(manifest));
-    await tar.add(TABLES.users.file, json(users));
-    await tar.add(TABLES.images.file, json(images));
-    await tar.add(
-      TABLES.posts.file,
-      json(posts.map((post) => ({ ...post, formerSlugs: post.formerSlugs.map((former) => former.slug) }))),
+  return holdingImageFiles(db, async () => {
+    // One snapshot, so a server writing meanwhile cannot leave a post without its image. Its
+    // transaction ends before the files are read: on the embedded database it would hold up every
+    // other query of the running site.
+    const byId = { orderBy: { id: 'asc' } } as const;
+    const [users, images, posts, upcomingCards] = await db.prisma.$transaction(
+      [
+        db.prisma.user.findMany(byId),
+        db.prisma.image.findMany(byId),
+        db.prisma.post.findMany({
+          ...byId,
+          include: { formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } } },
+        }),
+        db.prisma.upcomingCard.findMany(byId),
+      ],
+      { isolationLevel: 'RepeatableRead' },
     );
-    await tar.add(TABLES.upcomingCards.file, json(upcomingCards));
-    for (const file of files) {
-      const bytes = await storage.get(file);
-      if (!bytes) {
-        throw new BackupError(
-          `The image file ${file} is missing in ${storage.location}: the backup would be incomplete.`,
-        );
+    const files = images.flatMap((image) =>
+      image.variantWidths.map((width) => ImageStore.relativePath(image.storageKey, width)),
+    );
+    const counts: BackupCounts = {
+      users: users.length,
+      images: images.length,
+      posts: posts.length,
+      upcomingCards: upcomingCards.length,
+      files: files.length,
+    };
+    const manifest: Manifest = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date().toISOString(),
+      migrations: applied,
+      counts,
+    };
+
+    const tar = start(counts);
+    try {
+      const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 1)}\n`);
+      await tar.add('manifest.json', json(manifest));
+      await tar.add(TABLES.users.file, json(users));
+      await tar.add(TABLES.images.file, json(images));
+      await tar.add(
+        TABLES.posts.file,
+        json(posts.map((post) => ({ ...post, formerSlugs: post.formerSlugs.map((former) => former.slug) }))),
+      );
+      await tar.add(TABLES.upcomingCards.file, json(upcomingCards));
+      for (const file of files) {
+        const bytes = await storage.get(file);
+        if (!bytes) {
+          throw new BackupError(
+            `The image file ${file} is missing in ${storage.location}: the backup would be incomplete.`,
+          );
+        }
+        // A file's date on disk is kept; a bucket's objects are dated when the archive is written.
+        const mtime =
+          storage instanceof DiskImageStorage ? (await stat(path.join(storage.dir, file))).mtime : undefined;
+        await tar.add(`uploads/${file}`, bytes, mtime);
       }
-      // A file's date on disk is kept; a bucket's objects are dated when the archive is written.
-      const mtime = storage instanceof DiskImageStorage ? (await stat(path.join(storage.dir, file))).mtime : undefined;
-      await tar.add(`uploads/${file}`, bytes, mtime);
+      await tar.close();
+    } catch (error) {
+      await tar.abort();
+      throw error;
     }
-    await tar.close();
-    await rename(partial, archivePath);
+    return counts;
+  });
+}
+
+/** The counts a backup's manifest gives, after reading the whole archive: it is complete and readable. */
+export async function checkBackup(archivePath: string): Promise<BackupCounts> {
+  let manifest: Manifest | null = null;
+  try {
+    for await (const entry of readTarGz(archivePath, MAX_ENTRY_BYTES)) {
+      if (entry.name === 'manifest.json') {
+        manifest = checked(manifestSchema, parseJson(entry.name, entry.data), entry.name);
+      }
+    }
   } catch (error) {
-    await tar.abort();
-    await rm(partial, { force: true });
+    if (error instanceof TarFormatError) throw new BackupError(`The backup is damaged: ${error.message}`);
     throw error;
   }
-  return counts;
+  if (!manifest) throw new BackupError('This file is not a backup of this site (no backup manifest)');
+  return manifest.counts;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -67,8 +67,15 @@ export interface TarWriter {
 
 /** Writes a .tar.gz file, honouring back-pressure so an archive of any size streams through. */
 export function createTarGzWriter(file: string): TarWriter {
+  return tarGzWriterInto(createWriteStream(file));
+}
+
+/**
+ * Writes a .tar.gz into any stream (a file, the body of a download), as fast as it is read; close()
+ * waits until the stream has taken every byte, abort() destroys it.
+ */
+export function tarGzWriterInto(output: Writable): TarWriter {
   const gzip = createGzip();
-  const output = createWriteStream(file);
   gzip.pipe(output);
   const done = finished(output);
   // Rejections are observed at close or abort; until then, do not let Node report them as unhandled.
