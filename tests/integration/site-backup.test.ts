@@ -15,6 +15,7 @@ import { ImageStore } from '../../server/modules/media/image-store.ts';
 import { hashPassword } from '../../server/modules/auth/password.ts';
 import { SessionService } from '../../server/modules/auth/session.service.ts';
 import { BackupError, exportSite, importSite } from '../../server/modules/backup/site-backup.ts';
+import { openSetup } from '../../server/modules/site/first-run.service.ts';
 import { figureHtml } from '#kernel/content-pictures.ts';
 import { createTarGzWriter, readTarGz } from '../../server/modules/backup/tar-archive.ts';
 import { createPostgresDatabase, createTestDatabase, testDbKind, type TestDatabase } from '../support/test-database.ts';
@@ -49,6 +50,12 @@ async function rowsOf(db: Database) {
     formerSlugs: await db.prisma.postSlugRedirect.findMany({
       select: { slug: true, postId: true },
       orderBy: { slug: 'asc' },
+    }),
+    // The site's name and author (never an open setup code), and every post's revisions in order.
+    site: await db.prisma.siteSetting.findUnique({ where: { id: 1 }, omit: { updatedAt: true } }),
+    postRevisions: await db.prisma.postRevision.findMany({
+      orderBy: { sequence: 'asc' },
+      omit: { id: true, sequence: true },
     }),
     // Not in the archive: rebuilt from each post's content, as a save records them.
     postPictures: await db.prisma.postPicture.findMany({ orderBy: [{ postId: 'asc' }, { imageId: 'asc' }] }),
@@ -128,6 +135,26 @@ beforeAll(async () => {
       pictures: { create: [{ imageId: lender!.imageId! }] },
     },
   });
+  // The name the first-run setup gave the site, and two revisions of a post (the older one first).
+  await prisma.siteSetting.create({ data: { id: 1, title: 'Night Shelf', authorName: 'Ada' } });
+  for (const [i, title] of ['First try', 'Second try'].entries()) {
+    await prisma.postRevision.create({
+      data: {
+        postId: renamed!.id,
+        createdAt: new Date(Date.UTC(2026, 10, 1 + i)),
+        status: 'DRAFT',
+        isPublish: false,
+        title,
+        subtitle: '',
+        content: `<p>${title}</p>`,
+        category: 'book',
+        slug: renamed!.slug,
+        description: '',
+        imageId: renamed!.imageId,
+        imageAlt: '',
+      },
+    });
+  }
   // Sessions are not part of a backup: a restored site signs everyone out.
   await new SessionService(prisma, { siteUrl: 'http://blog.test' }).create(admin.id);
   archive = path.join(workDir, 'backup.tar.gz');
@@ -158,6 +185,8 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
     'imports into a fresh database: every row (ids, timestamps, password hashes) and every file byte-identical',
     async () => {
       const target = await freshTarget();
+      // A site just started waits for its first-run setup: the restored accounts close it.
+      await openSetup(target.db.prisma);
       const counts = await importSite({ db: target.db, uploadsDir: target.uploadsDir, archivePath: archive });
       expect(counts).toMatchObject({ users: 2, images: 35, posts: 32, upcomingCards: 3 });
 
@@ -168,6 +197,8 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
         ...Array<string>(30).fill('PUBLISHED'),
         'SCHEDULED',
       ]);
+      expect(after.site).toEqual({ id: 1, title: 'Night Shelf', authorName: 'Ada', setupCodeHash: null });
+      expect(after.postRevisions.map((revision) => revision.title)).toEqual(['First try', 'Second try']);
       expect(after.formerSlugs).toHaveLength(1);
       expect(after.postPictures).toHaveLength(1);
       expect(after.images.filter((image) => image.focusX === 0.2 && image.focusY === 0.85)).toHaveLength(1);

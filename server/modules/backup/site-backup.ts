@@ -88,6 +88,26 @@ const cardRow = z.strictObject({
   createdAt: isoDate,
 });
 
+// Kept beside the counted tables, and optional: backups made before them lack them. The site's
+// settings (its name and author, from the first-run setup; never the setup code) and each post's
+// revisions, oldest first (they are written back in that order, so their order survives).
+const siteRow = z.strictObject({ title: z.string().nullable(), authorName: z.string().nullable() });
+const revisionRow = z.strictObject({
+  postId: uuid,
+  createdAt: isoDate,
+  status: z.enum(['DRAFT', 'SCHEDULED', 'PUBLISHED']),
+  isPublish: z.boolean(),
+  title: z.string(),
+  subtitle: z.string(),
+  content: z.string(),
+  category: z.enum(['game', 'tv', 'book', 'anime']).nullable(),
+  slug: z.string(),
+  description: z.string(),
+  imageId: uuid.nullable(),
+  imageAlt: z.string(),
+});
+const EXTRAS = { site: 'data/site.json', postRevisions: 'data/post-revisions.json' } as const;
+
 const TABLES = {
   users: { file: 'data/users.json', schema: userRow },
   images: { file: 'data/images.json', schema: imageRow },
@@ -205,7 +225,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
     // transaction ends before the files are read: on the embedded database it would hold up every
     // other query of the running site.
     const byId = { orderBy: { id: 'asc' } } as const;
-    const [users, images, posts, upcomingCards] = await db.prisma.$transaction(
+    const [users, images, posts, upcomingCards, site, postRevisions] = await db.prisma.$transaction(
       [
         db.prisma.user.findMany(byId),
         db.prisma.image.findMany(byId),
@@ -214,6 +234,11 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
           include: { formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } } },
         }),
         db.prisma.upcomingCard.findMany(byId),
+        db.prisma.siteSetting.findUnique({ where: { id: 1 }, select: { title: true, authorName: true } }),
+        db.prisma.postRevision.findMany({
+          orderBy: { sequence: 'asc' },
+          omit: { id: true, sequence: true },
+        }),
       ],
       { isolationLevel: 'RepeatableRead' },
     );
@@ -246,6 +271,8 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
         json(posts.map((post) => ({ ...post, formerSlugs: post.formerSlugs.map((former) => former.slug) }))),
       );
       await tar.add(TABLES.upcomingCards.file, json(upcomingCards));
+      await tar.add(EXTRAS.site, json(site ?? { title: null, authorName: null }));
+      await tar.add(EXTRAS.postRevisions, json(postRevisions));
       for (const file of files) {
         const bytes = await storage.get(file);
         if (!bytes) {
@@ -302,6 +329,9 @@ interface ReadBackup {
     posts: z.output<typeof postRow>[];
     upcomingCards: z.output<typeof cardRow>[];
   };
+  /** Absent from backups made before the first-run setup and revisions. */
+  site: z.output<typeof siteRow> | null;
+  postRevisions: z.output<typeof revisionRow>[];
   /** Image files as written to the staging folder, relative to it. */
   files: Set<string>;
 }
@@ -327,7 +357,11 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
   const files = new Set<string>();
   try {
     for await (const entry of readTarGz(archivePath, MAX_ENTRY_BYTES)) {
-      if (entry.name === 'manifest.json' || Object.values(TABLES).some((table) => table.file === entry.name)) {
+      if (
+        entry.name === 'manifest.json' ||
+        Object.values(TABLES).some((table) => table.file === entry.name) ||
+        Object.values(EXTRAS).includes(entry.name as (typeof EXTRAS)[keyof typeof EXTRAS])
+      ) {
         json.set(entry.name, parseJson(entry.name, entry.data));
       } else if (entry.name.startsWith('uploads/') && IMAGE_FILE_PATH.test(entry.name.slice('uploads/'.length))) {
         const relative = entry.name.slice('uploads/'.length);
@@ -377,7 +411,11 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
         throw new BackupError(`The backup is incomplete: the image file uploads/${file} is missing`);
     }
   }
-  return { manifest, rows, files };
+  const site = json.has(EXTRAS.site) ? checked(siteRow, json.get(EXTRAS.site), EXTRAS.site) : null;
+  const postRevisions = json.has(EXTRAS.postRevisions)
+    ? checked(z.array(revisionRow), json.get(EXTRAS.postRevisions), EXTRAS.postRevisions)
+    : [];
+  return { manifest, rows, files, site, postRevisions };
 }
 
 /** Image files (by their relative paths) in the uploads folder or bucket. */
@@ -452,6 +490,16 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
           data: rows.posts.flatMap((post) => post.formerSlugs.map((slug) => ({ slug, postId: post.id }))),
         });
         await tx.upcomingCard.createMany({ data: rows.upcomingCards });
+        // Oldest first: each gets the next sequence number, so a post's revisions keep their order.
+        await tx.postRevision.createMany({ data: backup.postRevisions });
+        // The restored site's name and author; and whatever first-run setup this site had open is
+        // closed: its accounts are now the backup's, and no setup code may rename them.
+        const named = backup.site ?? {};
+        await tx.siteSetting.upsert({
+          where: { id: 1 },
+          update: { ...named, setupCodeHash: null },
+          create: { id: 1, ...named },
+        });
         // Which images each post's text shows is read from the text itself, as a save records it.
         const imageIds = new Map(rows.images.map((image) => [image.storageKey, image.id]));
         await tx.postPicture.createMany({
