@@ -158,3 +158,10 @@ export function publishAtError(publishAt: Date | null | undefined, now: Date = n
 
 /** How many of a post's latest saves it keeps as revisions, beside every save that published it. */
 export const KEPT_REVISIONS = 20;
+/**
+ * A save the author did not ask for (the editor's autosave, every few seconds of typing) records a
+ * revision only when the newest one is at least this old, as Ghost does: a writing session leaves a
+ * version every ten minutes, not one per pause, and cannot push the older versions out of the list.
+ * The post itself always holds the latest words.
+ */
+export const AUTOSAVE_REVISION_EVERY_MS = 10 * 60 * 1000;

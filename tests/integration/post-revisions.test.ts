@@ -3,7 +3,7 @@
 // with their post.
 import { describe, expect } from 'vitest';
 import { figureHtml } from '#kernel/content-pictures.ts';
-import { postMessages } from '#kernel/post-rules.ts';
+import { AUTOSAVE_REVISION_EVERY_MS, postMessages } from '#kernel/post-rules.ts';
 import { fileOf, makeImage } from '../support/images.ts';
 import { graphqlErrors } from '../support/expected-errors.ts';
 import { testOnEmptyContent as test } from '../support/fixtures.ts';
@@ -61,6 +61,43 @@ async function revisionsOf(t: TestApp, admin: string, id: string): Promise<Revis
 }
 
 describe(`a post's revisions on ${testDbKind}`, () => {
+  test('autosaves keep a revision every ten minutes, saves the author asks for keep each one', async ({
+    app: t,
+    admin,
+  }) => {
+    const post = await createPublished(t, admin, 'Typed');
+    const draft = await update(t, admin, post.id, fields('Typed', { status: 'DRAFT' }));
+    expect((await revisionsOf(t, admin, post.id)).map((revision) => revision.title)).toEqual(['Typed', 'Typed']);
+    // An author typing: an autosave at every pause, each stored on the post, none a new revision.
+    let updatedAt = draft.updatedAt;
+    for (const words of ['One', 'One two', 'One two three']) {
+      const saved = await update(
+        t,
+        admin,
+        post.id,
+        fields(words, { status: 'DRAFT', autosave: true, expectedUpdatedAt: updatedAt }),
+      );
+      expect(saved.title).toBe(words);
+      updatedAt = saved.updatedAt;
+    }
+    expect((await revisionsOf(t, admin, post.id)).map((revision) => revision.title)).toEqual(['Typed', 'Typed']);
+    // Ten minutes after the newest revision, the next autosave records one.
+    await t.db.prisma.postRevision.updateMany({
+      where: { postId: post.id },
+      data: { createdAt: new Date(Date.now() - AUTOSAVE_REVISION_EVERY_MS - 1000) },
+    });
+    await update(t, admin, post.id, fields('Later', { status: 'DRAFT', autosave: true }));
+    await update(t, admin, post.id, fields('Later still', { status: 'DRAFT', autosave: true }));
+    // Asked for: recorded whatever the time.
+    await update(t, admin, post.id, fields('Saved on purpose', { status: 'DRAFT' }));
+    expect((await revisionsOf(t, admin, post.id)).map((revision) => revision.title)).toEqual([
+      'Saved on purpose',
+      'Later',
+      'Typed',
+      'Typed',
+    ]);
+  });
+
   test('25 saves keep the last 20 and every publish, newest first', async ({ app: t, admin }) => {
     // What each save should have left, oldest first: [title, status, isPublish].
     const saves: Array<[string, string, boolean]> = [];

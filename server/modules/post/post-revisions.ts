@@ -6,7 +6,7 @@
 // A revision names its cover by id, never owning it: replacing a cover still deletes the old image
 // and its files, and the revision's imageId then becomes null (ON DELETE SET NULL), so a revision
 // never leads to a missing image and restoring one never brings a deleted image back.
-import { KEPT_REVISIONS } from '#kernel/post-rules.ts';
+import { AUTOSAVE_REVISION_EVERY_MS, KEPT_REVISIONS } from '#kernel/post-rules.ts';
 import type { Post, PostRevision, PostStatus, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 
 /** Newest first: saves of one post are one after another (its row is locked), so sequence orders them. */
@@ -22,19 +22,30 @@ export function isPublish(before: PostStatus | null, after: PostStatus): boolean
 
 /**
  * Inside the save's transaction: records the post as it was just written, then forgets the saves
- * beyond the last KEPT_REVISIONS that did not publish it.
+ * beyond the last KEPT_REVISIONS that did not publish it. An autosave that publishes nothing records
+ * one only when the newest is AUTOSAVE_REVISION_EVERY_MS old.
  */
 export async function recordRevision(
   tx: Prisma.TransactionClient,
   post: Post,
   statusBefore: PostStatus | null,
+  { autosave = false }: { autosave?: boolean } = {},
 ): Promise<void> {
+  const publish = isPublish(statusBefore, post.status);
+  if (autosave && !publish) {
+    const newest = await tx.postRevision.findFirst({
+      where: { postId: post.id },
+      orderBy: NEWEST_FIRST,
+      select: { createdAt: true },
+    });
+    if (newest && post.updatedAt.getTime() - newest.createdAt.getTime() < AUTOSAVE_REVISION_EVERY_MS) return;
+  }
   await tx.postRevision.create({
     data: {
       postId: post.id,
       createdAt: post.updatedAt,
       status: post.status,
-      isPublish: isPublish(statusBefore, post.status),
+      isPublish: publish,
       title: post.title,
       subtitle: post.subtitle,
       content: post.content,

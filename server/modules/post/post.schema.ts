@@ -3,7 +3,7 @@
 // before the resolver runs, so a refused call has no side effect.
 import type { InputFieldBuilder } from '@pothos/core';
 import { builder, type BuilderTypes } from '../../builder.ts';
-import { LATEST_COUNT, PAGE_SIZE } from '#kernel/post-rules.ts';
+import { AUTOSAVE_REVISION_EVERY_MS, LATEST_COUNT, PAGE_SIZE } from '#kernel/post-rules.ts';
 import { EXCERPT_WORDS, WORDS_PER_MINUTE } from '#kernel/reading-rules.ts';
 import { SEARCH_CANDIDATES } from '#kernel/search-rules.ts';
 import { SEARCH_PRICE } from './post-search.ts';
@@ -164,6 +164,11 @@ const UpdatePostInput = builder.inputType('UpdatePostInput', {
     expectedUpdatedAt: t.field({
       type: 'DateTime',
       description: 'The updatedAt of the copy this edit started from: if the post changed since, CONFLICT (409)',
+    }),
+    autosave: t.boolean({
+      description:
+        'A save the author did not ask for (an editor saving as they type): it records a revision only when ' +
+        `the newest is ${AUTOSAVE_REVISION_EVERY_MS / 60_000} minutes old, unless it publishes`,
     }),
     ...studioFields(t),
   }),

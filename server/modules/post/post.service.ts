@@ -116,6 +116,8 @@ export interface PostInput {
   focusY?: number | null;
   /** Update only: the updatedAt the author's copy was read at; another one stored means CONFLICT. */
   expectedUpdatedAt?: Date | null;
+  /** Update only: a save the author did not ask for (the editor's autosave); revisions are spaced out. */
+  autosave?: boolean | null;
 }
 
 /**
@@ -522,7 +524,7 @@ export class PostService {
         post.image = await tx.image.findUnique({ where: { id: current.imageId } });
       }
       const removedPictures = await setPictures(tx, id, prepared.pictureIds);
-      await recordRevision(tx, post, current.status);
+      await recordRevision(tx, post, current.status, { autosave: input.autosave === true });
       // The replaced cover and the pictures taken out of the text go, unless something else uses them.
       const replaced = await deleteUnusedImages(tx, this.files, [stored ? current.imageId : null, ...removedPictures]);
       const wordsChanged = (['title', 'subtitle', 'content'] as const).some((field) => post[field] !== current[field]);

@@ -109,7 +109,15 @@ export function useSavePost({ postId, expectedUpdatedAt }: SavePostOptions) {
       } else {
         const expected = expectedUpdatedAt?.() ?? null;
         const { data } = await updatePost({
-          variables: { id: postId, input: { ...input, ...(expected ? { expectedUpdatedAt: expected } : {}) } },
+          variables: {
+            id: postId,
+            // The autosave says so: the server then keeps a revision every ten minutes, not one per pause.
+            input: {
+              ...input,
+              ...(expected ? { expectedUpdatedAt: expected } : {}),
+              ...(quiet ? { autosave: true } : {}),
+            },
+          },
         });
         saved = data?.updatePost;
       }
