@@ -10,6 +10,8 @@ import { openConfiguredDatabase, prepareDatabase } from './startup.ts';
 
 // A request still running this long after a stop signal is cut off.
 const SHUTDOWN_GRACE_MS = 10_000;
+// How long a start waits for the database's change channel before it serves without cached reads.
+const CHANNEL_WAIT_MS = 15_000;
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -40,6 +42,15 @@ async function main(): Promise<void> {
   // Scheduled posts go public at their time, and at once when it passed while the server was down.
   const scheduler = new PostScheduler(db.prisma, app.changes);
   scheduler.start();
+  // Serve once the database's change announcements are heard: until then no answer may be cached
+  // (its staleness could not be told), so a fresh start's first readers would each miss the cache.
+  // A PostgreSQL server's channel is a connection of its own, which a busy machine opens late.
+  if (!(await app.changes.whenHeard(CHANNEL_WAIT_MS))) {
+    console.error(
+      `The database's change announcements were not heard within ${CHANNEL_WAIT_MS / 1000} s: ` +
+        'serving without cached reads until they are.',
+    );
+  }
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL server' : `embedded database in ${config.dataDir}`;
     if (backupToken) {

@@ -98,5 +98,28 @@ export class ContentChanges {
   setHeard(heard: boolean): void {
     this.heard = heard;
     this.changed(EVERYTHING);
+    if (heard) for (const resolve of this.heardWaiters.splice(0)) resolve(true);
+  }
+
+  private readonly heardWaiters: Array<(heard: boolean) => void> = [];
+
+  /**
+   * Resolves true once the database's announcements reach this process (at once if they do), or
+   * false after timeoutMs. A server starts serving only then: a read answered before it could not
+   * be cached, so the first readers of a fresh start would all miss (decision 015).
+   */
+  whenHeard(timeoutMs: number): Promise<boolean> {
+    if (this.heard) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.heardWaiters.splice(this.heardWaiters.indexOf(settle), 1);
+        resolve(false);
+      }, timeoutMs);
+      const settle = (heard: boolean) => {
+        clearTimeout(timer);
+        resolve(heard);
+      };
+      this.heardWaiters.push(settle);
+    });
   }
 }

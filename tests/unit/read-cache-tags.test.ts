@@ -1,6 +1,6 @@
 // The read cache forgets what a change touches and keeps the rest, and never stores a read that a
 // change to what it read overtook (docs/decisions/032-writes-cool-what-they-change.md).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { changeOf, ContentChanges, EVERYTHING, type TimelineSpan } from '../../server/cache/content-changes.ts';
 import { depend } from '../../server/cache/dependencies.ts';
 import { changeFromNotice, postChange, relatedLine, TIMELINE } from '../../server/cache/post-changes.ts';
@@ -220,5 +220,37 @@ describe('what a post write touches', () => {
       { line: TIMELINE, at: 7 },
       { line: 'related:tv', at: 7 },
     ]);
+  });
+});
+
+// A server serves once the database's announcements are heard (server/index.ts): a read answered
+// before could not be cached, and a fresh start's first readers all missed (issue 35: a process test
+// on PostgreSQL, whose channel is a connection of its own, saw a second read without an Age).
+describe('waiting for the change channel', () => {
+  it('resolves once the channel is heard, not before', async () => {
+    const changes = new ContentChanges(false);
+    let settled: boolean | undefined;
+    const waiting = changes.whenHeard(60_000).then((heard) => (settled = heard));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBeUndefined();
+    changes.setHeard(true);
+    await waiting;
+    expect(settled).toBe(true);
+    // Already heard: at once.
+    expect(await changes.whenHeard(60_000)).toBe(true);
+  });
+
+  it('gives up after its time, saying so, and a later channel still counts', async () => {
+    vi.useFakeTimers();
+    try {
+      const changes = new ContentChanges(false);
+      const waiting = changes.whenHeard(15_000);
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(await waiting).toBe(false);
+      changes.setHeard(true);
+      expect(changes.trustworthy).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
