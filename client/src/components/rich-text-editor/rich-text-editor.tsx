@@ -1,7 +1,7 @@
 // The rich-text editor of the post forms: Slate
 // with history, a toolbar (bold, italic, underline, strike, inline code, two levels of subheading,
-// quote, numbered and bullet lists, code block, divider, picture, outdent, indent, four alignments,
-// link, clean), pictures also pasted or dropped (uploaded at once through onUploadPicture), keyboard and Markdown shortcuts, and pastes read into its own structure. HTML in (htmlToSlate) and
+// quote, numbered and bullet lists, code block, divider, picture, table, outdent, indent, four
+// alignments, link, clean; a table's own controls in table-tools.tsx), pictures also pasted or dropped (uploaded at once through onUploadPicture), keyboard and Markdown shortcuts, and pastes read into its own structure. HTML in (htmlToSlate) and
 // out (slateToHtml): what it reports through onChange is exactly what the server stores.
 // Loaded on demand (lazy-rich-text-editor.tsx): Slate is in no other screen's JavaScript.
 import {
@@ -69,6 +69,8 @@ import {
   type RichTextEditor as RichEditor,
 } from './rich-text-types';
 import { shortcutFor, shortcutLabel, type ShortcutCommand } from './shortcuts';
+import { insertTable, moveInTable } from './table-commands';
+import { TableElementView, TableNotice } from './table-tools';
 import { ToolbarIcon, type IconName } from './toolbar-icons';
 import './rich-text-editor.css';
 
@@ -199,6 +201,11 @@ export function RichTextEditor({
 
   const handleKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Tab' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // In a table, Tab and Shift+Tab go from cell to cell (table-commands.ts).
+      if (moveInTable(editor, event.shiftKey ? -1 : 1)) {
+        event.preventDefault();
+        return;
+      }
       // In a list, Tab changes the item's level; anywhere else it leaves the editor as usual.
       if (Editor.above(editor, { match: (node) => isTextBlock(node) && node.type === 'list-item' })) {
         event.preventDefault();
@@ -236,6 +243,7 @@ export function RichTextEditor({
     <div className="rte" data-invalid={invalid || undefined}>
       <Slate editor={editor} initialValue={initialValue} onValueChange={handleValueChange}>
         <Toolbar onCommand={runCommand} linkOpen={linkRange !== null} pictures={onUploadPicture !== undefined} />
+        <TableNotice />
         {onUploadPicture && (
           <input
             ref={pictureInput}
@@ -283,7 +291,7 @@ export function RichTextEditor({
   );
 }
 
-type Command = ShortcutCommand | 'divider' | 'picture' | `align-${Align}`;
+type Command = ShortcutCommand | 'divider' | 'picture' | 'table' | `align-${Align}`;
 
 /**
  * Slate reads the page's selection at most every 100 ms: a command that follows a keyboard
@@ -321,6 +329,9 @@ function applyCommand(editor: RichEditor, command: Exclude<Command, 'link' | 'pi
       return;
     case 'divider':
       insertDivider(editor);
+      return;
+    case 'table':
+      insertTable(editor);
       return;
     case 'block-quote':
       toggleBlockQuote(editor);
@@ -409,6 +420,7 @@ function Toolbar({
       { command: 'code-block', label: 'Code block', icon: 'code-block', pressed: inCode },
       { command: 'divider', label: 'Divider', icon: 'divider' },
       ...(pictures ? [{ command: 'picture' as const, label: 'Picture', icon: 'picture' as const }] : []),
+      { command: 'table', label: 'Table', icon: 'table' },
       { command: 'outdent', label: 'Decrease indent', icon: 'outdent' },
       { command: 'indent', label: 'Increase indent', icon: 'indent' },
     ],
@@ -607,6 +619,10 @@ function renderElement(props: RenderElementProps) {
           {children}
         </blockquote>
       );
+    case 'table':
+    case 'table-row':
+    case 'table-cell':
+      return <TableElementView {...props} />;
     case 'bulleted-list':
       return <ul {...attributes}>{children}</ul>;
     case 'numbered-list':
