@@ -23,6 +23,15 @@ describe("a post page's content", () => {
     );
   });
 
+  it('puts each table in a box of its own that scrolls sideways, named and reachable by keyboard', () => {
+    const table = '<table><tbody><tr><td>a</td></tr></tbody></table>';
+    const stored = sanitizeContent(`${table}<p>Between</p>${table}`);
+    expect(decorateContent(stored)).toBe(
+      `<div class="table-scroll" role="region" aria-label="Table 1" tabindex="0">${table}</div><p>Between</p>` +
+        `<div class="table-scroll" role="region" aria-label="Table 2" tabindex="0">${table}</div>`,
+    );
+  });
+
   it('leaves content without code blocks or subheadings as it is', () => {
     const stored = sanitizeContent('<p>Just <code>inline</code> words.</p><hr>');
     expect(decorateContent(stored)).toBe(stored);

@@ -423,8 +423,10 @@ describe('tables', () => {
     ]);
     expect(slateToHtml(editor.children)).toBe(
       '<table><thead><tr><th>h1</th><th>h2</th></tr></thead><tbody><tr><td>only one</td><td></td></tr>' +
-        '<tr><td>a row that was a paragraph</td><td></td></tr></tbody></table><p><br></p>',
+        '<tr><td>a row that was a paragraph</td><td></td></tr></tbody></table>',
     );
+    // The paragraph after it, for the caret (written as nothing: the server would drop it).
+    expect(editor.children[1]).toEqual({ type: 'paragraph', children: [{ text: '' }] });
     // A table without rows is no table; blocks pasted into a cell become its lines.
     expect(slateToHtml(editorWith([table(), p([t('x')])]).children)).toBe('<p>x</p>');
     const blocks = editorWith([
@@ -432,7 +434,7 @@ describe('tables', () => {
       p([t('')]),
     ]);
     expect(slateToHtml(blocks.children)).toBe(
-      '<table><tbody><tr><td>one<strong>two</strong></td></tr></tbody></table><p><br></p>',
+      '<table><tbody><tr><td>one<br><strong>two</strong></td></tr></tbody></table>',
     );
   });
 
@@ -450,9 +452,9 @@ describe('tables', () => {
     const html = slateToHtml(editorWith(reading.nodes).children);
     expect(html).toBe(
       '<table><tbody><tr><td><strong>Console</strong></td><td><strong>Price</strong></td></tr>' +
-        '<tr><td>Switch<br><em>OLED</em></td><td>349</td></tr></tbody></table><p><br></p>',
+        '<tr><td>Switch<br><em>OLED</em></td><td>349</td></tr></tbody></table>',
     );
-    expect(sanitizeContent(html)).toBe(html.replace('<p><br></p>', ''));
+    expect(sanitizeContent(html)).toBe(html);
   });
 
   it('reads a Wikipedia table: caption, th header row, row headers, merged cells split, and says so', () => {
@@ -478,7 +480,7 @@ describe('tables', () => {
     const fragment = pastedFragment(clipboard({ 'text/plain': markdown }), parser)!;
     expect(slateToHtml(editorWith(fragment).children)).toBe(
       '<table><thead><tr><th>Game</th><th>Score</th></tr></thead><tbody>' +
-        '<tr><td><strong>Zelda</strong></td><td>10</td></tr><tr><td>Mario</td><td>9</td></tr></tbody></table><p><br></p>',
+        '<tr><td><strong>Zelda</strong></td><td>10</td></tr><tr><td>Mario</td><td>9</td></tr></tbody></table>',
     );
   });
 
@@ -494,7 +496,7 @@ describe('tables', () => {
     editor.insertBreak();
     type('Tea');
     expect(slateToHtml(editor.children)).toBe(
-      '<table><thead><tr><th>Name</th><th>Price</th></tr></thead><tbody><tr><td>Tea</td><td></td></tr></tbody></table><p><br></p>',
+      '<table><thead><tr><th>Name</th><th>Price</th></tr></thead><tbody><tr><td>Tea</td><td></td></tr></tbody></table>',
     );
   });
 
@@ -514,14 +516,14 @@ describe('tables', () => {
     toggleHeaderRow(editor);
     expect(slateToHtml(editor.children)).toBe(
       '<p>Intro</p><table><tbody><tr><td>A</td><td>B</td><td>C</td><td></td></tr><tr><td></td><td></td><td>D</td><td></td></tr>' +
-        '<tr><td></td><td></td><td></td><td></td></tr><tr><td></td><td></td><td></td><td></td></tr></tbody></table><p><br></p>',
+        '<tr><td></td><td></td><td></td><td></td></tr><tr><td></td><td></td><td></td><td></td></tr></tbody></table>',
     );
     toggleHeaderRow(editor);
     deleteTableRow(editor);
     deleteTableColumn(editor);
     expect(slateToHtml(editor.children)).toBe(
       '<p>Intro</p><table><thead><tr><th>A</th><th>B</th><th></th></tr></thead><tbody>' +
-        '<tr><td></td><td></td><td></td></tr><tr><td></td><td></td><td></td></tr></tbody></table><p><br></p>',
+        '<tr><td></td><td></td><td></td></tr><tr><td></td><td></td><td></td></tr></tbody></table>',
     );
     deleteTable(editor);
     expect(slateToHtml(editor.children)).toBe('<p>Intro</p><p><br></p>');

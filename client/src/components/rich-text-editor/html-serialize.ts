@@ -16,11 +16,12 @@
 //   - marks nested in one fixed order (strong > em > u > s), so any split of the same text into
 //     leaves gives the same HTML;
 //   - text escaped as innerHTML escapes it (&amp; &lt; &gt; &nbsp;);
+//   - no empty paragraph after a table at the end (the editor's place for the caret);
 //   - what HTML would collapse made visible: a space at the start or end of a line, or after
 //     another space, is written as &nbsp; (so the post shows the spaces the editor showed), and a
 //     block that is empty or ends with a line break gets one more <br> (browsers do not show a
 //     trailing <br>). The reader (html-deserialize.ts) undoes exactly these two steps.
-import type { Descendant } from 'slate';
+import { Node, type Descendant } from 'slate';
 import { figureHtml } from '#kernel/content-pictures.ts';
 import { headingIds } from '#kernel/heading-ids.ts';
 import { linkHref } from './link-url';
@@ -54,7 +55,14 @@ const MARK_TAGS: ReadonlyArray<readonly [Mark, string]> = [
 const NBSP = '\u00a0';
 
 /** The HTML of a whole editor value: its blocks, one after the other, without whitespace between. */
-export function slateToHtml(nodes: readonly Descendant[]): string {
+export function slateToHtml(value: readonly Descendant[]): string {
+  // The empty paragraph the editor keeps after a table at the end (so the caret can leave it) is
+  // no text: the server drops it, and the editor puts it back on opening the post.
+  const last = value[value.length - 1];
+  const nodes =
+    isTable(value[value.length - 2]) && isTextBlock(last) && last.type === 'paragraph' && Node.string(last) === ''
+      ? value.slice(0, -1)
+      : value;
   const ids = headingIds(nodes.filter(isHeading).map(headingText));
   let headingIndex = 0;
   const html = nodes.map((node) => (isHeading(node) ? heading(node, ids[headingIndex++]!) : topBlock(node))).join('');

@@ -9,6 +9,7 @@
 import { Editor, Element, Node, Path, Point, Range, Text, Transforms, type Descendant, type NodeEntry } from 'slate';
 import {
   isCodeBlock,
+  isLink,
   isList,
   isTable,
   isTableCell,
@@ -54,7 +55,7 @@ export function inlineLines(blocks: readonly Descendant[]): InlineNode[] {
       for (const row of node.children) {
         lines.push(row.children.flatMap((cell, index) => (index > 0 ? [{ text: ' ' }, ...cell.children] : cell.children)));
       }
-    } else if (Text.isText(node)) lines.push([node]);
+    } else if (Text.isText(node) || isLink(node)) lines.push([node]);
   };
   blocks.forEach(visit);
   const isBlank = (line: InlineNode[]) => line.every((node) => Node.string(node) === '');
@@ -160,12 +161,15 @@ function normalizeCell(editor: Editor, cell: TableCellElement, path: Path): bool
     Transforms.setNodes(editor, { type: 'paragraph' }, { at: path });
     return true;
   }
-  // A cell holds inline content only: a block inside one (from a paste) gives up its wrapper.
-  for (const [index, child] of (cell.children as Descendant[]).entries()) {
-    if (Element.isElement(child) && !editor.isInline(child)) {
-      Transforms.unwrapNodes(editor, { at: [...path, index] });
-      return true;
-    }
+  // A cell holds inline content only: blocks put in one (another editor's data) become its lines.
+  const children = cell.children as Descendant[];
+  if (children.some((child) => Element.isElement(child) && !editor.isInline(child))) {
+    const lines = inlineLines(children);
+    Editor.withoutNormalizing(editor, () => {
+      for (let index = children.length - 1; index >= 0; index -= 1) Transforms.removeNodes(editor, { at: [...path, index] });
+      Transforms.insertNodes(editor, lines, { at: [...path, 0] });
+    });
+    return true;
   }
   return false;
 }
