@@ -240,7 +240,7 @@ describe(`content sanitizing on ${testDbKind}`, () => {
       '<tbody><tr><td>Quokkaphone</td><td><strong>349</strong></td></tr></tbody></table>';
     expect(content).toBe(`<p>Prices:</p>${table}`);
     const { data } = await t.graphql(POST, { id: postId });
-    expect(data.post.content).toBe(content);
+    expect(data.post?.content).toBe(content);
     const rest = await (await t.request(`/api/blogposts/${postId}`)).json();
     expect(rest.content).toBe(content);
     const rss = await (await t.request('/rss.xml')).text();

@@ -4,7 +4,7 @@
 import { JSDOM } from 'jsdom';
 import { createEditor, Editor, Transforms, type Descendant } from 'slate';
 import { withHistory } from 'slate-history';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   insertDivider,
   setCodeLanguage,
@@ -475,6 +475,33 @@ describe('tables', () => {
     expect(sanitizeContent(html)).toBe(html);
   });
 
+  it('a pasted table goes in place of an empty line; into a cell, its rows go as lines of text', () => {
+    const data = (html: string) =>
+      ({
+        types: ['text/html'],
+        getData: (type: string) => (type === 'text/html' ? html : ''),
+      }) as unknown as DataTransfer;
+    // The editor reads a paste with the page's DOMParser: jsdom's here.
+    vi.stubGlobal('DOMParser', new JSDOM('').window.DOMParser);
+    onTestFinished(() => void vi.unstubAllGlobals());
+    const editor = editorWith([p([t('Intro')]), p([t('')])]);
+    Transforms.select(editor, Editor.end(editor, []));
+    editor.insertData(data('<table><tr><th>Year</th><th>Units</th></tr><tr><td>2024</td><td>5</td></tr></table>'));
+    const html =
+      '<table><thead><tr><th>Year</th><th>Units</th></tr></thead><tbody><tr><td>2024</td><td>5</td></tr></tbody></table>';
+    expect(slateToHtml(editor.children)).toBe(`<p>Intro</p>${html}`);
+    // At the end of a line of text, it goes after the line, the line's text left alone.
+    const line = editorWith([p([t('Units:')])]);
+    Transforms.select(line, Editor.end(line, []));
+    line.insertData(data('<table><tr><th>Year</th><th>Units</th></tr><tr><td>2024</td><td>5</td></tr></table>'));
+    expect(slateToHtml(line.children)).toBe(`<p>Units:</p>${html}`);
+    const cellEditor = inCell(html, 1, 1);
+    cellEditor.insertData(data('<table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>'));
+    expect(slateToHtml(cellEditor.children)).toBe(
+      '<table><thead><tr><th>Year</th><th>Units</th></tr></thead><tbody><tr><td>2024</td><td>a b<br>c d5</td></tr></tbody></table>',
+    );
+  });
+
   it('turns a Markdown pipe table pasted as plain text into a table with a header row', () => {
     const markdown = '| Game | Score |\n|:-----|------:|\n| **Zelda** | 10 |\n| Mario | 9 |';
     const fragment = pastedFragment(clipboard({ 'text/plain': markdown }), parser)!;
@@ -551,7 +578,9 @@ describe('tables', () => {
     Transforms.select(after, Editor.start(after, [1]));
     after.deleteBackward('character');
     after.insertText('!');
-    expect(slateToHtml(after.children)).toBe('<table><tbody><tr><td>a</td><td>b!</td></tr></tbody></table><p>after</p>');
+    expect(slateToHtml(after.children)).toBe(
+      '<table><tbody><tr><td>a</td><td>b!</td></tr></tbody></table><p>after</p>',
+    );
     // A selection across cells empties what it covers and merges no cells.
     const across = editorFromHtml(html);
     Transforms.select(across, { anchor: { path: [0, 0, 0, 0], offset: 0 }, focus: { path: [1, 0], offset: 2 } });
@@ -569,7 +598,8 @@ describe('tables', () => {
     );
     expect(sanitizeContent(stored)).toBe(stored);
     expect(displaySanitizer()(stored)).toBe(stored);
-    const words = '<table><thead><tr><th>Name</th><th>Price</th></tr></thead><tbody><tr><td>Tea</td><td>3</td></tr></tbody></table>';
+    const words =
+      '<table><thead><tr><th>Name</th><th>Price</th></tr></thead><tbody><tr><td>Tea</td><td>3</td></tr></tbody></table>';
     expect(wordCountOf(words)).toBe(4);
     expect(excerptOf(words)).toBe('Name Price Tea 3');
   });

@@ -382,7 +382,11 @@ function spanOf(cell: Element, name: string, most: number): number {
 }
 
 function tableCell(children: Descendant[], header: boolean): TableCellElement {
-  return jsx('element', header ? { type: 'table-cell', header: true } : { type: 'table-cell' }, children) as TableCellElement;
+  return jsx(
+    'element',
+    header ? { type: 'table-cell', header: true } : { type: 'table-cell' },
+    children,
+  ) as TableCellElement;
 }
 
 /** A <table>: its caption as a paragraph, then the table; nothing when it has no cells. */

@@ -9,7 +9,13 @@ import { Editor, Node, Path, Range, Transforms, type NodeEntry } from 'slate';
 import { HistoryEditor } from 'slate-history';
 import { codeLanguageOf } from '#kernel/code-languages.ts';
 import { activeCodeBlock, insertDivider, toggleBlockQuote, toggleHeading, toggleList } from './editor-commands';
-import { isTextBlock, type FormattedText, type Mark, type TableElement, type TextBlockElement } from './rich-text-types';
+import {
+  isTextBlock,
+  type FormattedText,
+  type Mark,
+  type TableElement,
+  type TextBlockElement,
+} from './rich-text-types';
 
 /** The paragraph the (collapsed) cursor is in, and the text before the cursor in it. */
 function paragraphBeforeCursor(editor: Editor): { entry: NodeEntry<TextBlockElement>; before: string } | null {
@@ -88,7 +94,10 @@ export function applyMarkdownBreakShortcut(editor: Editor): boolean {
 /** The cells of a pipe table's row: "| a | b |" or "a | b" gives ["a", "b"] (a "\|" is a pipe of the text). */
 export function pipeCells(line: string): string[] | null {
   if (!line.includes('|')) return null;
-  const inner = line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '');
+  const inner = line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '');
   return inner.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
@@ -112,7 +121,10 @@ function makeTypedTable(editor: Editor, entry: NodeEntry<TextBlockElement>, line
   const table: TableElement = {
     type: 'table',
     children: [
-      { type: 'table-row', children: names.map((text) => ({ type: 'table-cell', header: true, children: [{ text }] })) },
+      {
+        type: 'table-row',
+        children: names.map((text) => ({ type: 'table-cell', header: true, children: [{ text }] })),
+      },
       { type: 'table-row', children: names.map(() => ({ type: 'table-cell', children: [{ text: '' }] })) },
     ],
   };

@@ -69,8 +69,8 @@ import {
   type RichTextEditor as RichEditor,
 } from './rich-text-types';
 import { shortcutFor, shortcutLabel, type ShortcutCommand } from './shortcuts';
-import { insertTable, moveInTable } from './table-commands';
-import { TableElementView, TableNotice } from './table-tools';
+import { insertTable } from './table-commands';
+import { handleTableTab, TableElementView, TableNotice } from './table-tools';
 import { ToolbarIcon, type IconName } from './toolbar-icons';
 import './rich-text-editor.css';
 
@@ -201,11 +201,9 @@ export function RichTextEditor({
 
   const handleKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Tab' && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      // In a table, Tab and Shift+Tab go from cell to cell (table-commands.ts).
-      if (moveInTable(editor, event.shiftKey ? -1 : 1)) {
-        event.preventDefault();
-        return;
-      }
+      // In a table, Tab and Shift+Tab go from cell to cell (table-tools.tsx).
+      syncSelectionFromDom(editor);
+      if (handleTableTab(editor, event)) return;
       // In a list, Tab changes the item's level; anywhere else it leaves the editor as usual.
       if (Editor.above(editor, { match: (node) => isTextBlock(node) && node.type === 'list-item' })) {
         event.preventDefault();

@@ -71,8 +71,17 @@ function isAtBlockStart(editor: Editor): NodeEntry<TextBlockElement> | null {
  * HTML writer supports.
  */
 export function withRichText<T extends RichTextEditor>(editor: T): T {
-  const { isInline, isVoid, normalizeNode, insertBreak, deleteBackward, deleteForward, deleteFragment, insertData, insertText } =
-    editor;
+  const {
+    isInline,
+    isVoid,
+    normalizeNode,
+    insertBreak,
+    deleteBackward,
+    deleteForward,
+    deleteFragment,
+    insertData,
+    insertText,
+  } = editor;
 
   editor.isInline = (element) => isLink(element) || isInline(element);
   editor.isVoid = (element) => isDivider(element) || isPicture(element) || isVoid(element);
@@ -171,6 +180,13 @@ export function withRichText<T extends RichTextEditor>(editor: T): T {
         Transforms.insertFragment(editor, [{ type: 'paragraph', children: inlineLines(fragment) }]);
         return;
       }
+      const block = Editor.above(editor, { match: isTextBlock });
+      if (fragment.some(isTable) && block && Node.string(block[0]) !== '') {
+        // A table is no text to merge into the line: the line splits at the caret and the pasted
+        // blocks go between its halves whole (into an empty line, insertFragment replaces it).
+        Transforms.insertNodes(editor, fragment);
+        return;
+      }
       Transforms.insertFragment(editor, fragment);
       return;
     }
@@ -199,7 +215,13 @@ export function withRichText<T extends RichTextEditor>(editor: T): T {
         Transforms.unwrapNodes(editor, { at: path });
         return;
       }
-    } else if (Element.isElement(node) && path.length > 0 && !isTable(node) && !isTableRow(node) && !isTableCell(node)) {
+    } else if (
+      Element.isElement(node) &&
+      path.length > 0 &&
+      !isTable(node) &&
+      !isTableRow(node) &&
+      !isTableCell(node)
+    ) {
       // An element of no known type (from a paste of Slate data of another editor).
       Transforms.setNodes(editor, { type: 'paragraph' }, { at: path });
       return;

@@ -26,7 +26,9 @@ export const NEW_TABLE_ROWS = 3;
 export const NEW_TABLE_COLUMNS = 3;
 
 function emptyCell(header: boolean): TableCellElement {
-  return header ? { type: 'table-cell', header: true, children: [{ text: '' }] } : { type: 'table-cell', children: [{ text: '' }] };
+  return header
+    ? { type: 'table-cell', header: true, children: [{ text: '' }] }
+    : { type: 'table-cell', children: [{ text: '' }] };
 }
 
 function emptyRow(columns: number, header: boolean): TableRowElement {
@@ -37,7 +39,9 @@ function sameMarks(a: Text, b: Text): boolean {
   const { text: _a, ...marksA } = a;
   const { text: _b, ...marksB } = b;
   const keys = new Set([...Object.keys(marksA), ...Object.keys(marksB)]);
-  return [...keys].every((key) => Boolean(marksA[key as keyof typeof marksA]) === Boolean(marksB[key as keyof typeof marksB]));
+  return [...keys].every(
+    (key) => Boolean(marksA[key as keyof typeof marksA]) === Boolean(marksB[key as keyof typeof marksB]),
+  );
 }
 
 /**
@@ -50,10 +54,17 @@ export function inlineLines(blocks: readonly Descendant[]): InlineNode[] {
   const visit = (node: Descendant) => {
     if (isTextBlock(node)) lines.push(node.children);
     else if (isList(node)) node.children.forEach(visit);
-    else if (isCodeBlock(node)) lines.push(Node.string(node).split('\n').map((text) => ({ text, code: true })));
+    else if (isCodeBlock(node))
+      lines.push(
+        Node.string(node)
+          .split('\n')
+          .map((text) => ({ text, code: true })),
+      );
     else if (isTable(node)) {
       for (const row of node.children) {
-        lines.push(row.children.flatMap((cell, index) => (index > 0 ? [{ text: ' ' }, ...cell.children] : cell.children)));
+        lines.push(
+          row.children.flatMap((cell, index) => (index > 0 ? [{ text: ' ' }, ...cell.children] : cell.children)),
+        );
       }
     } else if (Text.isText(node) || isLink(node)) lines.push([node]);
   };
@@ -166,7 +177,8 @@ function normalizeCell(editor: Editor, cell: TableCellElement, path: Path): bool
   if (children.some((child) => Element.isElement(child) && !editor.isInline(child))) {
     const lines = inlineLines(children);
     Editor.withoutNormalizing(editor, () => {
-      for (let index = children.length - 1; index >= 0; index -= 1) Transforms.removeNodes(editor, { at: [...path, index] });
+      for (let index = children.length - 1; index >= 0; index -= 1)
+        Transforms.removeNodes(editor, { at: [...path, index] });
       Transforms.insertNodes(editor, lines, { at: [...path, 0] });
     });
     return true;
@@ -247,7 +259,8 @@ export function insertTableRow(editor: Editor, where: 'above' | 'below'): void {
   Editor.withoutNormalizing(editor, () => {
     Transforms.insertNodes(editor, emptyRow(columns, at === 0 && hasHeaderRow(table)), { at: [...tablePath, at] });
     // The first row decides whether there is a header row: the row it was is an ordinary one now.
-    if (at === 0 && hasHeaderRow(table)) Transforms.unsetNodes(editor, 'header', { at: [...tablePath, 1], match: isTableCell, mode: 'lowest' });
+    if (at === 0 && hasHeaderRow(table))
+      Transforms.unsetNodes(editor, 'header', { at: [...tablePath, 1], match: isTableCell, mode: 'lowest' });
     selectCell(editor, tablePath, at, column);
   });
 }
@@ -395,15 +408,23 @@ export function deleteAtTableEdge(editor: Editor, direction: 'backward' | 'forwa
 export function deleteSelectionInTables(editor: Editor): boolean {
   const { selection } = editor;
   if (!selection || Range.isCollapsed(selection)) return false;
-  if (!Editor.above(editor, { at: Range.start(selection), match: isTableCell }) &&
-      !Editor.above(editor, { at: Range.end(selection), match: isTableCell })) {
+  if (
+    !Editor.above(editor, { at: Range.start(selection), match: isTableCell }) &&
+    !Editor.above(editor, { at: Range.end(selection), match: isTableCell })
+  ) {
     // Both ends outside: a table wholly inside the selection goes with it, as any block.
     return false;
   }
   const blocks: Array<NodeEntry> = Array.from(
     Editor.nodes(editor, {
       at: selection,
-      match: (node) => isTableCell(node) || (Element.isElement(node) && !isTable(node) && !isTableRow(node) && Editor.isBlock(editor, node) && !isList(node)),
+      match: (node) =>
+        isTableCell(node) ||
+        (Element.isElement(node) &&
+          !isTable(node) &&
+          !isTableRow(node) &&
+          Editor.isBlock(editor, node) &&
+          !isList(node)),
       mode: 'lowest',
     }),
   );

@@ -1,23 +1,44 @@
 // Tables as the editor shows them, with their controls: while the caret is in a table, a row of
 // buttons above it (outside the editable text) adds and deletes rows and columns, turns the header
-// row on and off and deletes the table. Plain buttons with their names as their text: each is a Tab
-// stop (Shift+Tab from the first cell reaches them), and they wrap on a narrow screen. A paste that
-// had to change a table says so in TableNotice.
-import { useEffect, useState } from 'react';
+// row on and off and deletes the table. Plain buttons with their names as their text, wrapping on a
+// narrow screen. By keyboard: Tab and Shift+Tab go from cell to cell, Shift+Tab in the first cell
+// goes to the controls (inside the editable text, they come after it in the page's Tab order, so the
+// browser alone would skip them), and a control, or Escape, brings the caret back. A paste that had
+// to change a table says so in TableNotice.
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Path, type Editor } from 'slate';
 import { ReactEditor, useSlateSelection, useSlateStatic, type RenderElementProps } from 'slate-react';
 import type { TableCellElement, TableElement } from './rich-text-types';
 import {
+  activeTableCell,
   deleteTable,
   deleteTableColumn,
   deleteTableRow,
   hasHeaderRow,
   insertTableColumn,
   insertTableRow,
+  moveInTable,
   onTableNotice,
   toggleHeaderRow,
 } from './table-commands';
 import './table-tools.css';
+
+/** Tab or Shift+Tab in the editor: true when it was for a table (and is handled). */
+export function handleTableTab(editor: Editor, event: KeyboardEvent): boolean {
+  if (moveInTable(editor, event.shiftKey ? -1 : 1)) {
+    event.preventDefault();
+    return true;
+  }
+  const position = event.shiftKey ? activeTableCell(editor) : null;
+  if (!position) return false;
+  // Shift+Tab in the first cell: to the table's controls, just above it.
+  const controls = ReactEditor.toDOMNode(editor, position.table).querySelectorAll('.rte-table-tools button');
+  const last = controls[controls.length - 1] as HTMLButtonElement | undefined;
+  if (!last) return false;
+  event.preventDefault();
+  last.focus();
+  return true;
+}
 
 /** Renders a table, a row or a cell (renderElement's cases for them). */
 export function TableElementView(props: RenderElementProps) {
@@ -74,7 +95,17 @@ function TableTools({ editor, header }: { editor: Editor; header: boolean }) {
     </button>
   );
   return (
-    <div contentEditable={false} className="rte-table-tools" role="group" aria-label="Table">
+    <div
+      contentEditable={false}
+      className="rte-table-tools"
+      role="group"
+      aria-label="Table"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        ReactEditor.focus(editor);
+      }}
+    >
       {ACTIONS.map(([label, action]) => button(label, action))}
       {button('Header row', toggleHeaderRow, header)}
       {button('Delete table', deleteTable)}

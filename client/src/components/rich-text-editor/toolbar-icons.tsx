@@ -5,14 +5,7 @@ import type { ShortcutCommand } from './shortcuts';
 
 /** An icon for each command that has a shortcut, one for each alignment, the divider's and the picture's. */
 export type IconName =
-  | ShortcutCommand
-  | 'align-left'
-  | 'align-center'
-  | 'align-right'
-  | 'align-justify'
-  | 'divider'
-  | 'picture'
-  | 'table';
+  ShortcutCommand | 'align-left' | 'align-center' | 'align-right' | 'align-justify' | 'divider' | 'picture' | 'table';
 
 const lines = (rows: Array<[number, number]>) =>
   rows.map(([from, to], index) => <path key={index} d={`M${from} ${4 + index * 4}H${to}`} />);
