@@ -583,9 +583,18 @@ describe('tables', () => {
     );
     // A selection across cells empties what it covers and merges no cells.
     const across = editorFromHtml(html);
-    Transforms.select(across, { anchor: { path: [0, 0, 0, 0], offset: 0 }, focus: { path: [1, 0], offset: 2 } });
+    Transforms.select(across, { anchor: { path: [0, 0, 1, 0], offset: 0 }, focus: { path: [1, 0], offset: 2 } });
     across.deleteFragment();
-    expect(slateToHtml(across.children)).toBe('<table><tbody><tr><td></td><td></td></tr></tbody></table><p>ter</p>');
+    expect(slateToHtml(across.children)).toBe('<table><tbody><tr><td>a</td><td></td></tr></tbody></table><p>ter</p>');
+    // A table the selection covers whole goes whole; a selection of everything leaves an empty line.
+    const covered = editorFromHtml(`<p>before</p>${html}`);
+    Transforms.select(covered, { anchor: Editor.start(covered, [1]), focus: { path: [2, 0], offset: 2 } });
+    covered.deleteFragment();
+    expect(slateToHtml(covered.children)).toBe('<p>before</p><p>ter</p>');
+    const all = editorFromHtml(html);
+    Transforms.select(all, { anchor: Editor.start(all, []), focus: Editor.end(all, []) });
+    all.deleteFragment();
+    expect(slateToHtml(all.children)).toBe('<p><br></p>');
   });
 
   it('stores only the table tags, without attributes; its words count apart, and search can find them', () => {

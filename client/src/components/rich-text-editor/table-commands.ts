@@ -402,42 +402,61 @@ export function deleteAtTableEdge(editor: Editor, direction: 'backward' | 'forwa
 
 /**
  * A selection that reaches into a table is deleted block by block (each cell's part and each other
- * block's part), so cells never merge with each other or with the text around the table. True when
+ * block's part), so cells never merge with each other or with the text around the table; a table
+ * it covers whole goes whole, and a selection of everything leaves one empty paragraph. True when
  * handled.
  */
 export function deleteSelectionInTables(editor: Editor): boolean {
   const { selection } = editor;
   if (!selection || Range.isCollapsed(selection)) return false;
+  const [start, end] = Range.edges(selection);
   if (
-    !Editor.above(editor, { at: Range.start(selection), match: isTableCell }) &&
-    !Editor.above(editor, { at: Range.end(selection), match: isTableCell })
+    !Editor.above(editor, { at: start, match: isTableCell }) &&
+    !Editor.above(editor, { at: end, match: isTableCell })
   ) {
     // Both ends outside: a table wholly inside the selection goes with it, as any block.
     return false;
   }
-  const blocks: Array<NodeEntry> = Array.from(
-    Editor.nodes(editor, {
-      at: selection,
-      match: (node) =>
-        isTableCell(node) ||
-        (Element.isElement(node) &&
-          !isTable(node) &&
-          !isTableRow(node) &&
-          Editor.isBlock(editor, node) &&
-          !isList(node)),
-      mode: 'lowest',
-    }),
-  );
+  const covers = (path: Path) =>
+    Point.compare(start, Editor.start(editor, path)) <= 0 && Point.compare(end, Editor.end(editor, path)) >= 0;
   Editor.withoutNormalizing(editor, () => {
-    const refs = blocks
+    if (covers([])) {
+      for (let index = editor.children.length - 1; index >= 0; index -= 1)
+        Transforms.removeNodes(editor, { at: [index] });
+      Transforms.insertNodes(editor, { type: 'paragraph', children: [{ text: '' }] }, { at: [0] });
+      Transforms.select(editor, Editor.start(editor, [0]));
+      return;
+    }
+    const whole = Array.from(Editor.nodes(editor, { at: selection, match: isTable }))
+      .filter(([, path]) => covers(path))
+      .map(([, path]) => path);
+    const parts = Array.from(
+      Editor.nodes(editor, {
+        at: selection,
+        match: (node) =>
+          isTableCell(node) ||
+          (Element.isElement(node) &&
+            !isTable(node) &&
+            !isTableRow(node) &&
+            Editor.isBlock(editor, node) &&
+            !isList(node)),
+        mode: 'lowest',
+      }),
+    )
+      .filter(([, path]) => !whole.some((table) => Path.isAncestor(table, path)))
       .map(([, path]) => Range.intersection(selection, Editor.range(editor, path)))
       .filter((range): range is Range => range !== null)
       .map((range) => Editor.rangeRef(editor, range));
-    for (const ref of refs) {
+    const tables = whole.map((path) => Editor.pathRef(editor, path));
+    for (const ref of parts) {
       if (ref.current && Range.isExpanded(ref.current)) Transforms.delete(editor, { at: ref.current });
       ref.unref();
     }
-    Transforms.collapse(editor, { edge: 'start' });
+    for (const ref of tables) {
+      const path = ref.unref();
+      if (path) Transforms.removeNodes(editor, { at: path });
+    }
+    if (editor.selection) Transforms.collapse(editor, { edge: 'start' });
   });
   return true;
 }
