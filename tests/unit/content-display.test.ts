@@ -32,6 +32,11 @@ describe("a post page's content", () => {
     );
   });
 
+  it('shows an empty header cell as an ordinary cell of the header row: a header names its column', () => {
+    const stored = sanitizeContent('<table><thead><tr><th>Name</th><th></th></tr></thead></table>');
+    expect(decorateContent(stored)).toContain('<thead><tr><th>Name</th><td></td></tr></thead>');
+  });
+
   it('leaves content without code blocks or subheadings as it is', () => {
     const stored = sanitizeContent('<p>Just <code>inline</code> words.</p><hr>');
     expect(decorateContent(stored)).toBe(stored);

@@ -6,7 +6,7 @@
 //   - A table without rows, or a row without cells, goes; a row or cell out of its table is undone.
 //   - Only the first row can be a header row, and then all of its cells are header cells.
 //   - A paragraph always follows a table, so the caret can get out of it (and between two tables).
-import { Editor, Element, Node, Path, Point, Range, Text, Transforms, type Descendant, type NodeEntry } from 'slate';
+import { Editor, Element, Node, Path, Point, Range, Text, Transforms, type Descendant } from 'slate';
 import {
   isCodeBlock,
   isLink,

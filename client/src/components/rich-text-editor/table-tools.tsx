@@ -45,8 +45,14 @@ export function TableElementView(props: RenderElementProps) {
   const { attributes, children, element } = props;
   if (element.type === 'table') return <TableView {...props} element={element} />;
   if (element.type === 'table-row') return <tr {...attributes}>{children}</tr>;
-  const Cell = (element as TableCellElement).header ? 'th' : 'td';
-  return <Cell {...attributes}>{children}</Cell>;
+  // Header cells look like headers but are <td>: an empty <th> has no name (axe's
+  // empty-table-header), and a tag that changed with the first letter typed would be a new element
+  // under the caret. Whether the first row is the header row is the Header row button's state.
+  return (
+    <td {...attributes} className={(element as TableCellElement).header ? 'rte-table-header' : undefined}>
+      {children}
+    </td>
+  );
 }
 
 function TableView({ attributes, children, element }: RenderElementProps & { element: TableElement }) {
@@ -58,11 +64,9 @@ function TableView({ attributes, children, element }: RenderElementProps & { ele
   return (
     <div {...attributes} className="rte-table">
       {active && <TableTools editor={editor} header={hasHeaderRow(element)} />}
-      <div className="rte-table-scroll">
-        <table>
-          <tbody>{children}</tbody>
-        </table>
-      </div>
+      <table>
+        <tbody>{children}</tbody>
+      </table>
     </div>
   );
 }
