@@ -573,6 +573,11 @@ describe('tables', () => {
     expect(slateToHtml(second.children)).toBe(
       '<table><tbody><tr><td>a</td><td><br>xb</td></tr></tbody></table><p>after</p>',
     );
+    // Enter at the very start of a table that opens the post makes a line above it.
+    const top = inCell(html, 0, 0);
+    top.insertBreak();
+    top.insertText('Intro');
+    expect(slateToHtml(top.children)).toBe(`<p>Intro</p>${html}`);
     // Backspace at the start of the paragraph after a table goes into the table, merging nothing.
     const after = editorFromHtml(html);
     Transforms.select(after, Editor.start(after, [1]));

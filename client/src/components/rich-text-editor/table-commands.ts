@@ -356,9 +356,23 @@ export function moveInTable(editor: Editor, step: 1 | -1): boolean {
 // ---------------------------------------------------------------------------------------------
 // Deleting and breaking lines around tables
 
-/** Enter in a cell is a line break in it (a cell cannot split in two). True when it handled it. */
+/**
+ * Enter in a cell is a line break in it (a cell cannot split in two); at the very start of a table
+ * that opens the post, it makes a paragraph above it, the only way to write before it. True when
+ * it handled it.
+ */
 export function breakInTable(editor: Editor): boolean {
-  if (!activeTableCell(editor)) return false;
+  const position = activeTableCell(editor);
+  if (!position || !editor.selection) return false;
+  const { tablePath } = position;
+  if (
+    tablePath[0] === 0 &&
+    Range.isCollapsed(editor.selection) &&
+    Editor.isStart(editor, editor.selection.anchor, tablePath)
+  ) {
+    Transforms.insertNodes(editor, { type: 'paragraph', children: [{ text: '' }] }, { at: tablePath, select: true });
+    return true;
+  }
   editor.insertText('\n');
   return true;
 }
