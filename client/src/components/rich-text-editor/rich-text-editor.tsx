@@ -1,7 +1,7 @@
 // The rich-text editor of the post forms: Slate
 // with history, a toolbar (bold, italic, underline, strike, inline code, two levels of subheading,
-// quote, numbered and bullet lists, code block, divider, picture, table, outdent, indent, four
-// alignments, link, clean; a table's own controls in table-tools.tsx), pictures also pasted or dropped (uploaded at once through onUploadPicture), keyboard and Markdown shortcuts, and pastes read into its own structure. HTML in (htmlToSlate) and
+// quote, numbered and bullet lists, code block, divider, picture, outdent, indent, four alignments,
+// link, clean), pictures also pasted or dropped (uploaded at once through onUploadPicture), keyboard and Markdown shortcuts, and pastes read into its own structure. HTML in (htmlToSlate) and
 // out (slateToHtml): what it reports through onChange is exactly what the server stores.
 // Loaded on demand (lazy-rich-text-editor.tsx): Slate is in no other screen's JavaScript.
 import {
