@@ -1,6 +1,6 @@
 // What a post's rich content may contain: exactly what the editor's toolbar produces (bold, italic,
 // underline, strike, inline code, subheadings, quote, lists, code blocks, separator, pictures of this
-// site's uploads with their caption, indent, align, link, clean). The server sanitizes to this on every write (content-sanitizer.ts); the client's
+// site's uploads with their caption, tables with an optional header row, indent, align, link, clean). The server sanitizes to this on every write (content-sanitizer.ts); the client's
 // editor emits only this and its post view sanitizes with the same sanitizer. Only the rules live
 // here: every page's script has them (the post rules' CONTENT_MAX), the sanitizer only the pages
 // that show or write a post. Pure: no Node imports.
@@ -27,6 +27,13 @@ export const CONTENT_TAGS = [
   'figure',
   'img',
   'figcaption',
+  // A table's cells hold inline content; no attribute is kept on any of these (not even a class).
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
 ] as const;
 
 /**

@@ -1,6 +1,6 @@
 // The sanitizer factory: DOMPurify cut down to the content rules (content-rules.ts), with the steps
 // that translate the original client's Quill HTML, make each heading's id, keep code blocks in one
-// shape and collapse empty paragraphs. Both sides build it over their own DOMPurify instance, so the
+// shape, rebuild tables in theirs and collapse empty paragraphs. Both sides build it over their own DOMPurify instance, so the
 // server's copy and the browser's cut HTML down in exactly the same way.
 // Pure: no Node imports, and DOMPurify only as a type (each side brings its own instance).
 import type { Config, DOMPurify } from 'dompurify';
@@ -211,14 +211,17 @@ function classesFor(node: Element, value: string): string {
       .filter((name) => HIGHLIGHT_CLASS.test(name))
       .join(' ');
   }
-  if (node.nodeName === 'CODE') return '';
+  if (node.nodeName === 'CODE' || TABLE_PARTS.has(node.nodeName)) return '';
   return contentClasses(value);
 }
 
+/** A table's parts: alignment and indentation classes mean nothing on them (the editor writes none). */
+const TABLE_PARTS = new Set(['TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD']);
+
 /**
  * The steps that need the whole sanitized content: code blocks in one shape (pre > code, plain text
- * or the server's highlighting), every heading's id made from its text, and no run of empty
- * paragraphs.
+ * or the server's highlighting), tables in theirs, every heading's id made from its text, and no run
+ * of empty paragraphs.
  */
 function finishContent(body: Element, options: ContentSanitizeOptions): void {
   finishPictures(body, options);
@@ -226,6 +229,7 @@ function finishContent(body: Element, options: ContentSanitizeOptions): void {
     if (!span.parentElement?.closest('pre > code')) span.replaceWith(...Array.from(span.childNodes));
   }
   for (const pre of Array.from(body.querySelectorAll('pre'))) finishCodeBlock(pre, options);
+  for (const table of Array.from(body.querySelectorAll('table'))) finishTable(table);
   const headings = Array.from(body.querySelectorAll('h2, h3'));
   const ids = headingIds(headings.map((heading) => heading.textContent ?? ''));
   headings.forEach((heading, index) => heading.setAttribute('id', ids[index]!));
@@ -288,6 +292,49 @@ function finishCodeBlock(pre: Element, options: ContentSanitizeOptions): void {
   else rebuilt.textContent = text;
   for (const name of pre.getAttributeNames()) pre.removeAttribute(name);
   pre.replaceChildren(rebuilt);
+}
+
+/**
+ * A table in the editor's one shape: its thead's rows (if any) in one thead, every other row in one
+ * tbody after it, and nothing else (no whitespace; a tfoot's rows, its tag not kept, go last in the
+ * tbody); a row without cells, and a table without rows, are gone. What else was left in it (a
+ * caption's text, its tag not kept either) is a paragraph before it. Rebuilt from its own rows and
+ * cells, so what the browser's parser and jsdom's make of odd markup comes out the same.
+ */
+function finishTable(table: Element): void {
+  const document = table.ownerDocument;
+  const loose = Array.from(table.childNodes).filter(
+    (node) => !['THEAD', 'TBODY', 'TR'].includes(node.nodeName) && (node.textContent ?? '').trim() !== '',
+  );
+  if (loose.length > 0) {
+    const paragraph = document.createElement('p');
+    paragraph.append(...loose);
+    table.before(paragraph);
+  }
+  const head: Element[] = [];
+  const body: Element[] = [];
+  const rows = Array.from(table.children).flatMap((child) =>
+    child.nodeName === 'TR' ? [child] : ['THEAD', 'TBODY'].includes(child.nodeName) ? Array.from(child.children) : [],
+  );
+  for (const row of rows) {
+    if (row.nodeName !== 'TR') continue;
+    const cells = Array.from(row.children).filter((cell) => cell.nodeName === 'TD' || cell.nodeName === 'TH');
+    if (cells.length === 0) continue;
+    const rebuilt = document.createElement('tr');
+    rebuilt.append(...cells);
+    (row.parentElement?.nodeName === 'THEAD' && body.length === 0 ? head : body).push(rebuilt);
+  }
+  if (head.length + body.length === 0) {
+    table.remove();
+    return;
+  }
+  const parts: Element[] = [];
+  if (head.length > 0) parts.push(document.createElement('thead'));
+  if (body.length > 0) parts.push(document.createElement('tbody'));
+  if (head.length > 0) parts[0]!.append(...head);
+  if (body.length > 0) parts[parts.length - 1]!.append(...body);
+  for (const name of table.getAttributeNames()) table.removeAttribute(name);
+  table.replaceChildren(...parts);
 }
 
 function isHighlightSpan(node: Element): boolean {

@@ -7,7 +7,8 @@ export const EXCERPT_WORDS = 40;
 export const WORDS_PER_MINUTE = 230;
 
 // Tags that separate words; the rest (strong, em, a...) can sit inside a word and are dropped.
-const BLOCK_TAG = /<\/?(?:p|br|li|ol|ul|blockquote|div|h[1-6]|pre|hr|figure)\b[^>]*>/gi;
+// A table's cells are words apart too, however they are written.
+const BLOCK_TAG = /<\/?(?:p|br|li|ol|ul|blockquote|div|h[1-6]|pre|hr|figure|table|thead|tbody|tr|th|td)\b[^>]*>/gi;
 // A picture's caption is read beside the picture, not as the text's words (excerpts, reading time).
 const CAPTION = /<figcaption\b[^>]*>[\s\S]*?<\/figcaption>/gi;
 const ANY_TAG = /<[^>]*>/g;

@@ -2,13 +2,16 @@
 // shortcuts for subheadings, code and dividers, saved and shown on the post page with linkable
 // headings and server-side highlighting; a pasted Markdown text; the writing column as wide as the
 // published post in an editor as wide as the form, tall from the start; the caret never under the
-// pinned toolbar; live counters; and a toolbar that wraps on a 320 and a 390 px phone.
+// pinned toolbar; live counters; a toolbar that wraps on a 320 and a 390 px phone; and tables, made
+// and pasted, shown on a phone in a box of their own, with or without JavaScript.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminTests, footer, imageFiles, toast } from './support/accounts.ts';
 import type { E2eSite } from './support/e2e-site.ts';
+import { axeViolations } from './support/axe.ts';
 import { boxes, sidewaysScroll } from './support/layout-checks.ts';
+import { openNoScriptBrowser } from './support/no-script.ts';
 import { h1Text, pathOf } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 
@@ -25,12 +28,19 @@ async function openNewPost(page: Page) {
   await editor(page).waitFor();
 }
 
-/** Pastes as the system clipboard would: a paste event carrying these types. */
+/**
+ * Pastes as the system clipboard would: a paste event carrying these types, then, when nothing took
+ * it, the beforeinput event through which Chromium hands a paste of HTML to the editor.
+ */
 async function paste(page: Page, data: Record<string, string>) {
   await editor(page).evaluate((element, types) => {
     const transfer = new DataTransfer();
     for (const [type, value] of Object.entries(types)) transfer.setData(type, value);
-    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    const init = { bubbles: true, cancelable: true };
+    if (!element.dispatchEvent(new ClipboardEvent('paste', { ...init, clipboardData: transfer }))) return;
+    element.dispatchEvent(
+      new InputEvent('beforeinput', { ...init, inputType: 'insertFromPaste', dataTransfer: transfer }),
+    );
   }, data);
 }
 
@@ -400,5 +410,139 @@ describe('the editing surface', () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
+  });
+});
+
+describe('tables', () => {
+  it('a table made with the toolbar, Tab and its controls at 390 px, and one pasted from a web page, saved as tables', async () => {
+    const { page } = site;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await openNewPost(page);
+      await page.getByLabel('Image').setInputFiles(await images.write({ name: 'specs.png', width: 1600, height: 900 }));
+      await page.getByLabel('Title', { exact: true }).fill('Quokka Specs');
+      await page.getByLabel('Subtitle').fill('Side by side');
+      await page.getByLabel('Category').selectOption({ label: 'Game' });
+      const content = editor(page);
+      await content.click();
+      await page.keyboard.type('Specs:');
+      await page.keyboard.press('Enter');
+      const tableButton = toolbar(page).getByRole('button', { name: 'Table' });
+      await tableButton.scrollIntoViewIfNeeded();
+      await tableButton.click();
+      await content.locator('table').waitFor();
+      for (const line of [
+        ['Model', 'Weight', 'Battery'],
+        ['Quokka', '180 g', 'Twentyfourhours'],
+        ['Wallaby', '250 g', 'Fortyeighthours'],
+      ]) {
+        for (const [index, text] of line.entries()) {
+          await page.keyboard.type(text);
+          if (index < line.length - 1) await page.keyboard.press('Tab');
+        }
+        if (line[0] !== 'Wallaby') await page.keyboard.press('Tab');
+      }
+      const tools = content.getByRole('group', { name: 'Table' });
+      await tools.getByRole('button', { name: 'Add column right' }).click();
+      await page.keyboard.type('Extraordinarilylongcolourname');
+      await tools.getByRole('button', { name: 'Add row below' }).click();
+      await page.keyboard.type('Last');
+      expect(await content.locator('tr').count()).toBe(4);
+      expect(await content.locator('tr').first().locator('.rte-table-header').count()).toBe(4);
+
+      // The controls are reached by keyboard: Shift+Tab from the first cell.
+      await content.locator('td', { hasText: 'Model' }).click();
+      await page.keyboard.press('Home');
+      await page.keyboard.press('Shift+Tab');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Delete table');
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => content.locator('.rte-table-header').count()).toBe(0);
+      const header = tools.getByRole('button', { name: 'Header row' });
+      expect(await header.getAttribute('aria-pressed')).toBe('false');
+      await header.click();
+      await expect.poll(() => content.locator('.rte-table-header').count()).toBe(4);
+      // ...and they fit the phone's screen, with nothing axe finds wrong.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // A table pasted from a web page stays a table; its merged cells are split, and the author is told.
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type('Units:');
+      await content.locator('p', { hasText: 'Units:' }).waitFor();
+      await paste(page, {
+        'text/html':
+          '<table class="wikitable"><tbody><tr><th>Year</th><th colspan="2">Units</th></tr><tr><td>2024</td><td>5</td><td>7</td></tr></tbody></table>',
+        'text/plain': 'Year\tUnits\n2024\t5\t7',
+      });
+      await expect.poll(() => content.locator('table').count()).toBe(2);
+      expect(await page.getByRole('status').filter({ hasText: 'Merged cells' }).textContent()).toBe(
+        'Merged cells of the pasted table were split: each cell holds its own text now.',
+      );
+
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await toast(page, 'Blogpost has been created').waitFor();
+      await expect.poll(() => pathOf(page)).toBe('/blog/quokka-specs');
+      const stored = await site.t.db.prisma.post.findFirstOrThrow({ where: { title: 'Quokka Specs' } });
+      expect(stored.content).toBe(
+        '<p>Specs:</p><table><thead><tr><th>Model</th><th>Weight</th><th>Battery</th><th></th></tr></thead><tbody>' +
+          '<tr><td>Quokka</td><td>180 g</td><td>Twentyfourhours</td><td></td></tr>' +
+          '<tr><td>Wallaby</td><td>250 g</td><td>Fortyeighthours</td><td>Extraordinarilylongcolourname</td></tr>' +
+          '<tr><td></td><td></td><td></td><td>Last</td></tr></tbody></table><p>Units:</p>' +
+          '<table><thead><tr><th>Year</th><th>Units</th><th></th></tr></thead><tbody><tr><td>2024</td><td>5</td><td>7</td></tr></tbody></table>',
+      );
+
+      // Shown on the post page (its width, its own scrolling, the page's: the next test).
+      await page.getByRole('region', { name: 'Table 2' }).waitFor();
+      // Its empty header cell is an ordinary one there (a header names its column), and axe agrees.
+      expect(await page.getByRole('region', { name: 'Table 1' }).getByRole('columnheader').allTextContents()).toEqual([
+        'Model',
+        'Weight',
+        'Battery',
+      ]);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(site.problems).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  it('on a 390 px phone, a wide table scrolls inside its own box and the page does not, with or without JavaScript', async () => {
+    const { page } = site;
+    const cells = ['Console', 'Extraordinarily', 'Comprehensive', 'Specifications', 'Everywhere'];
+    const row = (tag: string) => `<tr>${cells.map((cell) => `<${tag}>${cell}</${tag}>`).join('')}</tr>`;
+    const post = await createPost(site.t, {
+      title: 'A Wide Table',
+      content: `<p>Before.</p><table><thead>${row('th')}</thead><tbody>${row('td')}</tbody></table><p>After.</p>`,
+    });
+    /** The page's table scrolls sideways in its box, and the page itself does not. */
+    const expectScrollingTable = async (reader: Page) => {
+      const box = reader.getByRole('region', { name: 'Table 1' });
+      expect(await box.getByRole('columnheader').allTextContents()).toEqual(cells);
+      expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    };
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${site.url}/blog/${post.slug}`);
+      await expectScrollingTable(page);
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        expect(await axeViolations(page), theme).toEqual([]);
+      }
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    const noScript = await openNoScriptBrowser();
+    try {
+      await noScript.page.setViewportSize({ width: 390, height: 844 });
+      await noScript.page.goto(`${site.url}/blog/${post.slug}`);
+      await expectScrollingTable(noScript.page);
+      expect(noScript.problems).toEqual([]);
+    } finally {
+      await noScript.close();
+    }
+    expect(site.problems).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // hostile HTML sent straight to the API never comes back out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_CLASSES } from '#kernel/content-rules.ts';
-import { postInput, UPDATE_POST, uploadPost } from '../support/content.ts';
+import { POST, POSTS, postInput, UPDATE_POST, uploadPost } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
@@ -228,5 +228,27 @@ describe(`content sanitizing on ${testDbKind}`, () => {
       'align-justify',
       ...Array.from({ length: 8 }, (_, i) => `indent-${i + 1}`),
     ]);
+  });
+
+  it('stores a table without handlers, styles or scripts, and serves it as stored: GraphQL, REST, the feed and search', async () => {
+    const content = await stored(
+      '<p>Prices:</p><table onclick="steal()" style="position:fixed"><thead><tr><th scope="col">Console</th><th>Price</th></tr></thead>' +
+        '<tbody><tr><td style="color:red" onmouseover="steal()">Quokkaphone<script>steal()</script></td><td><strong>349</strong></td></tr></tbody></table>',
+    );
+    const table =
+      '<table><thead><tr><th>Console</th><th>Price</th></tr></thead>' +
+      '<tbody><tr><td>Quokkaphone</td><td><strong>349</strong></td></tr></tbody></table>';
+    expect(content).toBe(`<p>Prices:</p>${table}`);
+    const { data } = await t.graphql(POST, { id: postId });
+    expect(data.post?.content).toBe(content);
+    const rest = await (await t.request(`/api/blogposts/${postId}`)).json();
+    expect(rest.content).toBe(content);
+    const rss = await (await t.request('/rss.xml')).text();
+    expect(rss).toContain(table);
+    // A word of a cell, found on its own: cells are not glued together in the search text.
+    const found = await t.graphql(POSTS, { search: 'quokkaphone' });
+    expect(found.data.posts.items.map((post: { id: string }) => post.id)).toEqual([postId]);
+    const byPrice = await t.graphql(POSTS, { search: 'Price 349' });
+    expect(byPrice.data.posts.items.map((post: { id: string }) => post.id)).toEqual([postId]);
   });
 });

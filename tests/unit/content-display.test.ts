@@ -23,6 +23,20 @@ describe("a post page's content", () => {
     );
   });
 
+  it('puts each table in a box of its own that scrolls sideways, named and reachable by keyboard', () => {
+    const table = '<table><tbody><tr><td>a</td></tr></tbody></table>';
+    const stored = sanitizeContent(`${table}<p>Between</p>${table}`);
+    expect(decorateContent(stored)).toBe(
+      `<div class="table-scroll" role="region" aria-label="Table 1" tabindex="0">${table}</div><p>Between</p>` +
+        `<div class="table-scroll" role="region" aria-label="Table 2" tabindex="0">${table}</div>`,
+    );
+  });
+
+  it('shows an empty header cell as an ordinary cell of the header row: a header names its column', () => {
+    const stored = sanitizeContent('<table><thead><tr><th>Name</th><th></th></tr></thead></table>');
+    expect(decorateContent(stored)).toContain('<thead><tr><th>Name</th><td></td></tr></thead>');
+  });
+
   it('leaves content without code blocks or subheadings as it is', () => {
     const stored = sanitizeContent('<p>Just <code>inline</code> words.</p><hr>');
     expect(decorateContent(stored)).toBe(stored);

@@ -4,7 +4,7 @@
 import { JSDOM } from 'jsdom';
 import { createEditor, Editor, Transforms, type Descendant } from 'slate';
 import { withHistory } from 'slate-history';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   insertDivider,
   setCodeLanguage,
@@ -14,14 +14,27 @@ import {
 } from '../../client/src/components/rich-text-editor/editor-commands.ts';
 import { htmlToSlate } from '../../client/src/components/rich-text-editor/html-deserialize.ts';
 import { slateToHtml } from '../../client/src/components/rich-text-editor/html-serialize.ts';
-import { pastedFragment } from '../../client/src/components/rich-text-editor/paste-content.ts';
+import { pastedContent, pastedFragment } from '../../client/src/components/rich-text-editor/paste-content.ts';
 import { withRichText } from '../../client/src/components/rich-text-editor/rich-text-plugin.ts';
 import type {
   FormattedText,
   InlineNode,
   RichTextEditor,
+  TableCellElement,
+  TableElement,
+  TableRowElement,
   TopBlockElement,
 } from '../../client/src/components/rich-text-editor/rich-text-types.ts';
+import {
+  deleteTable,
+  deleteTableColumn,
+  deleteTableRow,
+  insertTable,
+  insertTableColumn,
+  insertTableRow,
+  moveInTable,
+  toggleHeaderRow,
+} from '../../client/src/components/rich-text-editor/table-commands.ts';
 import { displaySanitizer, sanitizeContent } from '../../server/modules/post/sanitize-html.ts';
 import { headingIds } from '#kernel/heading-ids.ts';
 import { excerptOf, wordCountOf } from '#kernel/reading-rules.ts';
@@ -356,5 +369,252 @@ describe('pasting', () => {
         '<h3 id="notes">Notes</h3><ul><li><a href="https://docs.example/" target="_blank" rel="noopener noreferrer">Docs</a></li></ul>' +
         '<blockquote>Worth it.</blockquote>',
     );
+  });
+});
+
+describe('tables', () => {
+  const clipboard = (data: Record<string, string>) => ({ getData: (type: string) => data[type] ?? '' });
+  const cell = (children: InlineNode[], header = false): TableCellElement =>
+    header ? { type: 'table-cell', header: true, children } : { type: 'table-cell', children };
+  const row = (...cells: TableCellElement[]): TableRowElement => ({ type: 'table-row', children: cells });
+  const table = (...rows: TableRowElement[]): TableElement => ({ type: 'table', children: rows });
+  /** An editor holding this HTML, the caret at the start of the cell at [row, column] of its first table. */
+  function inCell(html: string, rowIndex: number, column: number): RichTextEditor {
+    const editor = editorFromHtml(html);
+    const tableIndex = editor.children.findIndex((node) => 'type' in node && node.type === 'table');
+    Transforms.select(editor, Editor.start(editor, [tableIndex, rowIndex, column]));
+    return editor;
+  }
+
+  it('writes a header row in a thead and the rest in a tbody, marks, links and line breaks kept in cells', () => {
+    const { stored } = expectRoundTrip([
+      table(
+        row(cell([t('Game')], true), cell([t('Score', { italic: true })], true)),
+        row(
+          cell([t(''), { type: 'link', url: 'https://zelda.example/', children: [t('Zelda', { bold: true })] }, t('')]),
+          cell([t('10\nout of 10')]),
+        ),
+        row(cell([t('')]), cell([t(' spaced  out ')])),
+      ),
+      p([t('After')]),
+    ]);
+    expect(stored).toBe(
+      '<table><thead><tr><th>Game</th><th><em>Score</em></th></tr></thead><tbody>' +
+        '<tr><td><a href="https://zelda.example/" target="_blank" rel="noopener noreferrer"><strong>Zelda</strong></a></td><td>10<br>out of 10</td></tr>' +
+        '<tr><td></td><td>&nbsp;spaced &nbsp;out&nbsp;</td></tr></tbody></table><p>After</p>',
+    );
+    // Without a header row: no thead; a table of only a header row: no tbody.
+    expect(expectRoundTrip([table(row(cell([t('a')]), cell([t('b')]))), p([t('x')])]).stored).toBe(
+      '<table><tbody><tr><td>a</td><td>b</td></tr></tbody></table><p>x</p>',
+    );
+    expect(expectRoundTrip([table(row(cell([t('a')], true))), p([t('x')])]).stored).toBe(
+      '<table><thead><tr><th>a</th></tr></thead></table><p>x</p>',
+    );
+  });
+
+  it('normalizes a table: rectangular, a header row only first and whole, no stray children, a paragraph after', () => {
+    const editor = editorWith([
+      table(
+        row(cell([t('h1')], true), cell([t('h2')])),
+        row(cell([t('only one')], true)),
+        { type: 'paragraph', children: [t('a row that was a paragraph')] } as unknown as TableRowElement,
+        row(),
+      ),
+    ]);
+    expect(slateToHtml(editor.children)).toBe(
+      '<table><thead><tr><th>h1</th><th>h2</th></tr></thead><tbody><tr><td>only one</td><td></td></tr>' +
+        '<tr><td>a row that was a paragraph</td><td></td></tr></tbody></table>',
+    );
+    // The paragraph after it, for the caret (written as nothing: the server would drop it).
+    expect(editor.children[1]).toEqual({ type: 'paragraph', children: [{ text: '' }] });
+    // A table without rows is no table; blocks pasted into a cell become its lines.
+    expect(slateToHtml(editorWith([table(), p([t('x')])]).children)).toBe('<p>x</p>');
+    const blocks = editorWith([
+      table(row({ type: 'table-cell', children: [p([t('one')]), p([t('two', { bold: true })])] } as never)),
+      p([t('')]),
+    ]);
+    expect(slateToHtml(blocks.children)).toBe(
+      '<table><tbody><tr><td>one<br><strong>two</strong></td></tr></tbody></table>',
+    );
+  });
+
+  it('reads a Google Docs table: colgroup, a tbody without thead, styles as marks, paragraphs in cells', () => {
+    const docs =
+      '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1"><div dir="ltr" style="margin-left:0pt;" align="left">' +
+      '<table style="border:none;border-collapse:collapse;"><colgroup><col width="200"><col width="200"></colgroup><tbody>' +
+      '<tr style="height:0pt"><td style="border-left:solid #000000 1pt;padding:5pt;"><p dir="ltr" style="line-height:1.2;margin-top:0pt;">' +
+      '<span style="font-size:11pt;font-family:Arial;font-weight:700;">Console</span></p></td>' +
+      '<td style="border-left:solid #000000 1pt;"><p dir="ltr"><span style="font-weight:700;">Price</span></p></td></tr>' +
+      '<tr style="height:0pt"><td><p dir="ltr"><span style="font-weight:400;">Switch</span></p><p dir="ltr"><span style="font-style:italic;font-weight:400;">OLED</span></p></td>' +
+      '<td><p dir="ltr"><span style="font-weight:400;">349</span></p></td></tr></tbody></table></div></b>';
+    const reading = pastedContent(clipboard({ 'text/html': docs, 'text/plain': 'Console\tPrice' }), parser)!;
+    expect(reading.splitCells).toBe(false);
+    const html = slateToHtml(editorWith(reading.nodes).children);
+    expect(html).toBe(
+      '<table><tbody><tr><td><strong>Console</strong></td><td><strong>Price</strong></td></tr>' +
+        '<tr><td>Switch<br><em>OLED</em></td><td>349</td></tr></tbody></table>',
+    );
+    expect(sanitizeContent(html)).toBe(html);
+  });
+
+  it('reads a Wikipedia table: caption, th header row, row headers, merged cells split, and says so', () => {
+    const wiki =
+      '<table class="wikitable sortable" style="text-align:center"><caption>Sales by <a href="/wiki/Region">region</a></caption>\n<tbody>' +
+      '<tr>\n<th scope="col">Year</th>\n<th scope="col" colspan="2">Units</th>\n</tr>\n' +
+      '<tr>\n<th scope="row" rowspan="2">2023</th>\n<td>1<sup id="cite_ref-1"><a href="#cite_note-1">[1]</a></sup></td>\n<td><ul><li>two</li><li>three</li></ul></td>\n</tr>\n' +
+      '<tr>\n<td>4</td>\n<td>5</td>\n</tr>\n<tr><td>6</td></tr>\n</tbody></table><p>More text.</p>';
+    const reading = pastedContent(clipboard({ 'text/html': wiki }), parser)!;
+    expect(reading.splitCells).toBe(true);
+    const html = slateToHtml(editorWith(reading.nodes).children);
+    expect(html).toBe(
+      '<p>Sales by <a href="/wiki/Region" target="_blank" rel="noopener noreferrer">region</a></p>' +
+        '<table><thead><tr><th>Year</th><th>Units</th><th></th></tr></thead><tbody>' +
+        '<tr><td>2023</td><td>1<a href="#cite_note-1" target="_blank" rel="noopener noreferrer">[1]</a></td><td>two<br>three</td></tr>' +
+        '<tr><td></td><td>4</td><td>5</td></tr><tr><td>6</td><td></td><td></td></tr></tbody></table><p>More text.</p>',
+    );
+    expect(sanitizeContent(html)).toBe(html);
+  });
+
+  it('a pasted table goes in place of an empty line; into a cell, its rows go as lines of text', () => {
+    const data = (html: string) =>
+      ({
+        types: ['text/html'],
+        getData: (type: string) => (type === 'text/html' ? html : ''),
+      }) as unknown as DataTransfer;
+    // The editor reads a paste with the page's DOMParser: jsdom's here.
+    vi.stubGlobal('DOMParser', new JSDOM('').window.DOMParser);
+    onTestFinished(() => void vi.unstubAllGlobals());
+    const editor = editorWith([p([t('Intro')]), p([t('')])]);
+    Transforms.select(editor, Editor.end(editor, []));
+    editor.insertData(data('<table><tr><th>Year</th><th>Units</th></tr><tr><td>2024</td><td>5</td></tr></table>'));
+    const html =
+      '<table><thead><tr><th>Year</th><th>Units</th></tr></thead><tbody><tr><td>2024</td><td>5</td></tr></tbody></table>';
+    expect(slateToHtml(editor.children)).toBe(`<p>Intro</p>${html}`);
+    // At the end of a line of text, it goes after the line, the line's text left alone.
+    const line = editorWith([p([t('Units:')])]);
+    Transforms.select(line, Editor.end(line, []));
+    line.insertData(data('<table><tr><th>Year</th><th>Units</th></tr><tr><td>2024</td><td>5</td></tr></table>'));
+    expect(slateToHtml(line.children)).toBe(`<p>Units:</p>${html}`);
+    const cellEditor = inCell(html, 1, 1);
+    cellEditor.insertData(data('<table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>'));
+    expect(slateToHtml(cellEditor.children)).toBe(
+      '<table><thead><tr><th>Year</th><th>Units</th></tr></thead><tbody><tr><td>2024</td><td>a b<br>c d5</td></tr></tbody></table>',
+    );
+  });
+
+  it('turns a Markdown pipe table pasted as plain text into a table with a header row', () => {
+    const markdown = '| Game | Score |\n|:-----|------:|\n| **Zelda** | 10 |\n| Mario | 9 |';
+    const fragment = pastedFragment(clipboard({ 'text/plain': markdown }), parser)!;
+    expect(slateToHtml(editorWith(fragment).children)).toBe(
+      '<table><thead><tr><th>Game</th><th>Score</th></tr></thead><tbody>' +
+        '<tr><td><strong>Zelda</strong></td><td>10</td></tr><tr><td>Mario</td><td>9</td></tr></tbody></table>',
+    );
+  });
+
+  it('turns a typed header line, a delimiter row and Enter into a table, the caret in its first cell', () => {
+    const editor = editorWith([p([t('')])]);
+    Transforms.select(editor, Editor.end(editor, []));
+    const type = (text: string) => {
+      for (const character of text) editor.insertText(character);
+    };
+    type('| Name | Price |');
+    editor.insertBreak();
+    type('|---|---|');
+    editor.insertBreak();
+    type('Tea');
+    expect(slateToHtml(editor.children)).toBe(
+      '<table><thead><tr><th>Name</th><th>Price</th></tr></thead><tbody><tr><td>Tea</td><td></td></tr></tbody></table>',
+    );
+  });
+
+  it('inserts a 3x3 table with a header row; rows, columns, the header row and the table through the controls', () => {
+    const editor = editorWith([p([t('Intro')])]);
+    Transforms.select(editor, Editor.end(editor, []));
+    insertTable(editor);
+    const cells = (editor.children[1] as TableElement).children.map((line) => line.children.length);
+    expect(cells).toEqual([3, 3, 3]);
+    editor.insertText('A');
+    expect(moveInTable(editor, 1)).toBe(true);
+    editor.insertText('B');
+    insertTableColumn(editor, 'right');
+    editor.insertText('C');
+    insertTableRow(editor, 'below');
+    editor.insertText('D');
+    toggleHeaderRow(editor);
+    expect(slateToHtml(editor.children)).toBe(
+      '<p>Intro</p><table><tbody><tr><td>A</td><td>B</td><td>C</td><td></td></tr><tr><td></td><td></td><td>D</td><td></td></tr>' +
+        '<tr><td></td><td></td><td></td><td></td></tr><tr><td></td><td></td><td></td><td></td></tr></tbody></table>',
+    );
+    toggleHeaderRow(editor);
+    deleteTableRow(editor);
+    deleteTableColumn(editor);
+    expect(slateToHtml(editor.children)).toBe(
+      '<p>Intro</p><table><thead><tr><th>A</th><th>B</th><th></th></tr></thead><tbody>' +
+        '<tr><td></td><td></td><td></td></tr><tr><td></td><td></td><td></td></tr></tbody></table>',
+    );
+    deleteTable(editor);
+    expect(slateToHtml(editor.children)).toBe('<p>Intro</p><p><br></p>');
+  });
+
+  it('Tab in the last cell adds a row; Shift+Tab in the first leaves; Enter is a line break; Backspace stays in its cell', () => {
+    const html = '<table><tbody><tr><td>a</td><td>b</td></tr></tbody></table><p>after</p>';
+    const editor = inCell(html, 0, 1);
+    expect(moveInTable(editor, 1)).toBe(true);
+    editor.insertText('c');
+    expect(slateToHtml(editor.children)).toBe(
+      '<table><tbody><tr><td>a</td><td>b</td></tr><tr><td>c</td><td></td></tr></tbody></table><p>after</p>',
+    );
+    const first = inCell(html, 0, 0);
+    expect(moveInTable(first, -1)).toBe(false);
+    const second = inCell(html, 0, 1);
+    second.deleteBackward('character');
+    second.insertBreak();
+    second.insertText('x');
+    expect(slateToHtml(second.children)).toBe(
+      '<table><tbody><tr><td>a</td><td><br>xb</td></tr></tbody></table><p>after</p>',
+    );
+    // Enter at the very start of a table that opens the post makes a line above it.
+    const top = inCell(html, 0, 0);
+    top.insertBreak();
+    top.insertText('Intro');
+    expect(slateToHtml(top.children)).toBe(`<p>Intro</p>${html}`);
+    // Backspace at the start of the paragraph after a table goes into the table, merging nothing.
+    const after = editorFromHtml(html);
+    Transforms.select(after, Editor.start(after, [1]));
+    after.deleteBackward('character');
+    after.insertText('!');
+    expect(slateToHtml(after.children)).toBe(
+      '<table><tbody><tr><td>a</td><td>b!</td></tr></tbody></table><p>after</p>',
+    );
+    // A selection across cells empties what it covers and merges no cells.
+    const across = editorFromHtml(html);
+    Transforms.select(across, { anchor: { path: [0, 0, 1, 0], offset: 0 }, focus: { path: [1, 0], offset: 2 } });
+    across.deleteFragment();
+    expect(slateToHtml(across.children)).toBe('<table><tbody><tr><td>a</td><td></td></tr></tbody></table><p>ter</p>');
+    // A table the selection covers whole goes whole; a selection of everything leaves an empty line.
+    const covered = editorFromHtml(`<p>before</p>${html}`);
+    Transforms.select(covered, { anchor: Editor.start(covered, [1]), focus: { path: [2, 0], offset: 2 } });
+    covered.deleteFragment();
+    expect(slateToHtml(covered.children)).toBe('<p>before</p><p>ter</p>');
+    const all = editorFromHtml(html);
+    Transforms.select(all, { anchor: Editor.start(all, []), focus: Editor.end(all, []) });
+    all.deleteFragment();
+    expect(slateToHtml(all.children)).toBe('<p><br></p>');
+  });
+
+  it('stores only the table tags, without attributes; its words count apart, and search can find them', () => {
+    const stored = sanitizeContent(
+      '<table onclick="steal()" class="align-center" style="width:100%"><caption>Cap</caption>\n<thead><tr><th scope="col" style="color:red">Name</th></tr></thead>\n' +
+        '<tbody><tr><td style="background:url(x)" colspan="2">Tea<script>steal()</script></td></tr></tbody><tfoot><tr><td>Total</td></tr></tfoot><tr></tr></table>',
+    );
+    expect(stored).toBe(
+      '<p>Cap</p><table><thead><tr><th>Name</th></tr></thead><tbody><tr><td>Tea</td></tr><tr><td>Total</td></tr></tbody></table>',
+    );
+    expect(sanitizeContent(stored)).toBe(stored);
+    expect(displaySanitizer()(stored)).toBe(stored);
+    const words =
+      '<table><thead><tr><th>Name</th><th>Price</th></tr></thead><tbody><tr><td>Tea</td><td>3</td></tr></tbody></table>';
+    expect(wordCountOf(words)).toBe(4);
+    expect(excerptOf(words)).toBe('Name Price Tea 3');
   });
 });

@@ -500,8 +500,25 @@ function randomValue(seed: number): Descendant[] {
         : { type: 'list-item' as const, ...blockStyle(), children: inlines() },
     ),
   });
+  // Tables as the editor keeps them: rectangular, the header row (if any) first.
+  const table = (): Descendant => {
+    const columns = count(1, 3);
+    const header = chance(0.5);
+    return {
+      type: 'table',
+      children: Array.from({ length: count(1, 3) }, (_, rowIndex) => ({
+        type: 'table-row' as const,
+        children: Array.from({ length: columns }, () => ({
+          type: 'table-cell' as const,
+          ...(header && rowIndex === 0 ? { header: true } : {}),
+          children: inlines(),
+        })),
+      })),
+    };
+  };
   return Array.from({ length: count(1, 5) }, (): Descendant => {
     if (chance(0.3)) return list(0);
+    if (chance(0.1)) return table();
     if (chance(0.08)) return { type: 'divider', children: [{ text: '' }] };
     // No language: the server's highlighting of a labelled block is tested on its own (rich-post-content.test.ts).
     if (chance(0.1)) return { type: 'code-block', children: [{ text: text() }] };

@@ -9,6 +9,11 @@
 //     site's uploads a picture, any other img nothing;
 //   - div and other block tags become paragraphs, a quote's blocks quotes;
 //   - text-align styles become alignment; unknown tags keep their text, scripts and styles do not;
+//   - a table becomes a table (its caption a paragraph before it): its rows wherever they sit
+//     (thead, tbody, tfoot, none), each cell's blocks flattened into lines of one cell with their
+//     marks and links, merged cells (colspan, rowspan) split into the cell and empty ones, every
+//     row as long as the longest; its first row is a header row when it is in a thead or all
+//     <th>, and a <th> elsewhere is an ordinary cell;
 //   - whitespace is collapsed as a browser would show it, and a block's trailing <br> (which a
 //     browser does not show) is dropped, which also undoes the writer's placeholder <br>.
 import type { Descendant } from 'slate';
@@ -28,8 +33,12 @@ import {
   type ListType,
   type Mark,
   type PictureElement,
+  type TableCellElement,
+  type TableElement,
+  type TableRowElement,
   type TopBlockElement,
 } from './rich-text-types';
+import { inlineLines } from './table-commands';
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -154,12 +163,30 @@ type ListChild = ListItemElement | ListElement;
  * tests pass jsdom's.
  */
 export function htmlToSlate(html: string, parser: DOMParser = new DOMParser()): Descendant[] {
+  return readHtml(html, parser).nodes;
+}
+
+/** What reading HTML changed that the author should be told of (a paste's notice). */
+export interface HtmlReading {
+  nodes: Descendant[];
+  /** A table had merged cells, which were split (the editor's tables have none). */
+  splitCells: boolean;
+}
+
+/** htmlToSlate, with what it had to change on the way. */
+export function readHtml(html: string, parser: DOMParser = new DOMParser()): HtmlReading {
   const body = parser.parseFromString(html, 'text/html').body;
-  const reader = new FlowReader('top');
+  const notes = { splitCells: false };
+  const reader = new FlowReader('top', notes);
   reader.readChildren(body, { quote: false, marks: new Set(), link: null });
   reader.flush();
   const blocks = reader.blocks as TopBlockElement[];
-  return blocks.length > 0 ? (jsx('fragment', {}, blocks) as Descendant[]) : emptyValue();
+  const nodes = blocks.length > 0 ? (jsx('fragment', {}, blocks) as Descendant[]) : emptyValue();
+  return { nodes, splitCells: notes.splitCells };
+}
+
+interface Notes {
+  splitCells: boolean;
 }
 
 function styleOf(element: Element): CSSStyleDeclaration | undefined {
@@ -217,7 +244,10 @@ class FlowReader {
   private pending: Leaf[] = [];
   private pendingStyle: BlockStyle = { quote: false };
 
-  constructor(private readonly mode: 'top' | 'list') {}
+  constructor(
+    private readonly mode: 'top' | 'list',
+    private readonly notes: Notes = { splitCells: false },
+  ) {}
 
   readChildren(parent: Node, context: Context): void {
     for (const child of Array.from(parent.childNodes)) this.read(child, context);
@@ -246,6 +276,9 @@ class FlowReader {
           ? codeBlock(element)
           : (jsx('element', { type: 'divider' }, [jsx('text', {}, '')]) as TopBlockElement),
       );
+    } else if (tag === 'TABLE' && this.mode === 'top') {
+      this.flush();
+      this.blocks.push(...readTable(element, context, this.notes));
     } else if (tag === 'UL' || tag === 'OL') {
       this.flush();
       const list = readList(element, context);
@@ -336,6 +369,84 @@ function preText(node: Node): string {
   if (node.nodeName === 'BR') return '\n';
   if (SKIPPED.has(node.nodeName)) return '';
   return Array.from(node.childNodes, preText).join('');
+}
+
+/** Most cells one merged cell is split into, whatever its colspan says (HTML's own limit is 1000). */
+const MAX_SPAN = 50;
+
+function spanOf(cell: Element, name: string, most: number): number {
+  const value = Number.parseInt(cell.getAttribute(name) ?? '', 10);
+  // rowspan="0" spans the rest of the table.
+  if (name === 'rowspan' && value === 0) return most;
+  return Number.isFinite(value) && value > 1 ? Math.min(value, most) : 1;
+}
+
+function tableCell(children: Descendant[], header: boolean): TableCellElement {
+  return jsx(
+    'element',
+    header ? { type: 'table-cell', header: true } : { type: 'table-cell' },
+    children,
+  ) as TableCellElement;
+}
+
+/** A <table>: its caption as a paragraph, then the table; nothing when it has no cells. */
+function readTable(element: Element, context: Context, notes: Notes): TopBlockElement[] {
+  // A cell starts a fresh block style, as a list does; marks around the whole table still apply.
+  const cellContext: Context = { marks: context.marks, link: context.link, quote: false };
+  const readInline = (node: Element): Descendant[] => {
+    const reader = new FlowReader('top', notes);
+    reader.readChildren(node, cellContext);
+    reader.flush();
+    return inlineLines(reader.blocks as Descendant[]);
+  };
+  const blocks: TopBlockElement[] = [];
+  const caption = Array.from(element.children).find((child) => child.nodeName === 'CAPTION');
+  if (caption && (caption.textContent ?? '').trim() !== '') {
+    blocks.push(jsx('element', { type: 'paragraph' }, readInline(caption)) as TopBlockElement);
+  }
+  const rows = Array.from(element.children).flatMap((child) =>
+    child.nodeName === 'TR'
+      ? [child]
+      : ['THEAD', 'TBODY', 'TFOOT'].includes(child.nodeName)
+        ? Array.from(child.children).filter((row) => row.nodeName === 'TR')
+        : [],
+  );
+  const grid: Array<Array<TableCellElement | undefined>> = rows.map(() => []);
+  rows.forEach((row, rowIndex) => {
+    let column = 0;
+    for (const cell of Array.from(row.children).filter((child) => child.nodeName === 'TD' || child.nodeName === 'TH')) {
+      const line = grid[rowIndex]!;
+      while (line[column]) column += 1;
+      const columns = spanOf(cell, 'colspan', MAX_SPAN);
+      const rowsSpanned = spanOf(cell, 'rowspan', rows.length - rowIndex);
+      if (columns > 1 || rowsSpanned > 1) notes.splitCells = true;
+      for (let down = 0; down < rowsSpanned; down += 1) {
+        for (let across = 0; across < columns; across += 1) {
+          grid[rowIndex + down]![column + across] =
+            down === 0 && across === 0 ? tableCell(readInline(cell), false) : tableCell([jsx('text', {}, '')], false);
+        }
+      }
+      column += columns;
+    }
+  });
+  const width = Math.max(0, ...grid.map((line) => line.length));
+  if (width === 0) return blocks;
+  const first = rows[0]!;
+  const firstCells = Array.from(first.children).filter((child) => child.nodeName === 'TD' || child.nodeName === 'TH');
+  const headed = first.parentElement?.nodeName === 'THEAD' || firstCells.every((cell) => cell.nodeName === 'TH');
+  const tableRows = grid
+    .map((line, rowIndex) => {
+      const cells = Array.from({ length: width }, (_, column) => {
+        const cell = line[column] ?? tableCell([jsx('text', {}, '')], false);
+        return rowIndex === 0 && headed ? { ...cell, header: true } : cell;
+      });
+      return jsx('element', { type: 'table-row' }, cells) as TableRowElement;
+    })
+    // A row of nothing but the ends of cells spanning down into it is still a row; one with no
+    // cells at all (<tr></tr>) is none.
+    .filter((_, rowIndex) => grid[rowIndex]!.length > 0);
+  blocks.push(jsx('element', { type: 'table' }, tableRows) as TableElement);
+  return blocks;
 }
 
 /** Containers of blocks that are no line of text themselves, even when empty. */

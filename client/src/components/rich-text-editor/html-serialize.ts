@@ -1,6 +1,10 @@
 // Editor value -> HTML, written exactly as the server's sanitizer (server/modules/post/sanitize-html.ts)
 // and a browser serialize it, so what the editor saves is what is stored, byte for byte:
-//   - only the allowed tags: p, h2, h3, blockquote, ul, ol, li, pre, code, hr, strong, em, u, s, a, br;
+//   - only the allowed tags: p, h2, h3, blockquote, ul, ol, li, pre, code, hr, strong, em, u, s, a, br,
+//     table, thead, tbody, tr, th, td;
+//   - a table as <table><thead><tr><th>..</th></tr></thead><tbody><tr><td>..</td></tr></tbody></table>
+//     (the thead only for a header row, the tbody only when there are other rows), each cell's
+//     inline content as a paragraph's, but an empty cell empty (a cell keeps its height anyway);
 //   - each subheading with the id the sanitizer gives it (kernel/heading-ids.ts), after its class;
 //   - a picture as the sanitizer rebuilds it: <figure><img ...><figcaption>...</figcaption></figure>
 //     (kernel/content-pictures.ts, one writer for both);
@@ -12,11 +16,12 @@
 //   - marks nested in one fixed order (strong > em > u > s), so any split of the same text into
 //     leaves gives the same HTML;
 //   - text escaped as innerHTML escapes it (&amp; &lt; &gt; &nbsp;);
+//   - no empty paragraph after a table at the end (the editor's place for the caret);
 //   - what HTML would collapse made visible: a space at the start or end of a line, or after
 //     another space, is written as &nbsp; (so the post shows the spaces the editor showed), and a
 //     block that is empty or ends with a line break gets one more <br> (browsers do not show a
 //     trailing <br>). The reader (html-deserialize.ts) undoes exactly these two steps.
-import type { Descendant } from 'slate';
+import { Node, type Descendant } from 'slate';
 import { figureHtml } from '#kernel/content-pictures.ts';
 import { headingIds } from '#kernel/heading-ids.ts';
 import { linkHref } from './link-url';
@@ -29,8 +34,10 @@ import {
   isLink,
   isList,
   isPicture,
+  isTable,
   isTextBlock,
   type CodeBlockElement,
+  type TableElement,
   type FormattedText,
   type ListElement,
   type Mark,
@@ -48,7 +55,14 @@ const MARK_TAGS: ReadonlyArray<readonly [Mark, string]> = [
 const NBSP = '\u00a0';
 
 /** The HTML of a whole editor value: its blocks, one after the other, without whitespace between. */
-export function slateToHtml(nodes: readonly Descendant[]): string {
+export function slateToHtml(value: readonly Descendant[]): string {
+  // The empty paragraph the editor keeps after a table at the end (so the caret can leave it) is
+  // no text: the server drops it, and the editor puts it back on opening the post.
+  const last = value[value.length - 1];
+  const nodes =
+    isTable(value[value.length - 2]) && isTextBlock(last) && last.type === 'paragraph' && Node.string(last) === ''
+      ? value.slice(0, -1)
+      : value;
   const ids = headingIds(nodes.filter(isHeading).map(headingText));
   let headingIndex = 0;
   const html = nodes.map((node) => (isHeading(node) ? heading(node, ids[headingIndex++]!) : topBlock(node))).join('');
@@ -91,6 +105,7 @@ function topBlock(node: Descendant): string {
   if (isCodeBlock(node)) return codeBlock(node);
   if (isDivider(node)) return '<hr>';
   if (isPicture(node)) return figureHtml(node);
+  if (isTable(node)) return table(node);
   if (isTextBlock(node)) {
     // A list item outside a list is not a valid value; it is written as the paragraph it shows as.
     return textBlock(node.type === 'block-quote' ? 'blockquote' : 'p', node);
@@ -137,6 +152,23 @@ function list(node: ListElement): string {
   }
   // A list without items is no list: HTML cannot hold it and the reader would drop it.
   return items.length > 0 ? `<${tag}>${items.join('')}</${tag}>` : '';
+}
+
+function table(node: TableElement): string {
+  const rows = node.children.map((row, index) => {
+    const cells = row.children.map((cell) => {
+      // Only the first row's cells can be header cells (the plugin's normalizer keeps it so).
+      const tag = index === 0 && cell.header ? 'th' : 'td';
+      return `<${tag}>${inlineContent(cell.children, false)}</${tag}>`;
+    });
+    return `<tr>${cells.join('')}</tr>`;
+  });
+  const first = node.children[0];
+  const headed = first !== undefined && first.children.some((cell) => cell.header);
+  const head = headed ? `<thead>${rows[0]}</thead>` : '';
+  const body = rows.slice(headed ? 1 : 0).join('');
+  // A table without rows is no table (the normalizer never leaves one).
+  return rows.length > 0 ? `<table>${head}${body ? `<tbody>${body}</tbody>` : ''}</table>` : '';
 }
 
 interface Leaf {
@@ -219,7 +251,8 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/\u00a0/g, '&nbsp;');
 }
 
-function inlineContent(children: readonly Descendant[]): string {
+/** `emptyPlaceholder`: whether an empty block gets a <br> (a paragraph would show no line without it). */
+function inlineContent(children: readonly Descendant[], emptyPlaceholder = true): string {
   const leaves = leavesOf(children);
   // Spaces are judged on the block's whole text: a space at the end of a bold word and one at the
   // start of the next plain word are neighbours.
@@ -231,7 +264,7 @@ function inlineContent(children: readonly Descendant[]): string {
   }
   // A link without text cannot be seen or clicked: it is not written.
   const visible = leaves.filter((leaf) => leaf.text !== '');
-  const placeholder = whole === '' || whole.endsWith('\n') ? '<br>' : '';
+  const placeholder = (whole === '' && emptyPlaceholder) || whole.endsWith('\n') ? '<br>' : '';
   return linkRuns(visible) + placeholder;
 }
 

@@ -1,14 +1,21 @@
 // Markdown as it is typed, the way bloggers write elsewhere: at the start of a paragraph, "## " makes
 // a subheading, "### " a lower one, "- " (or "* ", "+ ") a bullet list, "1. " a numbered list, "> "
 // a quote, "```" a code block (with its language: "```ts"), "---" a divider; inside a line, `code`,
-// **bold**, *italic* and _italic_ take their format once the closing mark is typed. The character
+// **bold**, *italic* and _italic_ take their format once the closing mark is typed; a line of a pipe
+// table's header ("| Name | Price |") then its delimiter row ("|---|---|") and Enter make a table. The character
 // that triggers a shortcut is typed first, and the shortcut is a step of its own in the history: an
 // undo right after it gives back exactly what was typed ("## " with its space), as in other editors.
-import { Editor, Range, Transforms, type NodeEntry } from 'slate';
+import { Editor, Node, Path, Range, Transforms, type NodeEntry } from 'slate';
 import { HistoryEditor } from 'slate-history';
 import { codeLanguageOf } from '#kernel/code-languages.ts';
 import { activeCodeBlock, insertDivider, toggleBlockQuote, toggleHeading, toggleList } from './editor-commands';
-import { isTextBlock, type FormattedText, type Mark, type TextBlockElement } from './rich-text-types';
+import {
+  isTextBlock,
+  type FormattedText,
+  type Mark,
+  type TableElement,
+  type TextBlockElement,
+} from './rich-text-types';
 
 /** The paragraph the (collapsed) cursor is in, and the text before the cursor in it. */
 function paragraphBeforeCursor(editor: Editor): { entry: NodeEntry<TextBlockElement>; before: string } | null {
@@ -81,7 +88,53 @@ export function applyMarkdownBreakShortcut(editor: Editor): boolean {
     makeCodeBlock(editor, entry, before);
     return true;
   }
-  return false;
+  return makeTypedTable(editor, entry, before);
+}
+
+/** The cells of a pipe table's row: "| a | b |" or "a | b" gives ["a", "b"] (a "\|" is a pipe of the text). */
+export function pipeCells(line: string): string[] | null {
+  if (!line.includes('|')) return null;
+  const inner = line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '');
+  return inner.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
+}
+
+const DELIMITER_CELL = /^:?-+:?$/;
+
+/**
+ * Enter after a delimiter row ("|---|---|") under a row of as many cells ("| Name | Price |"): the two
+ * paragraphs become a table whose header row holds those cells, with one empty row to type in.
+ */
+function makeTypedTable(editor: Editor, entry: NodeEntry<TextBlockElement>, line: string): boolean {
+  const delimiter = pipeCells(line);
+  const [, path] = entry;
+  if (!delimiter || !delimiter.every((cell) => DELIMITER_CELL.test(cell)) || path.length !== 1 || path[0] === 0) {
+    return false;
+  }
+  const headerPath = Path.previous(path);
+  const header = Node.get(editor, headerPath);
+  if (!isTextBlock(header) || header.type !== 'paragraph') return false;
+  const names = pipeCells(Node.string(header));
+  if (!names || names.length !== delimiter.length) return false;
+  const table: TableElement = {
+    type: 'table',
+    children: [
+      {
+        type: 'table-row',
+        children: names.map((text) => ({ type: 'table-cell', header: true, children: [{ text }] })),
+      },
+      { type: 'table-row', children: names.map(() => ({ type: 'table-cell', children: [{ text: '' }] })) },
+    ],
+  };
+  Editor.withoutNormalizing(editor, () => {
+    Transforms.removeNodes(editor, { at: path });
+    Transforms.removeNodes(editor, { at: headerPath });
+    Transforms.insertNodes(editor, table, { at: headerPath });
+    Transforms.select(editor, Editor.start(editor, [...headerPath, 1, 0]));
+  });
+  return true;
 }
 
 // The text before the cursor, with the closing mark just typed, that makes a format: the opening

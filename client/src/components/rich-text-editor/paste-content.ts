@@ -1,10 +1,11 @@
 // What a paste becomes: HTML (a web page, a word processor) is read into the editor's own structure
 // by the HTML reader, which keeps headings, lists, links, emphasis, quotes and code and drops the
 // rest; plain text that looks like Markdown is first turned into HTML by marked (a well-kept
-// CommonMark/GFM parser, loaded with the editor only); other plain text is left to Slate.
+// CommonMark/GFM parser, loaded with the editor only, pipe tables included); other plain text is left
+// to Slate.
 import { Marked } from 'marked';
 import { Node, type Descendant } from 'slate';
-import { htmlToSlate } from './html-deserialize';
+import { readHtml, type HtmlReading } from './html-deserialize';
 import { isTextBlock } from './rich-text-types';
 
 const markdown = new Marked({ gfm: true, breaks: false });
@@ -14,8 +15,11 @@ const MARKDOWN_BLOCK = /^(?:#{1,6}\s|\s{0,3}[-*+]\s|\s{0,3}\d{1,9}[.)]\s|>|```|~
 const MARKDOWN_INLINE =
   /\*\*[^*\n]+\*\*|__[^_\n]+__|\[[^\]\n]+\]\([^)\s]+\)|`[^`\n]+`|(?:^|\s)[*_][^*_\s][^*_\n]*[*_](?=\s|[.,;:!?]|$)/m;
 
+// A pipe table's delimiter row: |---|:--:| or ---|--- (pipes, dashes, colons and spaces only).
+const MARKDOWN_TABLE_DELIMITER = /^(?=[^\n]*\|)(?=[^\n]*-)[ \t|:-]+$/m;
+
 export function looksLikeMarkdown(text: string): boolean {
-  return MARKDOWN_BLOCK.test(text) || MARKDOWN_INLINE.test(text);
+  return MARKDOWN_BLOCK.test(text) || MARKDOWN_INLINE.test(text) || MARKDOWN_TABLE_DELIMITER.test(text);
 }
 
 /** Markdown as HTML (for the HTML reader, never shown as it is). */
@@ -36,11 +40,20 @@ interface ClipboardLike {
  * `parser` defaults to the page's DOMParser; tests pass jsdom's.
  */
 export function pastedFragment(data: ClipboardLike, parser?: DOMParser): Descendant[] | null {
+  return pastedContent(data, parser)?.nodes ?? null;
+}
+
+/** pastedFragment, with what reading it changed (for the author's notice). */
+export function pastedContent(data: ClipboardLike, parser?: DOMParser): HtmlReading | null {
   const html = data.getData('text/html');
   const text = data.getData('text/plain');
-  if (html && STRUCTURE.test(html)) return withoutBlankLines(htmlToSlate(html, parser));
-  if (text && looksLikeMarkdown(text)) return withoutBlankLines(htmlToSlate(markdownToHtml(text), parser));
-  if (html) return withoutBlankLines(htmlToSlate(html, parser));
+  const read = (source: string): HtmlReading => {
+    const reading = readHtml(source, parser);
+    return { ...reading, nodes: withoutBlankLines(reading.nodes) };
+  };
+  if (html && STRUCTURE.test(html)) return read(html);
+  if (text && looksLikeMarkdown(text)) return read(markdownToHtml(text));
+  if (html) return read(html);
   return null;
 }
 

@@ -69,6 +69,8 @@ import {
   type RichTextEditor as RichEditor,
 } from './rich-text-types';
 import { shortcutFor, shortcutLabel, type ShortcutCommand } from './shortcuts';
+import { insertTable } from './table-commands';
+import { handleTableTab, TableElementView, TableNotice } from './table-tools';
 import { ToolbarIcon, type IconName } from './toolbar-icons';
 import './rich-text-editor.css';
 
@@ -199,6 +201,9 @@ export function RichTextEditor({
 
   const handleKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Tab' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // In a table, Tab and Shift+Tab go from cell to cell (table-tools.tsx).
+      syncSelectionFromDom(editor);
+      if (handleTableTab(editor, event)) return;
       // In a list, Tab changes the item's level; anywhere else it leaves the editor as usual.
       if (Editor.above(editor, { match: (node) => isTextBlock(node) && node.type === 'list-item' })) {
         event.preventDefault();
@@ -236,6 +241,7 @@ export function RichTextEditor({
     <div className="rte" data-invalid={invalid || undefined}>
       <Slate editor={editor} initialValue={initialValue} onValueChange={handleValueChange}>
         <Toolbar onCommand={runCommand} linkOpen={linkRange !== null} pictures={onUploadPicture !== undefined} />
+        <TableNotice />
         {onUploadPicture && (
           <input
             ref={pictureInput}
@@ -284,7 +290,7 @@ export function RichTextEditor({
   );
 }
 
-type Command = ShortcutCommand | 'divider' | 'picture' | `align-${Align}`;
+type Command = ShortcutCommand | 'divider' | 'picture' | 'table' | `align-${Align}`;
 
 /**
  * Slate reads the page's selection at most every 100 ms: a command that follows a keyboard
@@ -352,6 +358,9 @@ function applyCommand(editor: RichEditor, command: Exclude<Command, 'link' | 'pi
       return;
     case 'divider':
       insertDivider(editor);
+      return;
+    case 'table':
+      insertTable(editor);
       return;
     case 'block-quote':
       toggleBlockQuote(editor);
@@ -443,6 +452,7 @@ function Toolbar({
     [
       { command: 'divider', label: 'Divider', icon: 'divider' },
       ...(pictures ? [{ command: 'picture' as const, label: 'Picture', icon: 'picture' as const }] : []),
+      { command: 'table', label: 'Table', icon: 'table' },
     ],
     [
       { command: 'outdent', label: 'Decrease indent', icon: 'outdent' },
@@ -643,6 +653,10 @@ function renderElement(props: RenderElementProps) {
           {children}
         </blockquote>
       );
+    case 'table':
+    case 'table-row':
+    case 'table-cell':
+      return <TableElementView {...props} />;
     case 'bulleted-list':
       return <ul {...attributes}>{children}</ul>;
     case 'numbered-list':

@@ -20,7 +20,7 @@ import {
   applyMarkdownBreakShortcut,
   applyMarkdownInlineShortcut,
 } from './markdown-shortcuts';
-import { pastedFragment } from './paste-content';
+import { pastedContent } from './paste-content';
 import {
   MARKS,
   MAX_INDENT,
@@ -31,12 +31,27 @@ import {
   isHeading,
   isLink,
   isList,
+  isTable,
+  isTableCell,
+  isTableRow,
   isTextBlock,
   type CodeBlockElement,
   type ListElement,
   type RichTextEditor,
   type TextBlockElement,
 } from './rich-text-types';
+import {
+  breakInTable,
+  deleteAtTableEdge,
+  deleteSelectionInTables,
+  inlineLines,
+  activeTableCell,
+  normalizeTableNode,
+  reportTableNotice,
+} from './table-commands';
+
+/** The notice after a paste whose table had merged cells. */
+export const SPLIT_CELLS_NOTICE = 'Merged cells of the pasted table were split: each cell holds its own text now.';
 
 function isAtBlockStart(editor: Editor): NodeEntry<TextBlockElement> | null {
   const { selection } = editor;
@@ -56,7 +71,17 @@ function isAtBlockStart(editor: Editor): NodeEntry<TextBlockElement> | null {
  * HTML writer supports.
  */
 export function withRichText<T extends RichTextEditor>(editor: T): T {
-  const { isInline, isVoid, normalizeNode, insertBreak, deleteBackward, insertData, insertText } = editor;
+  const {
+    isInline,
+    isVoid,
+    normalizeNode,
+    insertBreak,
+    deleteBackward,
+    deleteForward,
+    deleteFragment,
+    insertData,
+    insertText,
+  } = editor;
 
   editor.isInline = (element) => isLink(element) || isInline(element);
   editor.isVoid = (element) => isDivider(element) || isPicture(element) || isVoid(element);
@@ -72,6 +97,7 @@ export function withRichText<T extends RichTextEditor>(editor: T): T {
   };
 
   editor.insertBreak = () => {
+    if (breakInTable(editor)) return;
     const code = activeCodeBlock(editor);
     if (code && editor.selection && Range.isCollapsed(editor.selection)) {
       const atEnd = Editor.isEnd(editor, editor.selection.anchor, code[1]);
@@ -108,6 +134,7 @@ export function withRichText<T extends RichTextEditor>(editor: T): T {
   };
 
   editor.deleteBackward = (unit) => {
+    if (deleteAtTableEdge(editor, 'backward')) return;
     const entry = unit === 'character' ? isAtBlockStart(editor) : null;
     if (entry) {
       const [block, path] = entry;
@@ -127,13 +154,37 @@ export function withRichText<T extends RichTextEditor>(editor: T): T {
     deleteBackward(unit);
   };
 
+  editor.deleteForward = (unit) => {
+    if (deleteAtTableEdge(editor, 'forward')) return;
+    deleteForward(unit);
+  };
+
+  editor.deleteFragment = (direction) => {
+    if (deleteSelectionInTables(editor)) return;
+    deleteFragment(direction);
+  };
+
   editor.insertData = (data) => {
     // Slate's own fragments (a copy inside the editor) keep their exact nodes.
-    const fragment = data.types.includes('application/x-slate-fragment') ? null : pastedFragment(data);
-    if (fragment) {
+    const pasted = data.types.includes('application/x-slate-fragment') ? null : pastedContent(data);
+    if (pasted) {
+      const fragment = pasted.nodes;
       if (activeCodeBlock(editor)) {
         // Into code, only text goes.
         editor.insertText(fragment.map((node) => Node.string(node)).join('\n'));
+        return;
+      }
+      reportTableNotice(editor, pasted.splitCells ? SPLIT_CELLS_NOTICE : null);
+      if (activeTableCell(editor) && (fragment.length > 1 || !isTextBlock(fragment[0]))) {
+        // Into a cell, blocks go as its lines (a table's rows as lines of their cells' text).
+        Transforms.insertFragment(editor, [{ type: 'paragraph', children: inlineLines(fragment) }]);
+        return;
+      }
+      const block = Editor.above(editor, { match: isTextBlock });
+      if (fragment.some(isTable) && block && Node.string(block[0]) !== '') {
+        // A table is no text to merge into the line: the line splits at the caret and the pasted
+        // blocks go between its halves whole (into an empty line, insertFragment replaces it).
+        Transforms.insertNodes(editor, fragment);
         return;
       }
       Transforms.insertFragment(editor, fragment);
@@ -144,6 +195,7 @@ export function withRichText<T extends RichTextEditor>(editor: T): T {
 
   editor.normalizeNode = (entry, options) => {
     const [node, path] = entry;
+    if ((isTable(node) || isTableRow(node) || isTableCell(node)) && normalizeTableNode(editor, node, path)) return;
     if ((Editor.isEditor(node) || isList(node)) && mergeAdjacentLists(editor, node.children, path)) return;
     if (isList(node)) {
       if (normalizeList(editor, node, path)) return;
@@ -163,7 +215,13 @@ export function withRichText<T extends RichTextEditor>(editor: T): T {
         Transforms.unwrapNodes(editor, { at: path });
         return;
       }
-    } else if (Element.isElement(node) && path.length > 0) {
+    } else if (
+      Element.isElement(node) &&
+      path.length > 0 &&
+      !isTable(node) &&
+      !isTableRow(node) &&
+      !isTableCell(node)
+    ) {
       // An element of no known type (from a paste of Slate data of another editor).
       Transforms.setNodes(editor, { type: 'paragraph' }, { at: path });
       return;

@@ -4,7 +4,9 @@
 // HTML. A nested list sits in its parent list right after the item it belongs to; in HTML it goes
 // inside that item (<li>text<ul>...</ul></li>). A code block holds plain text (its lines separated
 // by "\n") and maybe a language; a divider (<hr>) holds nothing, and a picture (<figure>) only its
-// stored image's facts, alt text and caption.
+// stored image's facts, alt text and caption. A table holds rows of cells, each cell inline content
+// like a paragraph's (a pasted cell's blocks become lines of it); its first row is a header row when
+// its cells are header cells (<th>, in a <thead>), and no other row's are.
 import type { BaseEditor, Descendant } from 'slate';
 import type { HistoryEditor } from 'slate-history';
 import type { ReactEditor } from 'slate-react';
@@ -87,6 +89,24 @@ export interface PictureElement extends ContentPicture {
 
 export type ListType = 'bulleted-list' | 'numbered-list';
 
+/** A cell of a table: inline content; `header` only in the first row (the header row). */
+export interface TableCellElement {
+  type: 'table-cell';
+  header?: boolean;
+  children: InlineNode[];
+}
+
+export interface TableRowElement {
+  type: 'table-row';
+  children: TableCellElement[];
+}
+
+/** A table: rows of equally many cells, at the top level of the post. */
+export interface TableElement {
+  type: 'table';
+  children: TableRowElement[];
+}
+
 export interface ListElement {
   type: ListType;
   children: Array<ListItemElement | ListElement>;
@@ -100,9 +120,18 @@ export type TopBlockElement =
   | ListElement
   | CodeBlockElement
   | DividerElement
-  | PictureElement;
+  | PictureElement
+  | TableElement;
 export type RichTextElement =
-  TextBlockElement | ListElement | CodeBlockElement | DividerElement | PictureElement | LinkElement;
+  | TextBlockElement
+  | ListElement
+  | CodeBlockElement
+  | DividerElement
+  | PictureElement
+  | TableElement
+  | TableRowElement
+  | TableCellElement
+  | LinkElement;
 
 export type RichTextEditor = BaseEditor & ReactEditor & HistoryEditor;
 
@@ -144,6 +173,18 @@ export function isDivider(node: unknown): node is DividerElement {
 
 export function isPicture(node: unknown): node is PictureElement {
   return typeOf(node) === 'picture';
+}
+
+export function isTable(node: unknown): node is TableElement {
+  return typeOf(node) === 'table';
+}
+
+export function isTableRow(node: unknown): node is TableRowElement {
+  return typeOf(node) === 'table-row';
+}
+
+export function isTableCell(node: unknown): node is TableCellElement {
+  return typeOf(node) === 'table-cell';
 }
 
 export function isLink(node: unknown): node is LinkElement {

@@ -5,7 +5,7 @@ import type { ShortcutCommand } from './shortcuts';
 
 /** An icon for each command that has a shortcut, one for each alignment, the divider's and the picture's. */
 export type IconName =
-  ShortcutCommand | 'align-left' | 'align-center' | 'align-right' | 'align-justify' | 'divider' | 'picture';
+  ShortcutCommand | 'align-left' | 'align-center' | 'align-right' | 'align-justify' | 'divider' | 'picture' | 'table';
 
 const lines = (rows: Array<[number, number]>) =>
   rows.map(([from, to], index) => <path key={index} d={`M${from} ${4 + index * 4}H${to}`} />);
@@ -41,6 +41,12 @@ const PATHS: Record<IconName, ReactNode> = {
       <rect x="2.5" y="4" width="15" height="12" rx="1.5" />
       <path d="M2.5 13.5l4.5-4.5 4 4 2-2 4.5 4.5" />
       <circle cx="13" cy="7.5" r="1.3" />
+    </>
+  ),
+  table: (
+    <>
+      <rect x="2.5" y="3.5" width="15" height="13" rx="1.5" />
+      <path d="M2.5 8h15M2.5 12.25h15M7.5 3.5v13M12.5 3.5v13" />
     </>
   ),
   divider: (
