@@ -381,7 +381,7 @@ describe('the editing surface', () => {
         expect(await sidewaysScroll(page), `${width} px`).toBe(0);
         expect(await bar.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
         const buttons = bar.getByRole('button');
-        expect(await buttons.count()).toBe(21);
+        expect(await buttons.count()).toBe(22);
         for (const box of await boxes(buttons)) {
           expect(box.left, `${box.name} at ${width} px`).toBeGreaterThanOrEqual(0);
           expect(box.right, `${box.name} at ${width} px`).toBeLessThanOrEqual(width);
