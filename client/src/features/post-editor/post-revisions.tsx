@@ -11,6 +11,7 @@ import { getFragmentData, graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { toast } from '../../lib/toast';
+import { SavedPostFragment } from './saved-post';
 import { KEPT_REVISIONS } from '#kernel/post-rules.ts';
 import './post-revisions.css';
 
@@ -40,24 +41,8 @@ const PostRevisionsFragment = graphql(`
 const RestorePostRevisionMutation = graphql(`
   mutation RestorePostRevision($id: ID!, $expectedUpdatedAt: DateTime) {
     restorePostRevision(id: $id, expectedUpdatedAt: $expectedUpdatedAt) {
-      id
-      status
-      slug
-      title
-      subtitle
-      content
-      category
-      description
-      imageAlt
-      publishedAt
-      updatedAt
-      image {
-        url
-        srcset
-        focusX
-        focusY
-        ...UploadedImage_Image
-      }
+      # What a save asks back: the cached post (the form's and every list's) is refreshed in place.
+      ...PostEditor_SavedPost
       ...PostRevisions_Post
     }
   }
@@ -104,7 +89,7 @@ export function PostRevisions({ postId, version, expectedUpdatedAt, onRestored }
       const result = await restore({ variables: { id: revision.id, expectedUpdatedAt: expectedUpdatedAt() } });
       const restored = result.data?.restorePostRevision;
       if (restored) {
-        onRestored(restored.updatedAt);
+        onRestored(getFragmentData(SavedPostFragment, restored).updatedAt);
         toast.success(`Restored the version saved ${when}: the form shows it, saved.`);
       }
     } catch (failure) {
