@@ -299,8 +299,8 @@ describe('creating a post', () => {
     await page.keyboard.press('Shift+Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Bold');
     // Bold, italic, underline, strike, code; two headings; quote, two lists, code block, divider,
-    // picture, outdent, indent; left, centre: then right.
-    for (let i = 0; i < 17; i += 1) await page.keyboard.press('ArrowRight');
+    // picture, table, outdent, indent; left, centre: then right.
+    for (let i = 0; i < 18; i += 1) await page.keyboard.press('ArrowRight');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Align right');
