@@ -11,7 +11,7 @@ import { readTarGz } from '../../server/modules/backup/tar-archive.ts';
 import { ImageStore } from '../../server/modules/media/image-store.ts';
 import { CREATE_POST, DELETE_POST, postInput } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
-import { PROCESS_TEST_TIMEOUT, startServer, type ServerProcess } from '../support/server-process.ts';
+import { PROCESS_TEST_TIMEOUT, signInAsAdmin, startServer, type ServerProcess } from '../support/server-process.ts';
 import { documentText } from '../support/test-app.ts';
 import { createPostgresDatabase, testDbKind } from '../support/test-database.ts';
 
@@ -148,7 +148,7 @@ describe(`npm run export and import on ${testDbKind}`, { timeout: PROCESS_TEST_T
     const from = await newSite();
     const server = await startServer({ ...from.env, ...ADMIN });
     servers.push(server);
-    const cookie = await signIn(server);
+    const cookie = await signInAsAdmin(server, ADMIN);
     const cover = fileOf(await makeImage({ width: 900, height: 500 }));
     const kept: string[] = [];
     for (let i = 0; i < 3; i++) kept.push(await createPost(server, cookie, cover, `Kept ${i}`));
@@ -233,16 +233,6 @@ describe(`npm run export and import on ${testDbKind}`, { timeout: PROCESS_TEST_T
     }
   });
 });
-
-async function signIn(server: ServerProcess): Promise<string> {
-  const response = await fetch(`${server.url}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers.get('set-cookie')!.split(';')[0]!;
-}
 
 /** Creates a post with the image as its cover; returns its id. */
 async function createPost(server: ServerProcess, cookie: string, image: File, title: string): Promise<string> {

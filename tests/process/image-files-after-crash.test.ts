@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteDirFor } from '../../server/db/database.ts';
 import { CREATE_POST, DELETE_POST, postInput } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
-import { PROCESS_TEST_TIMEOUT, startServer, type ServerProcess } from '../support/server-process.ts';
+import { PROCESS_TEST_TIMEOUT, signInAsAdmin, startServer, type ServerProcess } from '../support/server-process.ts';
 import { documentText } from '../support/test-app.ts';
 import { createPostgresDatabase, testDbKind } from '../support/test-database.ts';
 
@@ -56,16 +56,6 @@ function filesOnDisk(): string[] {
   }
 }
 
-async function signIn(server: ServerProcess): Promise<string> {
-  const response = await fetch(`${server.url}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers.get('set-cookie')!.split(';')[0]!;
-}
-
 async function createPost(server: ServerProcess, cookie: string, image: File): Promise<Response> {
   const form = new FormData();
   form.set(
@@ -100,7 +90,7 @@ async function newFileAppears(before: Set<string>): Promise<void> {
 describe(`image files after kill -9 on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('leaves no file without its row and no row without its files after a restart', async () => {
     const first = await start();
-    const cookie = await signIn(first);
+    const cookie = await signInAsAdmin(first, ADMIN);
     const image = fileOf(await makeImage({ width: 2400, height: 1350 }));
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {

@@ -78,3 +78,20 @@ export async function startServer(env: Record<string, string>, timeoutMs = 45_00
   await server.stop('SIGKILL');
   throw new Error(`The server did not become healthy in ${timeoutMs} ms:\n${server.output()}`);
 }
+
+/**
+ * Signs in to a server process over REST with the admin its ADMIN_EMAIL and ADMIN_PASSWORD made, as
+ * the browser does (its own Origin); returns the Cookie header value of the session.
+ */
+export async function signInAsAdmin(
+  server: ServerProcess,
+  admin: { ADMIN_EMAIL: string; ADMIN_PASSWORD: string },
+): Promise<string> {
+  const response = await fetch(`${server.url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`Sign-in answered ${response.status}: ${await response.text()}`);
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}

@@ -48,8 +48,9 @@ export function SetupPage() {
     return (
       <div className="container container-narrow">
         <h1>{SCREEN_TEXTS.setup.title}</h1>
+        <p>{setupMessages.alreadySetUp}.</p>
         <p>
-          {setupMessages.alreadySetUp}: <Link to="/login">Login</Link>
+          <Link to="/login">Login</Link>
         </p>
       </div>
     );
