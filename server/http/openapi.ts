@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 description of the REST facade, served at /api/openapi.json. A test checks that it
 // lists exactly the routes the server answers, so it cannot drift from the code.
 import type { Config } from '../config.ts';
-import { CATEGORIES, MAX_PAGE, PAGE_SIZE, POST_TEXT_MAX } from '#kernel/post-rules.ts';
+import { CATEGORIES, LATEST_COUNT, MAX_PAGE, PAGE_SIZE, POST_TEXT_MAX } from '#kernel/post-rules.ts';
 import { KEYWORD_MAX, KEYWORD_PATTERN } from '#kernel/search-rules.ts';
 import { UPCOMING_TITLES } from '#kernel/upcoming-rules.ts';
 import { EXCERPT_WORDS, WORDS_PER_MINUTE } from '#kernel/reading-rules.ts';
@@ -30,6 +30,18 @@ const adminOnly = {
   '401': error('No valid session (message: Not authorized)'),
   '403': error('Signed in, but not an admin'),
 };
+/** What a write carrying an image may be refused for. */
+const imageUploadErrors = {
+  '413': error('Too large'),
+  '415': error('Not a JPEG, PNG or WebP image'),
+};
+/** An admin's DELETE of /{id}: the message it answers, or 404 with notFound. */
+const adminDelete = (summary: string, deleted: string, notFound: string) => ({
+  summary,
+  security: [{ session: [] }],
+  parameters: [idPath],
+  responses: { '200': { description: deleted, ...json(ref('Message')) }, ...adminOnly, '404': error(notFound) },
+});
 const postFields = {
   title: { type: 'string', maxLength: POST_TEXT_MAX },
   subtitle: { type: 'string', maxLength: POST_TEXT_MAX },
@@ -185,14 +197,13 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
             '201': { description: 'Created', ...json(ref('Post')) },
             '400': error('Invalid input'),
             ...adminOnly,
-            '413': error('Too large'),
-            '415': error('Not a JPEG, PNG or WebP image'),
+            ...imageUploadErrors,
           },
         },
       },
       '/api/blogposts/latest': {
         get: {
-          summary: 'The 9 newest posts',
+          summary: `The ${LATEST_COUNT} newest posts`,
           responses: { '200': { description: 'Posts', ...json({ type: 'array', items: ref('Post') }) } },
         },
       },
@@ -221,20 +232,10 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
             '400': error('Invalid input'),
             ...adminOnly,
             '404': error('Blogpost not found'),
-            '413': error('Too large'),
-            '415': error('Not a JPEG, PNG or WebP image'),
+            ...imageUploadErrors,
           },
         },
-        delete: {
-          summary: 'Delete a post and its image',
-          security: [{ session: [] }],
-          parameters: [idPath],
-          responses: {
-            '200': { description: 'Blogpost has been deleted', ...json(ref('Message')) },
-            ...adminOnly,
-            '404': error('Blogpost not found'),
-          },
-        },
+        delete: adminDelete('Delete a post and its image', 'Blogpost has been deleted', 'Blogpost not found'),
       },
       '/api/upcoming': {
         get: {
@@ -262,22 +263,12 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
             '201': { description: 'Created', ...json(ref('Card')) },
             '400': error('Invalid input'),
             ...adminOnly,
-            '413': error('Too large'),
-            '415': error('Not a JPEG, PNG or WebP image'),
+            ...imageUploadErrors,
           },
         },
       },
       '/api/upcoming/{id}': {
-        delete: {
-          summary: 'Delete a card and its image',
-          security: [{ session: [] }],
-          parameters: [idPath],
-          responses: {
-            '200': { description: 'Card has been deleted', ...json(ref('Message')) },
-            ...adminOnly,
-            '404': error('Card not found'),
-          },
-        },
+        delete: adminDelete('Delete a card and its image', 'Card has been deleted', 'Card not found'),
       },
       '/api/backup': {
         get: {
