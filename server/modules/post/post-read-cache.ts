@@ -58,8 +58,8 @@ function valueOf<K extends PostReadKind>(kind: K, id: string, held: Held): PostR
   return value;
 }
 
-/** What a single post read depends on: that post. */
-export const postDependencies = (id: string): Dependencies => ({ tags: new Set([`post:${id}`]), spans: [] });
+/** What a single post read depends on: that post (PostReads.get reports the same). */
+const postDependencies = (id: string): Dependencies => ({ tags: new Set([`post:${id}`]), spans: [] });
 
 /** The posts cache, read and written by kind of read (ReadCache's get, lookup, ticket and put). */
 export class PostReadCache {
