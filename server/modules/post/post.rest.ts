@@ -35,7 +35,7 @@ export function postJson(post: PostWithImage, urls: ImageUrls) {
 // rows are never changed (an edit makes a new one), and the cached rows are shared by every request.
 // A list page the server must make again after a new post moved it is then its posts' bytes joined:
 // writing its 15 posts out and encoding them again was most of making it (bench scenario 11's CPU
-// profile). The row's estimated size counts these bytes (post.service.ts).
+// profile). The row's estimated size counts these bytes (post-read-cache.ts).
 const postBytesByUrls = new WeakMap<ImageUrls, WeakMap<PostWithImage, Uint8Array>>();
 
 function postBytes(post: PostWithImage, urls: ImageUrls): Uint8Array {
