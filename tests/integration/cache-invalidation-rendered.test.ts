@@ -14,7 +14,7 @@ import * as pageRoutes from '../../server/modules/pages/page-routes.ts';
 import { SERVER_ENTRY_FILE } from '#kernel/server-render.ts';
 import { postInput, seedPosts, UPDATE_POST } from '../support/content.ts';
 import { createQueryLoggingApp, type QueryLoggingApp } from '../support/query-log.ts';
-import { documentText, type AnyDocument } from '../support/test-app.ts';
+import { documentText, routedDuring, type AnyDocument } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
 
 const POST_QUERY = 'query Page($slug: String!) { post(slug: $slug) { title nextPost { title } } }';
@@ -131,13 +131,6 @@ describe(`server-rendered pages and the writes they show (${testDbKind})`, () =>
   });
 
   it('a page asks its queries in the server, into the entries /graphql answers from, as nobody', async () => {
-    // Every request that reaches the app's router: the page's queries must not be among them.
-    const routed: string[] = [];
-    const fetch = t.app.hono.fetch;
-    t.app.hono.fetch = (request, ...rest) => {
-      routed.push(new URL(request.url).pathname);
-      return fetch(request, ...rest);
-    };
     const matches = vi.spyOn(pageRoutes, 'matchPageRoute');
     const post = posts[5]!;
     const ask = (query: string, variables: Record<string, unknown>, cookie?: string) => {
@@ -158,16 +151,20 @@ describe(`server-rendered pages and the writes they show (${testDbKind})`, () =>
     };
     try {
       // Asked by the signed-in admin: the page is still made as for a visitor who is not.
-      const html = await (
-        await t.app.fetch(new Request(`http://blog.test/blog/${post.slug}?me`, { headers: { cookie: admin } }))
-      ).text();
+      let html = '';
+      const routed = await routedDuring(t.app, async () => {
+        const response = await t.app.fetch(
+          new Request(`http://blog.test/blog/${post.slug}?me`, { headers: { cookie: admin } }),
+        );
+        html = await response.text();
+      });
       expect(html).toContain(`<h1>${post.title}</h1>`);
       expect(html).toContain('<p>Signed in: nobody</p>');
+      // Its queries were asked in the server, not through the app's router.
       expect(routed).toEqual([`/blog/${post.slug}`]);
       // One match of the path serves the page's head, its render and its chunks.
       expect(matches).toHaveBeenCalledTimes(1);
     } finally {
-      t.app.hono.fetch = fetch;
       matches.mockRestore();
     }
 
