@@ -29,6 +29,8 @@ export interface BenchConfig {
   lighthouseRuns: number;
   /** Starts of each kind (cold, warm...) in the start-up scenario; the table gives the median. */
   startupRuns: number;
+  /** Page views a second of the server-rendered pages' fixed-rate run, the same for both servers. */
+  pageRate: number;
   /** Rounds of warm reads then reads under writes in the write-a-second scenario; the table gives medians. */
   writeRounds: number;
   /** postgresql://... of a server where the bench may create and drop databases; unset: PGlite. */
@@ -51,6 +53,7 @@ export function loadBenchConfig(): BenchConfig {
     searchPosts: whole('BENCH_SEARCH_POSTS', 100_000, 20),
     lighthouseRuns: whole('BENCH_LIGHTHOUSE_RUNS', 3),
     startupRuns: whole('BENCH_STARTUP_RUNS', 3),
+    pageRate: whole('BENCH_PAGE_RATE', 1000),
     writeRounds: whole('BENCH_WRITE_ROUNDS', 3),
     databaseUrl: process.env.BENCH_DATABASE_URL?.trim() || undefined,
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== ''),

@@ -47,6 +47,11 @@ export const atLeastRatio = (min: number) => (value: number, baseline: number) =
   ok: baseline > 0 && value / baseline >= min,
 });
 
+export const atMostRatio = (max: number) => (value: number, baseline: number) => ({
+  text: `≤ ${max.toFixed(2)}× baseline`,
+  ok: baseline > 0 && value / baseline <= max,
+});
+
 export function below(limit: number, unit: Unit): (value: number) => Target {
   return (value) => ({ text: `< ${limit} ${unit}`, ok: value < limit });
 }
