@@ -52,10 +52,14 @@ function readReport(args: string[]): Report {
   const output = path.join(folder, 'report.json');
   try {
     // The suite's own output stays on the terminal; its failures do not stop the report.
-    spawnSync(binary('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...args], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-    });
+    spawnSync(
+      binary('vitest'),
+      ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...args],
+      {
+        cwd: repoRoot,
+        stdio: 'inherit',
+      },
+    );
     if (!existsSync(output)) throw new Error('vitest wrote no JSON report');
     return JSON.parse(readFileSync(output, 'utf8')) as Report;
   } finally {
@@ -103,7 +107,8 @@ function suiteTimes(report: Report): string {
     '|---|---|---|---|---|---|',
     ...rows,
     '',
-    `Slowest ${SLOWEST} files (a file's time: its first test's start to its last test's end):`,
+    `Slowest ${SLOWEST} files (a file's time: its first test's start to its last test's end; its imports and ` +
+      `beforeAll hooks before that are not in vitest's report):`,
     '',
     '| File | Project | Tests | Time |',
     '|---|---|---|---|',
