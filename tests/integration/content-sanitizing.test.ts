@@ -30,6 +30,27 @@ async function stored(html: string): Promise<string> {
   return row.content;
 }
 
+/** Creates a post over REST, as the original client's form does, and returns its id and the answer's content. */
+async function restCreate(content: string): Promise<{ id: string; content: string }> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ title: 'Quill', subtitle: 'From the old client', category: 'game' })) {
+    form.set(key, value);
+  }
+  form.set('content', content);
+  form.append('image', fileOf(await makeImage({ width: 800, height: 450 })));
+  const created = await t.request('/api/blogposts', { method: 'POST', headers: { cookie: admin }, body: form });
+  expect(created.status).toBe(201);
+  const body = await created.json();
+  return { id: body._id, content: body.content };
+}
+
+/** A post's content as GET /api/blogposts/:id serves it. */
+async function restContent(id: string): Promise<string> {
+  const served = await t.request(`/api/blogposts/${id}`);
+  expect(served.status).toBe(200);
+  return (await served.json()).content;
+}
+
 describe(`content sanitizing on ${testDbKind}`, () => {
   it("keeps everything the editor produces, links getting rel='noopener noreferrer'", async () => {
     const html =
@@ -124,19 +145,16 @@ describe(`content sanitizing on ${testDbKind}`, () => {
   });
 
   it("turns the original client's headers and code blocks (Quill) into the site's, over REST", async () => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries({ title: 'Quill code', subtitle: 'Old client', category: 'game' })) {
-      form.set(key, value);
-    }
-    form.set('content', '<h1>Setup</h1><pre class="ql-syntax" spellcheck="false">npm install\nnpm start\n</pre>');
-    form.append('image', fileOf(await makeImage({ width: 800, height: 450 })));
-    const created = await t.request('/api/blogposts', { method: 'POST', headers: { cookie: admin }, body: form });
-    expect(created.status).toBe(201);
-    const { _id: id, content } = await created.json();
-    const expected = '<h2 id="setup">Setup</h2><pre><code>npm install\nnpm start\n</code></pre>';
-    expect(content).toBe(expected);
-    const served = await t.request(`/api/blogposts/${id}`);
-    expect((await served.json()).content).toBe(expected);
+    const { id, content } = await restCreate(
+      '<h1>Setup</h1><pre class="ql-syntax" spellcheck="false">npm install\nnpm start\n</pre>',
+    );
+    expect((await t.db.prisma.post.findUniqueOrThrow({ where: { id } })).content).toBe(
+      '<h2 id="setup">Setup</h2><pre><code>npm install\nnpm start\n</code></pre>',
+    );
+    // REST answers with Quill's own code block; the header stays the post's top subheading.
+    const quill = '<h2 id="setup">Setup</h2><pre class="ql-syntax" spellcheck="false">npm install\nnpm start\n</pre>';
+    expect(content).toBe(quill);
+    expect(await restContent(id)).toBe(quill);
   });
 
   it('allows mailto:, tel: and relative links', async () => {
@@ -165,11 +183,11 @@ describe(`content sanitizing on ${testDbKind}`, () => {
     const quill =
       '<ol><li>Games</li><li class="ql-indent-1">Outer Wilds</li><li class="ql-indent-2 ql-align-center">DLC</li>' +
       '<li class="ql-indent-1">Tunic</li><li>Books</li><li class="ql-indent-2">Two levels down at once</li></ol>' +
-      '<ul><li class="ql-indent-1">A list that starts deeper</li><li>Back out</li></ul>';
+      '<p>Then</p><ul><li class="ql-indent-1">A list that starts deeper</li><li>Back out</li></ul>';
     expect(await stored(quill)).toBe(
       '<ol><li>Games<ol><li>Outer Wilds<ol><li class="align-center">DLC</li></ol></li><li>Tunic</li></ol></li>' +
         '<li>Books<ol><li><ol><li>Two levels down at once</li></ol></li></ol></li></ol>' +
-        '<ul><li><ul><li>A list that starts deeper</li></ul></li><li>Back out</li></ul>',
+        '<p>Then</p><ul><li><ul><li>A list that starts deeper</li></ul></li><li>Back out</li></ul>',
     );
     // Quill 2 keeps bullets and numbers in one <ol>, each item saying which it is.
     const quill2 =
@@ -189,35 +207,78 @@ describe(`content sanitizing on ${testDbKind}`, () => {
     expect(html).toContain('<li>Deep</li>');
   });
 
-  it("stores and serves the original client's Quill HTML sent over REST, created and edited", async () => {
-    const quill = '<p class="ql-align-center">Centred</p><ul><li>Top</li><li class="ql-indent-1">Nested</li></ul>';
-    const expected = '<p class="align-center">Centred</p><ul><li>Top<ul><li>Nested</li></ul></li></ul>';
-    const form = new FormData();
-    for (const [key, value] of Object.entries({ title: 'Quill', subtitle: 'From the old client', category: 'game' })) {
-      form.set(key, value);
-    }
-    form.set('content', quill);
-    form.append('image', fileOf(await makeImage({ width: 800, height: 450 })));
-    const created = await t.request('/api/blogposts', { method: 'POST', headers: { cookie: admin }, body: form });
-    expect(created.status).toBe(201);
-    const { _id: id, content } = await created.json();
-    expect(content).toBe(expected);
-    expect((await t.db.prisma.post.findUniqueOrThrow({ where: { id } })).content).toBe(expected);
+  it("gives the original client (Quill 1.3.7) its HTML back over REST, and keeps the site's on GraphQL and the feed", async () => {
+    // Exactly as Quill 1.3.7 writes these (its editor's output, checked in Chromium): alignment and
+    // indentation classes, one flat list whose items carry their depth, a change of kind as the next
+    // list, its code block.
+    const quill =
+      '<p class="ql-align-center">Centred</p>' +
+      '<p class="ql-align-right">Right</p>' +
+      '<p class="ql-align-justify">Justified</p>' +
+      '<p class="ql-indent-2">Indented twice</p>' +
+      '<p class="ql-align-right ql-indent-1">Right, indented</p>' +
+      '<h2 class="ql-align-right">On the right</h2>' +
+      '<h3 class="ql-align-center">Centred below</h3>' +
+      '<ol><li>Games</li><li class="ql-indent-1">Outer Wilds</li><li class="ql-indent-2 ql-align-center">DLC</li>' +
+      '<li>Books</li></ol><ul><li class="ql-indent-1">Bullets under Books</li><li>Back out</li></ul>' +
+      '<blockquote class="ql-indent-1 ql-align-justify">An indented quote</blockquote>' +
+      '<pre class="ql-syntax" spellcheck="false">npm install\nnpm start\n</pre>';
+    const ours =
+      '<p class="align-center">Centred</p>' +
+      '<p class="align-right">Right</p>' +
+      '<p class="align-justify">Justified</p>' +
+      '<p class="indent-2">Indented twice</p>' +
+      '<p class="align-right indent-1">Right, indented</p>' +
+      '<h2 class="align-right" id="on-the-right">On the right</h2>' +
+      '<h3 class="align-center" id="centred-below">Centred below</h3>' +
+      '<ol><li>Games<ol><li>Outer Wilds<ol><li class="align-center">DLC</li></ol></li></ol></li>' +
+      '<li>Books<ul><li>Bullets under Books</li></ul></li></ol><ul><li>Back out</li></ul>' +
+      '<blockquote class="align-justify indent-1">An indented quote</blockquote>' +
+      '<pre><code>npm install\nnpm start\n</code></pre>';
+    // What the original client compares by: its classes in any order, and no heading ids (Quill drops them).
+    const asQuillReads = (html: string) =>
+      html
+        .replace(/ id="[^"]*"/g, '')
+        .replace(/class="([^"]*)"/g, (_, names: string) => `class="${names.split(' ').sort().join(' ')}"`);
+    const storedOf = async (id: string) => (await t.db.prisma.post.findUniqueOrThrow({ where: { id } })).content;
 
-    const edited = await t.request(`/api/blogposts/${id}`, {
+    const created = await restCreate(quill);
+    expect(asQuillReads(created.content)).toBe(asQuillReads(quill));
+    expect(await storedOf(created.id)).toBe(ours);
+    const served = await restContent(created.id);
+    expect(asQuillReads(served)).toBe(asQuillReads(quill));
+    const listed = (await (await t.request('/api/blogposts')).json()).blogpostDocs;
+    expect(listed.find((post: { _id: string }) => post._id === created.id).content).toBe(served);
+
+    // The original client saves what it was given: nothing is lost, on the way in or out.
+    const edited = await t.request(`/api/blogposts/${created.id}`, {
       method: 'PUT',
       headers: { cookie: admin, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        title: 'Quill',
-        subtitle: 'Edited',
-        category: 'game',
-        content: '<p class="ql-align-right ql-indent-1">Right</p>',
-      }),
+      body: JSON.stringify({ title: 'Quill', subtitle: 'Edited', category: 'game', content: served }),
     });
     expect(edited.status).toBe(200);
-    expect((await edited.json()).content).toBe('<p class="align-right indent-1">Right</p>');
-    const served = await t.request(`/api/blogposts/${id}`);
-    expect((await served.json()).content).toBe('<p class="align-right indent-1">Right</p>');
+    expect((await edited.json()).content).toBe(served);
+    expect(await storedOf(created.id)).toBe(ours);
+    expect(await restContent(created.id)).toBe(served);
+
+    // GraphQL (which the post page is rendered from) and the feed keep the site's classes, which
+    // its own CSS aligns and indents.
+    const { data } = await t.graphql(POST, { id: created.id });
+    expect(data.post?.content).toBe(ours);
+    const rss = await (await t.request('/rss.xml')).text();
+    expect(rss).toContain(ours);
+  });
+
+  it("keeps a code block's language and highlighting through REST, the language written beside ql-syntax", async () => {
+    const html = await stored(
+      '<pre><code class="language-python">print("hi")</code></pre><p class="align-left">Left</p>',
+    );
+    const served = await restContent(postId);
+    expect(served).toBe(
+      '<pre class="ql-syntax language-python" spellcheck="false"><span class="hljs-built_in">print</span>(<span class="hljs-string">"hi"</span>)</pre>' +
+        '<p class="ql-align-left">Left</p>',
+    );
+    expect(await stored(served)).toBe(html);
   });
 
   it('shares its list of classes with the client: alignments and 8 indentation levels', () => {
