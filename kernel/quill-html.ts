@@ -35,6 +35,7 @@ export function toQuillClass(name: string): string {
 export const QUILL_CODE_BLOCK_CLASS = 'ql-syntax';
 
 const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
 const QUILL_INDENT = /^ql-indent-(\d+)$/;
 const INDENT = /^indent-(\d+)$/;
 
@@ -147,17 +148,28 @@ export function toQuillHtml(root: Element): void {
     pre.setAttribute('class', language ? `${QUILL_CODE_BLOCK_CLASS} language-${language}` : QUILL_CODE_BLOCK_CLASS);
     pre.setAttribute('spellcheck', 'false');
     code.replaceWith(...Array.from(code.childNodes));
+    // HTML drops a line break just after <pre>: a block that starts with an empty line needs two.
+    const first = pre.firstChild;
+    if (first?.nodeType === TEXT_NODE && first.textContent!.startsWith('\n'))
+      first.textContent = `\n${first.textContent}`;
   }
   for (const element of Array.from(root.querySelectorAll('[class]'))) {
     if (element.closest('pre')) continue; // a code block's own classes (and its highlighting's) are not ours
-    element.setAttribute('class', element.getAttribute('class')!.split(/\s+/).map(toQuillClass).join(' '));
+    const names = element.getAttribute('class')!.split(/\s+/);
+    // A list item's ql-indent-N is its depth (flattenForQuill): its own indentation, which Quill
+    // has no word for, keeps the site's name, so that a save of the answer keeps it too.
+    const quillNames = names.map((name) =>
+      element.nodeName === 'LI' && INDENT.test(name) ? name : toQuillClass(name),
+    );
+    element.setAttribute('class', quillNames.join(' '));
   }
 }
 
 /**
  * A list and the lists nested in it as Quill holds them: one flat list per run of items of one kind,
- * each item's depth its indentation class (a list item's own indentation adds to it, up to 8). An
- * item that only holds a deeper list (a list that starts deeper) is no item of its own, as it came.
+ * each item's depth its class ql-indent-N. An item that only holds a deeper list is an empty item,
+ * but for one that reading the flat list makes again (nestQuillRun: a list that starts deeper than
+ * the item before it gets such an item, of its own kind), which is left out, as Quill wrote it.
  */
 function flattenForQuill(list: Element): void {
   const document = list.ownerDocument;
@@ -167,21 +179,18 @@ function flattenForQuill(list: Element): void {
     if (last?.nodeName !== tag) lists.push((last = document.createElement(tag)));
     last.appendChild(item);
   };
+  // The depth of the item written last; a list just after another list continues it (one run).
+  let lastDepth = ['OL', 'UL'].includes(previousElement(list)?.nodeName ?? '') ? 0 : -1;
   const walk = (current: Element, depth: number) => {
     for (const item of Array.from(current.children)) {
       if (item.nodeName !== 'LI') continue;
       const nested = Array.from(item.children).filter((child) => child.nodeName === 'OL' || child.nodeName === 'UL');
       for (const inner of nested) inner.remove();
-      if (nested.length === 0 || (item.textContent ?? '').trim() !== '' || item.children.length > 0) {
-        let indent = depth;
-        for (const name of Array.from(item.classList)) {
-          const level = INDENT.exec(name)?.[1];
-          if (level === undefined) continue;
-          indent += Number(level);
-          item.classList.remove(name);
-        }
-        if (indent > 0) item.classList.add(`indent-${Math.min(indent, CONTENT_MAX_INDENT)}`);
+      const madeAgain = item.childNodes.length === 0 && nested[0]?.nodeName === current.nodeName && lastDepth < depth;
+      if (!madeAgain) {
+        if (depth > 0) item.classList.add(`ql-indent-${depth}`);
         add(item, current.nodeName);
+        lastDepth = depth;
       }
       for (const inner of nested) walk(inner, depth + 1);
     }
