@@ -31,7 +31,7 @@ export function toQuillClass(name: string): string {
   return QUILL_CLASS_NAMES.get(name) ?? name;
 }
 
-/** Quill's code block: its class, and the attribute Quill writes on it. */
+/** The class of Quill's code block (a <pre> holding the code's text). */
 export const QUILL_CODE_BLOCK_CLASS = 'ql-syntax';
 
 const ELEMENT_NODE = 1;
@@ -150,8 +150,9 @@ export function toQuillHtml(root: Element): void {
     code.replaceWith(...Array.from(code.childNodes));
     // HTML drops a line break just after <pre>: a block that starts with an empty line needs two.
     const first = pre.firstChild;
-    if (first?.nodeType === TEXT_NODE && first.textContent!.startsWith('\n'))
+    if (first?.nodeType === TEXT_NODE && first.textContent!.startsWith('\n')) {
       first.textContent = `\n${first.textContent}`;
+    }
   }
   for (const element of Array.from(root.querySelectorAll('[class]'))) {
     if (element.closest('pre')) continue; // a code block's own classes (and its highlighting's) are not ours
