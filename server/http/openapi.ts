@@ -45,7 +45,12 @@ const adminDelete = (summary: string, deleted: string, notFound: string) => ({
 const postFields = {
   title: { type: 'string', maxLength: POST_TEXT_MAX },
   subtitle: { type: 'string', maxLength: POST_TEXT_MAX },
-  content: { type: 'string', description: 'HTML; sanitized on the server' },
+  content: {
+    type: 'string',
+    description:
+      "HTML; sanitized on the server. Read as the original client's editor (Quill 1.3.7) writes it, or as the site's; " +
+      'answered as Quill writes it: ql-align-*, ql-indent-N (a list item: its depth in one flat list), <pre class="ql-syntax">',
+  },
   category: { type: 'string', enum: [...CATEGORIES] },
 };
 const categoryList = (param: string, category: string) => ({
