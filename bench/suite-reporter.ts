@@ -50,7 +50,7 @@ export default class SuiteTimeReporter implements Reporter {
     if (this.files.length === 0) return;
     const lines = [`\nThe suite's time: ${seconds(Date.now() - this.runStartedAt)} of wall time in all`];
     const projects = [...new Set(this.files.map((file) => file.project))].sort();
-    lines.push('  project        files  tests   wall time   files\' own time');
+    lines.push("  project        files  tests   wall time   files' own time");
     for (const project of projects) {
       const files = this.files.filter((file) => file.project === project);
       const wall = Math.max(...files.map((f) => f.endedAt)) - Math.min(...files.map((f) => f.startedAt));
