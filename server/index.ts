@@ -26,6 +26,9 @@ async function main(): Promise<void> {
         : `Opening the embedded database in ${config.dataDir}…`,
     );
     db = await openConfiguredDatabase(config);
+    // Listening starts now, while the database is brought up to date: a PostgreSQL server's channel
+    // is a connection of its own, which a busy machine opens late. Nothing is cached before serving.
+    db.watchContentChanges();
     await prepareDatabase(db, config);
   } catch (error) {
     console.error(`Could not prepare the database: ${(error as Error).message}`);
@@ -42,10 +45,10 @@ async function main(): Promise<void> {
   // Scheduled posts go public at their time, and at once when it passed while the server was down.
   const scheduler = new PostScheduler(db.prisma, app.changes);
   scheduler.start();
-  // Serve once the database's change announcements are heard: until then no answer may be cached
-  // (its staleness could not be told), so a fresh start's first readers would each miss the cache.
-  // A PostgreSQL server's channel is a connection of its own, which a busy machine opens late.
-  if (!(await app.changes.whenHeard(CHANNEL_WAIT_MS))) {
+  // Serve once every change made before now has been heard, the start's own writes included: an
+  // answer is cached only while the channel is heard, and one still on its way would void the first
+  // readers' answers as they are stored (ContentChanges.whenCaughtUp).
+  if (!(await db.contentChangesCaughtUp(CHANNEL_WAIT_MS))) {
     console.error(
       `The database's change announcements were not heard within ${CHANNEL_WAIT_MS / 1000} s: ` +
         'serving without cached reads until they are.',

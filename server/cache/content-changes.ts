@@ -12,9 +12,13 @@
 // TRUNCATE, a bulk statement, the channel lost) touches everything.
 // docs/decisions/015-cached-public-reads.md explains why caches may be trusted only while that
 // channel is heard.
+import { randomUUID } from 'node:crypto';
 
 /** The channel the database triggers notify on. */
 export const CONTENT_CHANNEL = 'blog_content_changed';
+
+/** How a marker of ContentChanges.whenCaughtUp() starts: a notice that announces no change. */
+export const CAUGHT_UP_PREFIX = 'caught-up:';
 
 /** Where a change touched one of the timelines (server/cache/post-changes.ts names them): a publication time, ms. */
 export interface TimelinePoint {
@@ -102,11 +106,11 @@ export class ContentChanges {
   }
 
   private readonly heardWaiters: Array<(heard: boolean) => void> = [];
+  private readonly markerWaiters = new Map<string, () => void>();
 
   /**
    * Resolves true once the database's announcements reach this process (at once if they do), or
-   * false after timeoutMs. A server starts serving only then: a read answered before it could not
-   * be cached, so the first readers of a fresh start would all miss (decision 015).
+   * false after timeoutMs.
    */
   whenHeard(timeoutMs: number): Promise<boolean> {
     if (this.heard) return Promise.resolve(true);
@@ -121,5 +125,42 @@ export class ContentChanges {
       };
       this.heardWaiters.push(settle);
     });
+  }
+
+  /**
+   * Resolves true once every change committed before the call has reached this process, or false
+   * after timeoutMs. A server starts serving only then (decision 015): an answer is cached only
+   * while the channel is heard, and a change still on its way (a start's own writes, announced a
+   * moment after they commit on a PostgreSQL server) would void the first readers' answers as they
+   * are stored. announce sends a marker on the channel (CAUGHT_UP_PREFIX and an id, as a notice of
+   * its own); the database delivers notices in the order their transactions committed, so the
+   * marker arriving means all that came before it has.
+   */
+  async whenCaughtUp(timeoutMs: number, announce: (marker: string) => Promise<unknown>): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    if (!(await this.whenHeard(timeoutMs))) return false;
+    const marker = `${CAUGHT_UP_PREFIX}${randomUUID()}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<boolean>((resolve) => {
+      this.markerWaiters.set(marker, () => resolve(true));
+      timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+    });
+    try {
+      await announce(marker);
+      return await heard;
+    } finally {
+      clearTimeout(timer);
+      this.markerWaiters.delete(marker);
+    }
+  }
+
+  /** A notice from the channel: a marker whenCaughtUp() waits for, or a change. */
+  noticed(payload: string | undefined, change: (payload: string | undefined) => Change): void {
+    if (payload?.startsWith(CAUGHT_UP_PREFIX)) {
+      // Another process's marker is no change either.
+      this.markerWaiters.get(payload)?.();
+      return;
+    }
+    this.changed(change(payload));
   }
 }

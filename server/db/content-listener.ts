@@ -16,7 +16,7 @@ export function listenOnPglite(pglite: PGlite): ContentListener {
   // Trusted once LISTEN has run (a moment after start): PGlite runs here, so nothing is lost after.
   const changes = new ContentChanges(false);
   const unlistening = pglite
-    .listen(CONTENT_CHANNEL, (payload) => changes.changed(changeFromNotice(payload)))
+    .listen(CONTENT_CHANNEL, (payload) => changes.noticed(payload, changeFromNotice))
     .then(
       (unlisten) => {
         changes.setHeard(true);
@@ -73,7 +73,7 @@ export function listenOnPostgres(connectionString: string, applicationName?: str
       application_name: applicationName,
     });
     candidate.on('notification', (message) => {
-      if (message.channel === CONTENT_CHANNEL) changes.changed(changeFromNotice(message.payload));
+      if (message.channel === CONTENT_CHANNEL) changes.noticed(message.payload, changeFromNotice);
     });
     candidate.on('error', (error) => lost(candidate, error.message));
     candidate.on('end', () => lost(candidate, 'connection closed'));

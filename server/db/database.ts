@@ -9,7 +9,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.ts';
-import type { ContentChanges } from '../cache/content-changes.ts';
+import { CONTENT_CHANNEL, type ContentChanges } from '../cache/content-changes.ts';
 import { type ContentListener, listenOnPglite, listenOnPostgres } from './content-listener.ts';
 import { acquireDirectoryLock } from './directory-lock.ts';
 import { createPgliteRunner, createPgPoolRunner, type SqlRunner } from './sql-runner.ts';
@@ -25,6 +25,11 @@ export interface Database {
    * The server's read caches need it; scripts never call it, so they open no extra connection.
    */
   watchContentChanges(): ContentChanges;
+  /**
+   * Hears the channel (as watchContentChanges) and resolves true once every change committed
+   * before the call has reached its hub, false after timeoutMs (ContentChanges.whenCaughtUp).
+   */
+  contentChangesCaughtUp(timeoutMs: number): Promise<boolean>;
   /**
    * Names this process among those using the database. A PostgreSQL server shows it as the
    * application name of the process's connections, so other processes can tell whether it runs.
@@ -72,10 +77,13 @@ function withoutApplicationName(connectionString: string): string {
 }
 
 /** The database's change listener, started by the first watchContentChanges(), closed with the database. */
-function lazyListener(start: () => ContentListener) {
+function lazyListener(sql: SqlRunner, start: () => ContentListener) {
   let listener: ContentListener | null = null;
+  const changes = () => (listener ??= start()).changes;
   return {
-    changes: () => (listener ??= start()).changes,
+    changes,
+    caughtUp: (timeoutMs: number) =>
+      changes().whenCaughtUp(timeoutMs, (marker) => sql.query('SELECT pg_notify($1, $2)', [CONTENT_CHANNEL, marker])),
     close: async () => {
       await listener?.close();
     },
@@ -90,12 +98,14 @@ async function openPostgres(configuredUrl: string): Promise<Database> {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  const listener = lazyListener(() => listenOnPostgres(connectionString, applicationName));
+  const sql = createPgPoolRunner(pool);
+  const listener = lazyListener(sql, () => listenOnPostgres(connectionString, applicationName));
   return {
     kind: 'postgres',
     prisma,
-    sql: createPgPoolRunner(pool),
+    sql,
     watchContentChanges: listener.changes,
+    contentChangesCaughtUp: listener.caughtUp,
     instanceId,
     async connectedInstances() {
       // The server's own view: a process killed by any means drops its connections at once.
@@ -133,12 +143,14 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const pglite = client;
   const instanceId = randomUUID();
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-  const listener = lazyListener(() => listenOnPglite(pglite));
+  const sql = createPgliteRunner(pglite);
+  const listener = lazyListener(sql, () => listenOnPglite(pglite));
   return {
     kind: 'pglite',
     prisma,
-    sql: createPgliteRunner(pglite),
+    sql,
     watchContentChanges: listener.changes,
+    contentChangesCaughtUp: listener.caughtUp,
     instanceId,
     // Only one process ever opens the embedded database (the folder lock above).
     connectedInstances: async () => new Set([instanceId]),

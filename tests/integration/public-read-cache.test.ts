@@ -166,6 +166,23 @@ describe(`cached public reads (${testDbKind})`, () => {
   });
 });
 
+describe(`a start (${testDbKind})`, () => {
+  it('serves once every change committed before it has been heard, and a marker of its own is no change', async () => {
+    const heard: boolean[] = [];
+    const stop = t.app.changes.subscribe((change) => heard.push(change.everything));
+    try {
+      // A statement committed a moment ago on a connection of the pool (as a start's own writes
+      // are), not through the services: on a PostgreSQL server its notice is still on its way.
+      await t.db.sql.query(`UPDATE "SiteSetting" SET "updatedAt" = now()`);
+      expect(await t.db.contentChangesCaughtUp(10_000)).toBe(true);
+      // The settings touch every page: one change, everything. The marker itself changed nothing.
+      expect(heard).toEqual([true]);
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe.runIf(testDbKind === 'postgres')('when the change channel is lost (postgres)', () => {
   it('stop answering from memory until it is back, and then cache again', async () => {
     expectErrorLog(/Lost the database's content-change channel/);

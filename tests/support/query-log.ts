@@ -19,6 +19,8 @@ import { announceOwnWrites, createPostgresDatabase, loadPgliteTemplate, testDbKi
 
 export interface QueryLoggingApp {
   app: App;
+  /** The app's database (its hub of content changes included). */
+  db: Database;
   /** Announces each of its writes as changing everything (test-database.ts: announceOwnWrites). */
   prisma: PrismaClient;
   /** The client the app's services use. */
@@ -109,6 +111,7 @@ export async function createQueryLoggingApp({
 
   return {
     app,
+    db,
     prisma: announcing,
     appPrisma,
     async queriesDuring(fn) {
