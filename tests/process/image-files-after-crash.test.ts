@@ -2,47 +2,21 @@
 // every row its files, whatever the moment the process stopped at. The moment is the one that
 // matters most: the first file of a new upload has just appeared on disk, while other uploads and
 // deletes are in flight.
-import { readdirSync, rmSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, pgliteDirFor } from '../../server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { CREATE_POST, DELETE_POST, postInput } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
-import { PROCESS_TEST_TIMEOUT, signInAsAdmin, startServer, type ServerProcess } from '../support/server-process.ts';
+import { PROCESS_TEST_TIMEOUT, serverPlace, signInAsAdmin, type ServerProcess } from '../support/server-process.ts';
 import { documentText } from '../support/test-app.ts';
-import { createPostgresDatabase, testDbKind } from '../support/test-database.ts';
+import { testDbKind } from '../support/test-database.ts';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'a long enough password' };
 
-let dataDir: string;
-let env: Record<string, string>;
-let dropDatabase = async () => {};
-const running: ServerProcess[] = [];
+const place = serverPlace('blog-crash-', ADMIN);
+const start = () => place.start();
 
-beforeEach(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'blog-crash-'));
-  env = { DATA_DIR: dataDir, ...ADMIN };
-  if (testDbKind === 'postgres') {
-    const database = await createPostgresDatabase({ migrated: false });
-    env.DATABASE_URL = database.url;
-    dropDatabase = database.drop;
-  }
-});
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.stop('SIGKILL')));
-  await dropDatabase();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start(): Promise<ServerProcess> {
-  const server = await startServer(env);
-  running.push(server);
-  return server;
-}
-
-const uploadsDir = () => path.join(dataDir, 'uploads');
+const uploadsDir = () => path.join(place.dataDir, 'uploads');
 
 /** Every file in the uploads folder, relative to it. */
 function filesOnDisk(): string[] {
@@ -111,9 +85,7 @@ describe(`image files after kill -9 on ${testDbKind}`, { timeout: PROCESS_TEST_T
     const second = await start();
     expect(await second.stop('SIGTERM')).toBe(0);
 
-    const db = await openDatabase(
-      testDbKind === 'postgres' ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: pgliteDirFor(dataDir) },
-    );
+    const db = await place.openDatabase();
     try {
       const images = await db.prisma.image.findMany({ include: { post: true, upcomingCard: true } });
       const named = images

@@ -1,43 +1,15 @@
 // Scheduled posts as the running server keeps them: a post scheduled before a restart goes public
 // when its time passed while no server ran, and with two servers on one PostgreSQL database, a post
 // scheduled through one goes public through both, once.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileOf, makeImage } from '../support/images.ts';
-import { PROCESS_TEST_TIMEOUT, startServer, type ServerProcess } from '../support/server-process.ts';
-import { createPostgresDatabase, testDbKind } from '../support/test-database.ts';
+import { PROCESS_TEST_TIMEOUT, serverPlace, type ServerProcess } from '../support/server-process.ts';
+import { testDbKind } from '../support/test-database.ts';
 
 const ADMIN = { ADMIN_EMAIL: 'author@example.com', ADMIN_PASSWORD: 'a long enough password' };
 
-let dataDir: string;
-let env: Record<string, string>;
-let dropDatabase: () => Promise<void>;
-const running: ServerProcess[] = [];
-
-beforeEach(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'blog-schedule-'));
-  env = { DATA_DIR: dataDir, ...ADMIN };
-  dropDatabase = async () => {};
-  if (testDbKind === 'postgres') {
-    const { url, drop } = await createPostgresDatabase({ migrated: false });
-    env.DATABASE_URL = url;
-    dropDatabase = drop;
-  }
-});
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.stop('SIGKILL')));
-  await dropDatabase();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start(): Promise<ServerProcess> {
-  const server = await startServer(env);
-  running.push(server);
-  return server;
-}
+const place = serverPlace('blog-schedule-', ADMIN);
+const start = () => place.start();
 
 async function signIn(server: ServerProcess): Promise<string> {
   const response = await fetch(`${server.url}/api/users/login`, {
@@ -87,7 +59,6 @@ describe(`scheduled posts in the running server on ${testDbKind}`, { timeout: PR
     const slug = await schedule(first, await signIn(first), 'Written before the break', new Date(Date.now() + 2500));
     expect(await publicTitles(first)).toEqual([]);
     expect(await first.stop()).toBe(0);
-    running.splice(0);
 
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const second = await start();

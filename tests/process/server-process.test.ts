@@ -1,48 +1,16 @@
 // The server as its users run it: a separate process, real HTTP, real signals, a real data folder.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, pgliteDirFor } from '../../server/db/database.ts';
+import { describe, expect, it } from 'vitest';
+import { pgliteDirFor } from '../../server/db/database.ts';
 import { readMigrations } from '../../server/db/migrate.ts';
-import { PROCESS_TEST_TIMEOUT, spawnServer, startServer, type ServerProcess } from '../support/server-process.ts';
-import { createPostgresDatabase, testDbKind } from '../support/test-database.ts';
+import { PROCESS_TEST_TIMEOUT, serverPlace, spawnServer } from '../support/server-process.ts';
+import { testDbKind } from '../support/test-database.ts';
 
-let dataDir: string;
-let databaseEnv: Record<string, string>;
-let dropDatabase: () => Promise<void>;
-const running: ServerProcess[] = [];
-
-beforeEach(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'blog-process-'));
-  if (testDbKind === 'postgres') {
-    const { url, drop } = await createPostgresDatabase({ migrated: false });
-    databaseEnv = { DATA_DIR: dataDir, DATABASE_URL: url };
-    dropDatabase = drop;
-  } else {
-    databaseEnv = { DATA_DIR: dataDir };
-    dropDatabase = async () => {};
-  }
-});
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.stop('SIGKILL')));
-  await dropDatabase();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const server = await startServer({ ...databaseEnv, ...env });
-  running.push(server);
-  return server;
-}
-
-/** Opens the database the server used, once the server has stopped. */
-async function openServersDatabase() {
-  return openDatabase(
-    testDbKind === 'postgres' ? { databaseUrl: databaseEnv.DATABASE_URL } : { pgliteDir: pgliteDirFor(dataDir) },
-  );
-}
+const place = serverPlace('blog-process-');
+const start = (env: Record<string, string> = {}) => place.start(env);
+const openServersDatabase = () => place.openDatabase();
 
 describe(`the server process on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('serves health and GraphQL over HTTP, then stops cleanly on SIGTERM', async () => {
@@ -60,7 +28,7 @@ describe(`the server process on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT 
 
     expect(await server.stop('SIGTERM')).toBe(0);
     expect(server.output()).toContain('SIGTERM received: finishing requests in flight, then stopping.');
-    if (testDbKind === 'pglite') expect(existsSync(path.join(pgliteDirFor(dataDir), '.lock'))).toBe(false);
+    if (testDbKind === 'pglite') expect(existsSync(path.join(pgliteDirFor(place.dataDir), '.lock'))).toBe(false);
   });
 
   it('answers a read again from its cache over HTTP: the same bytes and headers, an Age, a 304 to its ETag', async () => {
@@ -128,7 +96,7 @@ describe(`the server process on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT 
   });
 
   it('refuses to start on bad configuration, saying what is wrong', async () => {
-    const server = spawnServer({ ...databaseEnv, PORT: 'eighty', SITE_URL: 'example.com' });
+    const server = spawnServer({ ...place.env, PORT: 'eighty', SITE_URL: 'example.com' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('Invalid configuration:');
     expect(server.output()).toContain('PORT must be a whole number between 1 and 65535');
@@ -141,7 +109,7 @@ describe(`the server process on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT 
     const first = await start();
     const port = new URL(first.url).port;
     const second = spawnServer({
-      ...databaseEnv,
+      ...place.env,
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'blog-process-')),
       PORT: port,
     });
@@ -153,7 +121,7 @@ describe(`the server process on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT 
 describe.runIf(testDbKind === 'pglite')('the embedded database', { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('is never opened by two servers at once', async () => {
     const first = await start();
-    const second = spawnServer({ ...databaseEnv, PORT: '1' });
+    const second = spawnServer({ ...place.env, PORT: '1' });
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/already in use by another process \(PID \d+\)/);
     // The first server is unharmed.

@@ -1,8 +1,13 @@
 // Starts the real server (server/index.ts) as a separate process, as `npm start` does, and talks to
 // it over HTTP on a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
+import { openDatabase, pgliteDirFor, type Database } from '../../server/db/database.ts';
+import { createPostgresDatabase, testDbKind } from './test-database.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -94,4 +99,59 @@ export async function signInAsAdmin(
   });
   if (response.status !== 200) throw new Error(`Sign-in answered ${response.status}: ${await response.text()}`);
   return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+export interface ServerPlace {
+  /** The data folder of the current test. */
+  readonly dataDir: string;
+  /** The environment every server of the current test starts with: its folder and database. */
+  readonly env: Record<string, string>;
+  /** Starts a server (env on top of the place's) and stops it with SIGKILL after the test. */
+  start(env?: Record<string, string>): Promise<ServerProcess>;
+  /** Opens the database the test's servers use (once they have stopped, on PGlite). */
+  openDatabase(): Promise<Database>;
+}
+
+/**
+ * Where the calling file's servers run: for each test, a fresh data folder and, on PostgreSQL, a
+ * fresh empty database (a server migrates it as a first start does), both removed after the test
+ * with every server it started.
+ */
+export function serverPlace(prefix: string, baseEnv: Record<string, string> = {}): ServerPlace {
+  let dataDir = '';
+  let env: Record<string, string> = {};
+  let drop = async () => {};
+  const running: ServerProcess[] = [];
+  beforeEach(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+    env = { DATA_DIR: dataDir, ...baseEnv };
+    drop = async () => {};
+    if (testDbKind === 'postgres') {
+      const database = await createPostgresDatabase({ migrated: false });
+      env.DATABASE_URL = database.url;
+      drop = database.drop;
+    }
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((server) => server.stop('SIGKILL')));
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    get dataDir() {
+      return dataDir;
+    },
+    get env() {
+      return env;
+    },
+    async start(extra = {}) {
+      const server = await startServer({ ...env, ...extra });
+      running.push(server);
+      return server;
+    },
+    openDatabase: () =>
+      openDatabase(
+        testDbKind === 'postgres' ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: pgliteDirFor(dataDir) },
+      ),
+  };
 }
