@@ -26,13 +26,8 @@ import { Spinner } from '../../components/spinner';
 import { apiError, showApiError } from '../../lib/api-errors';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { toast } from '../../lib/toast';
-import {
-  AdminPostsQuery,
-  DeletePostMutation,
-  evictAfterDeleted,
-  evictAfterStatusChanged,
-  SetPostStatusMutation,
-} from './admin-posts-query';
+import { DeletePostMutation, evictAfterPostDeleted, evictAfterPostWritten } from '../../lib/post-writes';
+import { AdminPostsQuery, SetPostStatusMutation } from './admin-posts-query';
 import './admin-posts-page.css';
 
 const ADMIN_POSTS_PATH = '/admin/posts';
@@ -78,7 +73,7 @@ export function AdminPostsPage() {
     },
     fetchPolicy: 'cache-and-network',
   });
-  const [setPostStatus] = useMutation(SetPostStatusMutation, { update: (cache) => evictAfterStatusChanged(cache) });
+  const [setPostStatus] = useMutation(SetPostStatusMutation, { update: (cache) => evictAfterPostWritten(cache) });
   const [deletePost] = useMutation(DeletePostMutation);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -124,7 +119,7 @@ export function AdminPostsPage() {
     if (busyId || !window.confirm('Are you sure?')) return;
     setBusyId(id);
     try {
-      await deletePost({ variables: { id }, update: (cache) => evictAfterDeleted(cache, id) });
+      await deletePost({ variables: { id }, update: (cache) => evictAfterPostDeleted(cache, id) });
       toast.success('Blogpost has been deleted');
     } catch (failure) {
       showApiError(failure);
