@@ -37,7 +37,7 @@ import {
   validatePostFields,
 } from '#kernel/post-rules.ts';
 import { keywordError } from '#kernel/search-rules.ts';
-import { slugError } from '#kernel/slug-rules.ts';
+import { isAutomaticSlug, slugError } from '#kernel/slug-rules.ts';
 import { uploadKeysIn } from '#kernel/content-pictures.ts';
 import type { ImageFiles } from '../media/image-files.ts';
 import { deleteUnusedImages } from '../media/image-uses.ts';
@@ -53,7 +53,7 @@ import { surroundingsOf, type PostSurroundings } from './post-neighbours.ts';
 import { recordRevision, revisionsOf } from './post-revisions.ts';
 import { searchPage } from './post-search.ts';
 import { publishedIdsNewestFirst } from './post-timeline.ts';
-import { assignSlug, formerSlugTarget, isAutomaticSlug } from './post-slugs.ts';
+import { assignSlug, formerSlugTarget } from './post-slugs.ts';
 import { sanitizeContent } from './sanitize-html.ts';
 
 export const POST_NOT_FOUND = 'Blogpost not found';

@@ -15,7 +15,7 @@ import { Spinner } from '../../components/spinner';
 import { UploadedImage } from '../../components/uploaded-image';
 import { graphql } from '../../gql';
 import type { EditPostQuery as EditPostResult } from '../../gql/graphql';
-import { slugify } from '#kernel/slug-rules.ts';
+import { isAutomaticSlug } from '#kernel/slug-rules.ts';
 import { ConflictPointer, EditConflict, ReplacedText, type OtherVersion } from './edit-conflict';
 import { PostForm, savedNoteOf, type PostFormControl } from './post-form';
 import { fromApiCategory } from '#kernel/post-rules.ts';
@@ -61,12 +61,6 @@ const EditPostQuery = graphql(`
   }
 `);
 
-/** True for the slug the title makes (or that slug made unique with -2, -3...). */
-function isTitleSlug(slug: string, title: string): boolean {
-  const base = slugify(title);
-  return slug === base || (slug.startsWith(`${base}-`) && /^\d+$/.test(slug.slice(base.length + 1)));
-}
-
 const STATUS_WORDS = { DRAFT: 'Draft', SCHEDULED: 'Scheduled', PUBLISHED: 'Published' } as const;
 
 type EditedPost = NonNullable<EditPostResult['post']>;
@@ -79,7 +73,7 @@ function formValuesOf(post: EditedPost): PostFormValues {
     content: post.content,
     category: post.category ? fromApiCategory(post.category) : '',
     // A slug the title made stays empty, so a draft's address follows its title.
-    slug: isTitleSlug(post.slug, post.title) ? '' : post.slug,
+    slug: isAutomaticSlug(post.slug, post.title) ? '' : post.slug,
     description: post.description,
     imageAlt: post.imageAlt,
     publishAt: post.status === 'SCHEDULED' ? toDateTimeLocal(post.publishedAt) : '',
