@@ -14,6 +14,7 @@ import {
 } from 'react';
 import { createEditor, Editor, Range, Transforms, type Descendant, type RangeRef } from 'slate';
 import { CODE_LANGUAGES } from '#kernel/code-languages.ts';
+import { layoutClasses } from '#kernel/content-rules.ts';
 import {
   CONTENT_PICTURE_SIZES,
   PICTURE_ALT_PROMPT,
@@ -72,6 +73,7 @@ import { shortcutFor, shortcutLabel, type ShortcutCommand } from './shortcuts';
 import { insertTable } from './table-commands';
 import { handleTableTab, TableElementView, TableNotice } from './table-tools';
 import { ToolbarIcon, type IconName } from './toolbar-icons';
+import '../rich-content.css';
 import './rich-text-editor.css';
 
 export interface RichTextEditorProps {
@@ -524,8 +526,7 @@ function Toolbar({
 }
 
 function classNameOf(element: { align?: Align; indent?: number }): string | undefined {
-  const classes = [element.align && `align-${element.align}`, element.indent && `indent-${element.indent}`];
-  return classes.filter(Boolean).join(' ') || undefined;
+  return layoutClasses(element).join(' ') || undefined;
 }
 
 // Chromium places the cursor wrongly at the edges of an inline element without these

@@ -12,12 +12,12 @@ import type { HistoryEditor } from 'slate-history';
 import type { ReactEditor } from 'slate-react';
 import type { CodeLanguage } from '#kernel/code-languages.ts';
 import type { ContentPicture } from '#kernel/content-pictures.ts';
-import { CONTENT_ALIGNMENTS, CONTENT_MAX_INDENT } from '#kernel/content-rules.ts';
+import { CONTENT_ALIGNMENTS, CONTENT_MAX_INDENT, type ContentAlignment } from '#kernel/content-rules.ts';
 
 export const MARKS = ['bold', 'italic', 'underline', 'strikethrough', 'code'] as const;
 export type Mark = (typeof MARKS)[number];
 
-export type Align = (typeof CONTENT_ALIGNMENTS)[number];
+export type Align = ContentAlignment;
 export const ALIGNMENTS: readonly Align[] = CONTENT_ALIGNMENTS;
 export const MAX_INDENT = CONTENT_MAX_INDENT;
 
@@ -191,14 +191,7 @@ export function isLink(node: unknown): node is LinkElement {
   return typeOf(node) === 'link';
 }
 
-export function isAlign(value: unknown): value is Align {
-  return (ALIGNMENTS as readonly unknown[]).includes(value);
-}
-
-/** An indentation level the content rules keep (1 to MAX_INDENT), or undefined. */
-export function indentLevel(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_INDENT ? value : undefined;
-}
+export { isContentAlignment as isAlign, contentIndent as indentLevel } from '#kernel/content-rules.ts';
 
 export function emptyValue(): Descendant[] {
   return [{ type: 'paragraph', children: [{ text: '' }] }];
