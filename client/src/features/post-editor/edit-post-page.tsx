@@ -12,7 +12,7 @@ import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { preloadRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
 import { Spinner } from '../../components/spinner';
-import { UploadedImage } from '../../components/uploaded-image';
+import { storedPicture, UploadedImage } from '../../components/uploaded-image';
 import { getFragmentData, graphql } from '../../gql';
 import type { EditPostQuery as EditPostResult, PostEditor_SavedPostFragment as EditedPost } from '../../gql/graphql';
 import { isAutomaticSlug } from '#kernel/slug-rules.ts';
@@ -24,7 +24,6 @@ import { SavedPostFragment } from './saved-post';
 import { RestoredDraftNotice } from './restored-draft-notice';
 import { PostRevisions } from './post-revisions';
 import {
-  focusValue,
   forgetEditDraft,
   loadEditDraft,
   saveEditDraft,
@@ -65,7 +64,7 @@ function formValuesOf(post: EditedPost): PostFormValues {
     description: post.description,
     imageAlt: post.imageAlt,
     publishAt: post.status === 'SCHEDULED' ? toDateTimeLocal(post.publishedAt) : '',
-    focus: post.image ? focusValue(post.image.focusX, post.image.focusY) : '',
+    focus: post.image ? storedPicture(post.image).focus : '',
   };
 }
 
@@ -232,7 +231,7 @@ export function EditPostPage() {
           draftKey={editDraftKey(id)}
           onImageRestored={() => setImageRestored(true)}
           imageRequired={!post.image}
-          currentPicture={post.image ? { src: post.image.url, srcSet: post.image.srcset } : undefined}
+          currentPicture={post.image ? storedPicture(post.image).current : undefined}
           currentImage={
             post.image && (
               <figure className="post-form-current">

@@ -20,10 +20,6 @@ export const SavedPostFragment = graphql(`
     createdAt
     updatedAt
     image {
-      url
-      srcset
-      focusX
-      focusY
       ...UploadedImage_Image
     }
   }

@@ -4,13 +4,12 @@
 import { useMutation } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { focusValue } from '#kernel/focal-point.ts';
 import { ErrorMessage } from '../../components/error-message';
 import { UNSAVED_CHANGES_QUESTION } from '../../components/form/use-unsaved-changes';
 import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { Spinner } from '../../components/spinner';
-import { UploadedImage } from '../../components/uploaded-image';
+import { storedPicture, UploadedImage } from '../../components/uploaded-image';
 import { getFragmentData, graphql } from '../../gql';
 import type { AdminUpcomingCardFragment as AdminCard } from '../../gql/graphql';
 import { fieldErrorsOf, showApiError } from '../../lib/api-errors';
@@ -39,10 +38,6 @@ const AdminUpcomingCardFragment = graphql(`
     link
     position
     image {
-      url
-      srcset
-      focusX
-      focusY
       ...UploadedImage_Image
     }
   }
@@ -80,7 +75,7 @@ function valuesOf(card: Card): CardFormValues {
     subtitle: card.subtitle,
     imageAlt: card.imageAlt,
     link: card.link ?? '',
-    focus: focusValue(card.image.focusX, card.image.focusY),
+    focus: storedPicture(card.image).focus,
   };
 }
 
@@ -251,7 +246,7 @@ export function ShowUpcomingPage() {
                   <CardForm
                     initialValues={valuesOf(card)}
                     imageRequired={false}
-                    currentPicture={{ src: card.image.url, srcSet: card.image.srcset || undefined }}
+                    currentPicture={storedPicture(card.image).current}
                     submitLabel="Save"
                     busyLabel="Saving the card"
                     onSubmit={(values) => handleSave(card, values)}
