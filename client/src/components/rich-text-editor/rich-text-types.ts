@@ -163,33 +163,18 @@ export function isHeading(node: unknown): node is HeadingElement {
   return HEADING_TYPES.includes(typeOf(node) as HeadingType);
 }
 
-export function isCodeBlock(node: unknown): node is CodeBlockElement {
-  return typeOf(node) === 'code-block';
+/** The guard of one element type, by its `type`. */
+function elementOfType<T extends { type: string }>(type: T['type']) {
+  return (node: unknown): node is T => typeOf(node) === type;
 }
 
-export function isDivider(node: unknown): node is DividerElement {
-  return typeOf(node) === 'divider';
-}
-
-export function isPicture(node: unknown): node is PictureElement {
-  return typeOf(node) === 'picture';
-}
-
-export function isTable(node: unknown): node is TableElement {
-  return typeOf(node) === 'table';
-}
-
-export function isTableRow(node: unknown): node is TableRowElement {
-  return typeOf(node) === 'table-row';
-}
-
-export function isTableCell(node: unknown): node is TableCellElement {
-  return typeOf(node) === 'table-cell';
-}
-
-export function isLink(node: unknown): node is LinkElement {
-  return typeOf(node) === 'link';
-}
+export const isCodeBlock = elementOfType<CodeBlockElement>('code-block');
+export const isDivider = elementOfType<DividerElement>('divider');
+export const isPicture = elementOfType<PictureElement>('picture');
+export const isTable = elementOfType<TableElement>('table');
+export const isTableRow = elementOfType<TableRowElement>('table-row');
+export const isTableCell = elementOfType<TableCellElement>('table-cell');
+export const isLink = elementOfType<LinkElement>('link');
 
 export { isContentAlignment as isAlign, contentIndent as indentLevel } from '#kernel/content-rules.ts';
 
