@@ -38,6 +38,12 @@ const STATUS_LABELS: Record<PostStatusValue, string> = {
   PUBLISHED: 'Published',
 };
 
+/** A row's status buttons: each offered unless the post has that status already (a scheduled post has both). */
+const STATUS_ACTIONS = [
+  { to: 'PUBLISHED', text: 'Publish', className: 'button button-small' },
+  { to: 'DRAFT', text: 'Unpublish', className: 'button button-small button-secondary' },
+] as const;
+
 /** The list's filters as the address holds them (?q=&status=&category=&page=), each checked. */
 function filtersOf(params: URLSearchParams) {
   const status = (params.get('status') ?? '').toUpperCase();
@@ -191,26 +197,18 @@ export function AdminPostsPage() {
                         {published ? 'View' : 'Preview'}
                         {named}
                       </Link>
-                      {!published && (
+                      {STATUS_ACTIONS.filter(({ to }) => post.status !== to).map(({ to, text, className }) => (
                         <button
-                          className="button button-small"
+                          key={to}
+                          className={className}
                           type="button"
                           disabled={busyId !== null}
-                          onClick={() => void changeStatus(post.id, post.title, 'PUBLISHED')}
+                          onClick={() => void changeStatus(post.id, post.title, to)}
                         >
-                          Publish{named}
+                          {text}
+                          {named}
                         </button>
-                      )}
-                      {post.status !== 'DRAFT' && (
-                        <button
-                          className="button button-small button-secondary"
-                          type="button"
-                          disabled={busyId !== null}
-                          onClick={() => void changeStatus(post.id, post.title, 'DRAFT')}
-                        >
-                          Unpublish{named}
-                        </button>
-                      )}
+                      ))}
                       <button
                         className="button button-small button-danger"
                         type="button"

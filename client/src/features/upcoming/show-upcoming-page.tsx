@@ -67,6 +67,12 @@ const DeleteUpcomingCardMutation = graphql(`
 
 type Card = AdminCard;
 
+/** A card's two moves: one place up or down the list, unless it is already at that end. */
+const MOVES = [
+  { control: 'up', by: -1, text: 'Move up' },
+  { control: 'down', by: 1, text: 'Move down' },
+] as const;
+
 /** The card as its form starts: the stored values, the title as the form's label. */
 function valuesOf(card: Card): CardFormValues {
   return {
@@ -212,26 +218,20 @@ export function ShowUpcomingPage() {
                 >
                   Edit<span className="visually-hidden"> {label}</span>
                 </button>
-                <button
-                  className="button button-secondary button-small"
-                  type="button"
-                  data-card={card.id}
-                  data-control="up"
-                  disabled={busy || index === 0}
-                  onClick={() => void handleMove(card, index, -1, cards.length)}
-                >
-                  Move up<span className="visually-hidden"> {label}</span>
-                </button>
-                <button
-                  className="button button-secondary button-small"
-                  type="button"
-                  data-card={card.id}
-                  data-control="down"
-                  disabled={busy || index === cards.length - 1}
-                  onClick={() => void handleMove(card, index, 1, cards.length)}
-                >
-                  Move down<span className="visually-hidden"> {label}</span>
-                </button>
+                {MOVES.map(({ control, by, text }) => (
+                  <button
+                    key={control}
+                    className="button button-secondary button-small"
+                    type="button"
+                    data-card={card.id}
+                    data-control={control}
+                    disabled={busy || cards[index + by] === undefined}
+                    onClick={() => void handleMove(card, index, by, cards.length)}
+                  >
+                    {text}
+                    <span className="visually-hidden"> {label}</span>
+                  </button>
+                ))}
                 <button
                   className="button button-danger button-small"
                   type="button"
