@@ -24,13 +24,71 @@ if (!('groupBy' in Map)) {
   });
 }
 
+// Files whose claims hold whatever database keeps the rows: the HTTP and GraphQL surface (headers,
+// limits, errors, origin checks), rules checked before any write, formats (feeds, sitemap, head
+// tags) and the REST facade's contract over the services the other files test on both. They run
+// once, on PGlite. Every other file runs on both databases, a new one too unless it is named here:
+// the driver, transactions, concurrent connections and the change notifications differ.
+const DATABASE_INDEPENDENT = [
+  'admin-bootstrap',
+  'auth',
+  'client-files',
+  'compiled-queries',
+  'content-authorization',
+  'content-sanitizing',
+  'credential-changes',
+  'feeds',
+  'graphiql-page',
+  'graphql-endpoint',
+  'graphql-errors',
+  'graphql-limits',
+  'graphql-prices',
+  'initial-results',
+  'origin-policy',
+  'page-head',
+  'post-excerpt-reading-time',
+  'registration',
+  'rest-facade',
+  'rest-posts',
+  'rest-read-caching',
+  'rest-upcoming',
+  'rest-users',
+  'seed-demo',
+  'sitemap',
+  'users',
+].map((name) => `tests/integration/${name}.test.ts`);
+
 const databaseProject = (name: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
     name,
     include: ['tests/integration/**/*.test.ts', 'tests/process/**/*.test.ts'],
+    exclude: name === 'postgres' ? DATABASE_INDEPENDENT : [],
     globalSetup: ['tests/support/global-setup.ts'],
     env: { TEST_DB_KIND: name, NODE_ENV: 'test' },
+  },
+});
+
+const SCREENSHOTS = 'tests/e2e/screenshots.test.ts';
+
+// Browser tests run once, on PGlite: what they prove does not depend on the database.
+const browserProject = (
+  name: string,
+  files: { include: string[]; exclude?: string[] },
+): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    ...files,
+    // A browser, a server and a database share two cores: give what the page shows time to settle.
+    expect: { poll: { timeout: 10_000 } },
+    testTimeout: 60_000,
+    // While the database projects run beside it, a browser on two shared cores is sometimes
+    // starved long enough to miss a wait (seen about once in twenty runs, never the same test):
+    // one more try absorbs that; a real defect fails every try and still fails the run.
+    retry: 1,
+    globalSetup: ['tests/e2e/support/e2e-global-setup.ts'],
+    env: { TEST_DB_KIND: 'pglite', NODE_ENV: 'test' },
   },
 });
 
@@ -45,10 +103,13 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Files run in parallel workers; each has its own database, so nothing is shared. vitest's
-    // default (one worker per core but one) is kept: on a two-core machine more workers starved the
-    // process and browser tests past their budgets (docs/decisions/033-test-workers-and-ci-passes.md).
+    // Two workers, even on two cores: most of a file's time is waiting on a browser, a server or a
+    // socket. A worker keeps its modules from one file to the next (the server is imported once per
+    // worker, not once per file); each file still has its own database, app, ports and folders
+    // (docs/decisions/046-a-suite-in-ten-minutes.md).
     pool: 'forks',
+    maxWorkers: 2,
+    isolate: false,
     // In every project: a console.error during a test fails it (tests/support/console-errors.ts).
     setupFiles: ['tests/support/console-errors.ts'],
     projects: [
@@ -59,23 +120,13 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] },
       },
-      {
-        // Browser tests run once, on PGlite: what they prove does not depend on the database.
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          // A browser, a server and a database share two cores: give what the page shows time to settle.
-          expect: { poll: { timeout: 10_000 } },
-          testTimeout: 60_000,
-          // While the database projects run beside it, a browser on two shared cores is sometimes
-          // starved long enough to miss a wait (seen about once in twenty runs, never the same test):
-          // one more try absorbs that; a real defect fails every try and still fails the run.
-          retry: 1,
-          globalSetup: ['tests/e2e/support/e2e-global-setup.ts'],
-          env: { TEST_DB_KIND: 'pglite', NODE_ENV: 'test' },
-        },
-      },
+      browserProject('e2e', {
+        include: ['tests/e2e/**/*.test.ts'],
+        exclude: [SCREENSHOTS],
+      }),
+      // `npm run screenshots` alone (.ci/run calls it): a picture of every screen for a person to look
+      // through, which `npm test` need not take the time to draw.
+      ...(process.env.SCREENSHOTS ? [browserProject('screenshots', { include: [SCREENSHOTS] })] : []),
     ],
   },
 });

@@ -12,6 +12,16 @@ function whole(name: string, fallback: number, min = 1): number {
   return value;
 }
 
+function rates(name: string, fallback: number[]): number[] {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const values = raw.split(',').map(Number);
+  if (values.some((value) => !Number.isFinite(value) || value <= 0)) {
+    throw new Error(`${name} must be positive numbers separated by commas (1,5,20)`);
+  }
+  return values;
+}
+
 export interface BenchConfig {
   /** Seconds of each measured load run. */
   duration: number;
@@ -29,6 +39,10 @@ export interface BenchConfig {
   lighthouseRuns: number;
   /** Starts of each kind (cold, warm...) in the start-up scenario; the table gives the median. */
   startupRuns: number;
+  /** Writes a second of the mixed scenario's phases, one after the other. */
+  writeRates: number[];
+  /** Page views a second of the server-rendered pages' fixed-rate run, the same for both servers. */
+  pageRate: number;
   /** Rounds of warm reads then reads under writes in the write-a-second scenario; the table gives medians. */
   writeRounds: number;
   /** postgresql://... of a server where the bench may create and drop databases; unset: PGlite. */
@@ -51,6 +65,8 @@ export function loadBenchConfig(): BenchConfig {
     searchPosts: whole('BENCH_SEARCH_POSTS', 100_000, 20),
     lighthouseRuns: whole('BENCH_LIGHTHOUSE_RUNS', 3),
     startupRuns: whole('BENCH_STARTUP_RUNS', 3),
+    writeRates: rates('BENCH_WRITE_RATES', [1, 5, 20]),
+    pageRate: whole('BENCH_PAGE_RATE', 1000),
     writeRounds: whole('BENCH_WRITE_ROUNDS', 3),
     databaseUrl: process.env.BENCH_DATABASE_URL?.trim() || undefined,
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== ''),

@@ -8,7 +8,6 @@ import { codeLanguageClass, codeLanguageOfClass } from './code-languages.ts';
 import {
   CONTENT_ATTRIBUTES,
   CONTENT_CLASSES,
-  CONTENT_MAX_INDENT,
   CONTENT_TAGS,
   CONTENT_URL_PATTERN,
   LINK_REL,
@@ -18,17 +17,11 @@ import {
 } from './content-rules.ts';
 import { pictureAttributes, pictureOfAttributes, pictureText, type PictureImage } from './content-pictures.ts';
 import { headingIds } from './heading-ids.ts';
-
-// The product's original client edits with Quill, which writes alignment and indentation as its own
-// classes: ql-align-center|right|justify and ql-indent-1..8. On a paragraph or a quote they mean
-// what align-* and indent-* mean here; on a list item, ql-indent-N is the item's depth in a nested
-// list, which nestQuillLists turns into real nesting before the classes are read.
-const QUILL_CLASS = /^ql-((?:align|indent)-[a-z0-9]+)$/;
-const QUILL_INDENT = /^ql-indent-(\d+)$/;
+import { fromQuillClass, nestQuillLists } from './quill-html.ts';
 
 /** The content class a class name stands for (ours, or Quill's name for one of ours), or null. */
 export function contentClassOf(name: string): string | null {
-  const ours = QUILL_CLASS.exec(name)?.[1] ?? name;
+  const ours = fromQuillClass(name);
   return isContentClass(ours) ? ours : null;
 }
 
@@ -42,67 +35,6 @@ export function contentClasses(value: string): string {
 }
 
 const ELEMENT_NODE = 1;
-
-/** Quill 2 marks each item's kind (in an <ol> whatever the kind); Quill 1 uses the list's own tag. */
-const QUILL_LIST_TAGS: Record<string, string> = { ordered: 'OL', bullet: 'UL', checked: 'UL', unchecked: 'UL' };
-
-/** A list item's depth as Quill writes it; capped, so a hostile class cannot build a deep tree. */
-function quillDepth(item: Element): number {
-  for (const name of Array.from(item.classList)) {
-    const level = QUILL_INDENT.exec(name)?.[1];
-    if (level !== undefined) return Math.min(Number(level), CONTENT_MAX_INDENT);
-  }
-  return 0;
-}
-
-/**
- * Quill writes a nested list as one flat list whose items carry their depth (ql-indent-N), and
- * Quill 2 each item's kind (data-list). Rebuilds each such list as the editor writes nesting
- * (docs/decisions/010-rich-text-html.md): a deeper item goes in a list of its own inside the item
- * above it, and a list that starts deeper gets an empty item to hold it. Other lists are left alone.
- */
-export function nestQuillLists(root: Element): void {
-  for (const list of Array.from(root.querySelectorAll('ol, ul'))) {
-    const items = Array.from(list.children).filter((child) => child.nodeName === 'LI');
-    if (items.some((item) => quillDepth(item) > 0 || item.hasAttribute('data-list'))) nestQuillList(list);
-  }
-}
-
-function nestQuillList(list: Element): void {
-  const document = list.ownerDocument;
-  const lists: Element[] = []; // what replaces the flat list, in order
-  const open: Element[] = []; // open[d]: the list that takes the items of depth d
-  const openList = (tag: string) => {
-    const created = document.createElement(tag);
-    const parent = open[open.length - 1];
-    if (!parent) lists.push(created);
-    else {
-      const last = parent.lastElementChild;
-      const holder = last?.nodeName === 'LI' ? last : parent.appendChild(document.createElement('li'));
-      holder.appendChild(created);
-    }
-    open.push(created);
-  };
-  for (const child of Array.from(list.childNodes)) {
-    if (child.nodeType !== ELEMENT_NODE || child.nodeName !== 'LI') {
-      // Whatever else the list held stays in the list open at that point.
-      if (open.length === 0) openList(list.nodeName);
-      open[open.length - 1]!.appendChild(child);
-      continue;
-    }
-    const item = child as Element;
-    const depth = quillDepth(item);
-    const tag = QUILL_LIST_TAGS[item.getAttribute('data-list') ?? ''] ?? list.nodeName;
-    open.length = Math.min(open.length, depth + 1);
-    // Quill 2 keeps bullets and numbers in one list: a change of kind starts a new list at that depth.
-    if (open.length === depth + 1 && open[depth]!.nodeName !== tag) open.length = depth;
-    while (open.length <= depth) openList(tag);
-    for (const name of Array.from(item.classList)) if (QUILL_INDENT.test(name)) item.classList.remove(name);
-    item.removeAttribute('data-list');
-    open[depth]!.appendChild(item);
-  }
-  list.replaceWith(...lists);
-}
 
 /** DOMPurify's settings for post content (the hooks below finish the job). */
 export const CONTENT_SANITIZE_CONFIG: Config = {
@@ -201,7 +133,9 @@ function isCodeBlockCode(node: Element): boolean {
 }
 
 function classesFor(node: Element, value: string): string {
-  if (isCodeBlockCode(node)) {
+  // A code block's language is its code's class; the REST facade writes it on the <pre> beside
+  // Quill's ql-syntax (quill-html.ts), and finishCodeBlock moves it back.
+  if (isCodeBlockCode(node) || node.nodeName === 'PRE') {
     const language = codeLanguageOfClass(value);
     return language ? codeLanguageClass(language) : '';
   }
@@ -279,7 +213,9 @@ function codeText(pre: Element): string {
 function finishCodeBlock(pre: Element, options: ContentSanitizeOptions): void {
   const first = pre.firstElementChild;
   const code = first?.nodeName === 'CODE' && pre.childNodes.length === 1 ? first : null;
-  const language = codeLanguageOfClass(pre.querySelector('code')?.getAttribute('class') ?? '');
+  const language =
+    codeLanguageOfClass(pre.querySelector('code')?.getAttribute('class') ?? '') ??
+    codeLanguageOfClass(pre.getAttribute('class') ?? '');
   const inShape =
     code !== null && !pre.hasAttributes() && Array.from(code.children).every((child) => isHighlightSpan(child));
   // Already in shape (plain text, or spans of highlighting) where nothing highlights: kept as it

@@ -9,13 +9,23 @@ export const SEARCH_FORM_FIELD = 'q';
 /** The id of the JSON data block that carries the server's state to the client's hydration. */
 export const SERVER_STATE_ID = 'server-state';
 
+/**
+ * Every query of the client by name, as Apollo Client sends it, written into the client build by
+ * client/build/graphql-documents.ts and read by the server (server/modules/pages/initial-results.ts)
+ * to answer a page's first queries inside the page. Never served (client-files.ts).
+ */
+export const OPERATIONS_FILE = 'graphql-operations.json';
+
 /** Where the built entry is, inside the client build's folder (a dot-folder: never served). */
 export const SERVER_ENTRY_FILE = '.server/entry-server.js';
 
 export interface RenderRequest {
   /** The page's path and query, as requested. */
   url: string;
-  /** Answers the app's own /graphql, as for a visitor who is not signed in. */
+  /**
+   * Answers POST /graphql as the app's /graphql would, for a visitor who is not signed in: inside
+   * the server's process (no HTTP request), from and into the server's response cache.
+   */
   fetch: (input: string, init?: RequestInit) => Promise<Response>;
   /** The server's content sanitizer, which cuts a post's HTML down as the browser's would. */
   sanitizeContent: (html: string) => string;

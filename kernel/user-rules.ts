@@ -86,16 +86,27 @@ function passwordError(password: string): string | undefined {
   return undefined;
 }
 
-export function validateRegistration(fields: {
+/** An account's fields as a form sends them, unchecked. */
+interface AccountFields {
   name?: string | null;
   email?: string | null;
   password?: string | null;
-}): UserFieldErrors {
+}
+
+/**
+ * Registration requires every field; a profile change none (absent or empty keeps the stored one,
+ * an empty password the current one). Given, each field follows the same rule either way.
+ */
+function validateAccount(fields: AccountFields, required: boolean): UserFieldErrors {
   return collect({
-    name: textFieldError(fields.name, true, nameRule),
-    email: textFieldError(fields.email, true, emailRule(messages.emailFormat)),
-    password: fields.password ? passwordError(fields.password) : messages.required,
+    name: textFieldError(fields.name, required, nameRule),
+    email: textFieldError(fields.email, required, emailRule(messages.emailFormat)),
+    password: fields.password ? passwordError(fields.password) : required ? messages.required : undefined,
   });
+}
+
+export function validateRegistration(fields: AccountFields): UserFieldErrors {
+  return validateAccount(fields, true);
 }
 
 /**
@@ -111,14 +122,6 @@ export function changesCredentials(
 }
 
 /** Profile: every field optional; an empty password keeps the current one. */
-export function validateProfile(fields: {
-  name?: string | null;
-  email?: string | null;
-  password?: string | null;
-}): UserFieldErrors {
-  return collect({
-    name: textFieldError(fields.name, false, nameRule),
-    email: textFieldError(fields.email, false, emailRule(messages.emailFormat)),
-    password: fields.password ? passwordError(fields.password) : undefined,
-  });
+export function validateProfile(fields: AccountFields): UserFieldErrors {
+  return validateAccount(fields, false);
 }

@@ -3,51 +3,17 @@
 // `npm run build` runs it with --always: it builds whatever the stamp says, and leaves the stamp, so
 // the `npm start` after it does not build the same sources again.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { builtSourcesHash, clientSourcesHash, recordClientBuild } from './lib/client-build-stamp.ts';
 import { generateClientDocuments, generatePrismaClient } from './generate.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const stampFile = path.join(root, 'dist/client-build-stamp');
-
-// Everything the client build depends on; a change to any of these means a rebuild.
-const BUILD_INPUTS = [
-  'client',
-  'kernel',
-  'schema.graphql',
-  'codegen.ts',
-  'vite.config.ts',
-  'package-lock.json',
-  'tsconfig.json',
-];
-
-function listFiles(entry: string): string[] {
-  const full = path.join(root, entry);
-  if (!existsSync(full)) return [];
-  if (!statSync(full).isDirectory()) return [entry];
-  return readdirSync(full, { recursive: true, withFileTypes: true })
-    .filter((dirent) => dirent.isFile())
-    .map((dirent) => path.relative(root, path.join(dirent.parentPath, dirent.name)))
-    .filter((file) => !file.startsWith(path.join('client', 'src', 'gql')));
-}
-
-function sourcesHash(): string {
-  const hash = createHash('sha256');
-  for (const file of BUILD_INPUTS.flatMap(listFiles).sort()) {
-    hash
-      .update(file)
-      .update('\0')
-      .update(readFileSync(path.join(root, file)))
-      .update('\0');
-  }
-  return hash.digest('hex');
-}
 
 if (!existsSync(path.join(root, 'server/generated/prisma/client.ts'))) generatePrismaClient();
 
-const wanted = sourcesHash();
-const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : null;
+const wanted = clientSourcesHash();
+const built = builtSourcesHash();
 const always = process.argv.includes('--always');
 if (always || built !== wanted) {
   console.log(
@@ -73,7 +39,7 @@ if (always || built !== wanted) {
       else reject(new Error(`vite build failed (exit code ${code})`));
     });
   });
-  writeFileSync(stampFile, `${wanted}\n`);
+  recordClientBuild(wanted);
   console.log(`Built the web client in ${seconds(started)} s.`);
 }
 

@@ -7,18 +7,19 @@ import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentChanges } from './cache/content-changes.ts';
 import type { Config } from './config.ts';
-import { requestContext } from './context.ts';
+import { ownRequestContext, requestContext, type Context } from './context.ts';
 import type { Database } from './db/database.ts';
 import { mountGraphiqlAssets } from './graphql/graphiql.ts';
+import { ownGraphqlReads } from './graphql/own-reads.ts';
 import { createGraphqlHandler } from './graphql/yoga.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { addVary, cacheAnonymousReads } from './http/http-cache.ts';
 import { openApiDocument } from './http/openapi.ts';
-import { originPolicy } from './http/origin-policy.ts';
+import { grantCors, originPolicy } from './http/origin-policy.ts';
 import { asPlatformResponse } from './http/response-bytes.ts';
-import { publicResponseCache } from './http/response-cache.ts';
+import { PublicResponseCache } from './http/response-cache.ts';
 import { closeApiRouter, createApiRouter, errorResponse } from './http/rest-router.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { securityHeaderSetter, securityHeaders } from './http/security-headers.ts';
 import { registerBackupRoutes } from './modules/backup/backup.rest.ts';
 import { mountSocialImages } from './modules/media/social-image.ts';
 import { mountUploads } from './modules/media/uploads.route.ts';
@@ -68,8 +69,10 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   });
 
   // First: a stored answer skips everything below, security headers included (they were stored).
-  hono.use('*', publicResponseCache(services.caches));
-  hono.use('*', securityHeaders(config, services.imageUrls.foreignOrigin));
+  const responses = new PublicResponseCache(services.caches);
+  hono.use('*', responses.middleware());
+  const setSecurityHeaders = securityHeaderSetter(config, services.imageUrls.foreignOrigin);
+  hono.use('*', securityHeaders(setSecurityHeaders));
   // JSON and XML (feeds, sitemap) shrink 5 to 10 times; the client's files are compressed at build time.
   const compressData = compress();
   hono.use('*', (c, next) =>
@@ -122,15 +125,31 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   hono.use('/graphql', context);
   hono.use('/api/*', context);
 
-  hono.on(['GET', 'POST'], '/graphql', async (c) => {
-    const context = c.get('context');
-    const response = await asPlatformResponse(await yoga.fetch(c.req.raw, context));
+  const answerGraphql = async (request: Request, context: Context) => {
+    const response = await asPlatformResponse(await yoga.fetch(request, context));
     // It may go out compressed (compressData, above). Said here, on headers this route owns: when
     // compress() says it, Hono copies the response, and its bytes are read back through a stream.
     addVary(response.headers, 'Accept-Encoding');
     // A GET query anyone may be given is validated like a REST read (cacheAnonymousReads, above).
-    if (c.req.method !== 'GET' || !context.shareable.result) response.headers.set('Cache-Control', 'no-store');
+    if (request.method !== 'GET' || !context.shareable.result) response.headers.set('Cache-Control', 'no-store');
     return response;
+  };
+  hono.on(['GET', 'POST'], '/graphql', (c) => answerGraphql(c.req.raw, c.get('context')));
+
+  // The queries of the pages the server renders: /graphql's answers, asked in this process as a
+  // visitor who is not signed in. What they store in the response cache, an HTTP request with the
+  // same body may be given next: they carry what the middlewares above add to /graphql's answers
+  // (tests/integration/cache-invalidation-rendered.test.ts compares the two).
+  const graphql = ownGraphqlReads({
+    responses,
+    siteUrl: config.siteUrl,
+    answer: async (request) => {
+      const context = ownRequestContext(request, { config, db, services });
+      const response = await answerGraphql(request, context);
+      setSecurityHeaders(response.headers, '/graphql');
+      grantCors(response.headers);
+      return { response, shareable: context.shareable.result };
+    },
   });
 
   // GraphiQL's scripts and styles, for the page Yoga answers a browser at /graphql with.
@@ -152,8 +171,9 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   const pages = new PageMetaResolver({ config, posts: services.posts, seo: services.seo });
   mountClient(hono, {
     clientDir,
-    resolvePage: (pathname) => pages.resolve(pathname),
+    resolvePage: (route, pathname) => pages.resolve(route, pathname),
     serverRendering: config.serverRendering,
+    graphql,
   });
 
   // What failed before GraphQL or REST could answer (the session check, when the database is down)

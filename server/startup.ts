@@ -67,20 +67,25 @@ export async function refreshStatistics(db: Database): Promise<void> {
   if ((row?.posts ?? 0) >= ANALYZE_FROM_POSTS) await db.sql.exec('ANALYZE');
 }
 
-/**
- * For command-line scripts: the configuration (with .env) and its database, or null after printing
- * why not (a bad setting, or an embedded database that a running server holds).
- */
-export async function openForScript(): Promise<{ config: Config; db: Database } | null> {
+/** For command-line scripts: the configuration (with .env), or null after printing what setting is wrong. */
+export function configForScript(): Config | null {
   loadDotEnv();
-  let config: Config;
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
     return null;
   }
+}
+
+/**
+ * For command-line scripts: the configuration (with .env) and its database, or null after printing
+ * why not (a bad setting, or an embedded database that a running server holds).
+ */
+export async function openForScript(): Promise<{ config: Config; db: Database } | null> {
+  const config = configForScript();
+  if (!config) return null;
   try {
     return { config, db: await openConfiguredDatabase(config) };
   } catch (error) {

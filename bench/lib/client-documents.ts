@@ -31,6 +31,12 @@ export interface ClientDocuments {
   blogList: ClientDocument;
   /** post(id:) with the post page's fragments. */
   postDetail: ClientDocument;
+  /** posts(page:, category:): what a category page asks once the bare client has loaded. */
+  categoryList: ClientDocument;
+  /** The studio's writes: its editor's create and save, its list's delete. */
+  createPost: ClientDocument;
+  updatePost: ClientDocument;
+  deletePost: ClientDocument;
 }
 
 const GENERATED = path.join(repoRoot, 'client/src/gql/graphql.ts');
@@ -73,7 +79,14 @@ export async function loadClientDocuments(): Promise<ClientDocuments> {
     const sent = addTypenameToDocument(node);
     return { name, exact: print(sent), inlined: print(inlineFragments(sent)) };
   };
-  return { blogList: document('BlogList'), postDetail: document('PostDetail') };
+  return {
+    blogList: document('BlogList'),
+    postDetail: document('PostDetail'),
+    categoryList: document('CategoryList'),
+    createPost: document('CreatePost'),
+    updatePost: document('UpdatePost'),
+    deletePost: document('StudioDeletePost'),
+  };
 }
 
 export interface ChosenQuery {

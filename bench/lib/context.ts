@@ -82,7 +82,7 @@ export async function withApp<T>(
  * up, but the server still answers what it had received, and the measured run would queue behind.
  * The health check goes through the same database queue, so its answer comes after theirs.
  */
-async function drained(url: string): Promise<void> {
+export async function drained(url: string): Promise<void> {
   const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(60_000) });
   await response.arrayBuffer();
 }

@@ -2,7 +2,7 @@
 // ratio and the issue's target for it. Ratios are what hold from one noisy run to the next.
 import type { LoadResult } from './load.ts';
 
-export type Unit = 'req/s' | 'ms' | 'µs' | 's' | 'KB' | 'score' | 'MiB' | '';
+export type Unit = 'req/s' | 'writes/s' | 'ms' | 'µs' | 's' | 'KB' | 'score' | 'MiB' | '';
 
 export interface Target {
   /** As the table prints it: '≥ 0.50×', '< 20 ms'. */
@@ -45,6 +45,11 @@ export const atLeastRatio = (min: number) => (value: number, baseline: number) =
   text: `≥ ${min.toFixed(2)}× baseline`,
   // A baseline without answers proves nothing either way.
   ok: baseline > 0 && value / baseline >= min,
+});
+
+export const atMostRatio = (max: number) => (value: number, baseline: number) => ({
+  text: `≤ ${max.toFixed(2)}× baseline`,
+  ok: baseline > 0 && value / baseline <= max,
 });
 
 export function below(limit: number, unit: Unit): (value: number) => Target {

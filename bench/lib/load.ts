@@ -21,6 +21,12 @@ export interface LoadOptions {
   duration: number;
   /** Stop after this many requests instead (duration is then only an upper bound). */
   amount?: number;
+  /**
+   * Requests a second over all connections, instead of each connection sending its next request as
+   * soon as its answer arrives: autocannon's overallRate (each connection sends its share of a second
+   * as soon as it can, then waits for the next second).
+   */
+  overallRate?: number;
   /** The next request to send; called once per request. */
   next: () => LoadRequest;
   /** Seconds before a request counts as failed; 30 unless said. */
@@ -81,6 +87,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         connections: options.connections,
         duration: options.duration,
         ...(options.amount !== undefined ? { amount: options.amount } : {}),
+        ...(options.overallRate !== undefined ? { overallRate: options.overallRate } : {}),
         timeout: options.timeout ?? 30,
         requests: [
           {

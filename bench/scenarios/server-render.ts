@@ -1,24 +1,29 @@
 // 10. Public pages rendered on the server by React, against the same pages as they were before it
 // (SERVER_RENDERING=off: the bare client shell with its head tags and first GraphQL answers): two
-// servers, one after the other, on copies of the same data, over the same sample of post and list
-// pages, each asked as a browser asks for a page (HTML, Brotli or gzip).
+// servers, one after the other, on copies of the same data, over the same sample of pages (the home
+// page, posts, blog and category pages), each asked as a browser asks for a page (HTML, Brotli or gzip).
 //  - Cold render: each page once, one connection, on the freshly started server: every request is a
 //    miss of the response cache, and with nothing else in flight its latency is the server's time
 //    to build that page.
 //  - Warm throughput: the usual warm-up and measured run over the same pages, now answered from the
 //    response cache: what a rendered page's larger body costs once it is built.
+//  - Server CPU per page at a fixed rate: the same page views a second on both servers, each a page
+//    and, for the bare client, the GraphQL reads it sends once loaded to show the same page; the
+//    server's own CPU time over the run divided by the pages shown. The load generator shares the
+//    machine's cores, so req/s measures it as much as the server; CPU seconds are the server's alone.
 //  - The HTML's size, as sent and uncompressed, of one post page and one list page.
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CATEGORY_SCREENS } from '#kernel/page-meta-rules.ts';
-import { PAGE_SIZE } from '#kernel/post-rules.ts';
+import { PAGE_SIZE, toApiCategory } from '#kernel/post-rules.ts';
 import { listPagePath, postPath } from '#kernel/route-paths.ts';
 import type { Scenario } from '../lib/context.ts';
-import { measure, withApp, type AppUnderTest, type BenchContext } from '../lib/context.ts';
-import { below, coresBusy, loadFigures, type Figure } from '../lib/figures.ts';
+import { drained, measure, withApp, type AppUnderTest, type BenchContext } from '../lib/context.ts';
+import { acceptedQuery } from '../lib/client-documents.ts';
+import { atMostRatio, below, coresBusy, loadFigures, type Figure } from '../lib/figures.ts';
 import { runLoad, type LoadRequest, type LoadResult } from '../lib/load.ts';
 import { pick, seededRandom, type Random } from '../lib/random.ts';
-import { BROWSER_PAGE_HEADERS, pagesOf } from '../lib/requests.ts';
+import { BROWSER_PAGE_HEADERS, graphqlRequest, pagesOf } from '../lib/requests.ts';
 import type { DataSetInfo } from '../seed/seed-data-set.ts';
 
 const TITLE = '10 Server-rendered pages';
@@ -29,34 +34,55 @@ const CATEGORY_PAGES = 5;
 /** Longest the cold pass may take, in seconds: a slower server fails it rather than hang the bench. */
 const COLD_LIMIT = 300;
 const KB = 1024;
+/** Connections of the fixed-rate run: enough for its rate, few enough that a second's share is not one burst. */
+const RATE_CONNECTIONS = 10;
+/** The issue's target (35): a rendered page costs the server at most this much more than the bare client's. */
+const CPU_RATIO_LIMIT = 1.15;
 
-type Kind = 'post' | 'list';
+type Kind = 'post' | 'list' | 'home';
+const PAGE_LABELS: readonly string[] = ['post', 'list', 'home'] satisfies Kind[];
+
+/** A page of the sample, and the list the bare client asks for once loaded (a list or category page). */
+interface SamplePage extends LoadRequest {
+  list?: { page: number; category?: string };
+}
 
 // What a browser sends for a page: the answer the response cache keeps is per encoding class.
-const pageRequest = (label: Kind, path: string): LoadRequest => ({ label, path, headers: BROWSER_PAGE_HEADERS });
+const pageRequest = (label: Kind, path: string, list?: SamplePage['list']): SamplePage => ({
+  label,
+  path,
+  headers: BROWSER_PAGE_HEADERS,
+  ...(list ? { list } : {}),
+});
 
 /**
- * The fixed sample: random post pages, the first blog pages and the first pages of each category,
- * only pages that exist (a 404 fails the run), in a seeded random order so that neither kind is
- * asked first on the cold server, when the queries every page shares are not yet cached.
+ * The fixed sample: the home page, random post pages, the first blog pages and the first pages of
+ * each category, only pages that exist (a 404 fails the run), in a seeded random order so that no
+ * kind is asked first on the cold server, when the queries every page shares are not yet cached.
  */
-function samplePages(info: DataSetInfo): LoadRequest[] {
+function samplePages(info: DataSetInfo): SamplePage[] {
   const random = seededRandom(10);
   const posts = shuffled(random, info.sampleSlugs)
     .slice(0, POST_PAGES)
     .map((slug) => pageRequest('post', postPath(slug)));
-  const listPages = (listPath: string, pages: number) =>
-    Array.from({ length: pages }, (_, i) => pageRequest('list', i === 0 ? listPath : listPagePath(listPath, i + 1)));
+  const listPages = (listPath: string, pages: number, category?: string) =>
+    Array.from({ length: pages }, (_, i) =>
+      pageRequest('list', i === 0 ? listPath : listPagePath(listPath, i + 1), {
+        page: i + 1,
+        ...(category ? { category } : {}),
+      }),
+    );
   const lists = [
     ...listPages('/blog', Math.min(BLOG_PAGES, pagesOf(info.posts))),
     ...CATEGORY_SCREENS.flatMap((screen) =>
       listPages(
         `/${screen.path}`,
         Math.min(CATEGORY_PAGES, Math.ceil((info.postsByCategory[screen.category] ?? 0) / PAGE_SIZE)),
+        toApiCategory(screen.category),
       ),
     ),
   ];
-  return shuffled(random, [...posts, ...lists]);
+  return shuffled(random, [pageRequest('home', '/'), ...posts, ...lists]);
 }
 
 function shuffled<T>(random: Random, items: readonly T[]): T[] {
@@ -118,7 +144,71 @@ function serverRendered(html: string): boolean {
 interface ServerFigures {
   cold: LoadResult;
   warm: LoadResult;
-  pages: Record<Kind, PageAnswer & { path: string }>;
+  fixedRate: LoadResult & { views: number; asked: number; requestsPerView: number };
+  pages: Record<'post' | 'list', PageAnswer & { path: string }>;
+}
+
+/**
+ * What one page view asks of the server: the page, and with SERVER_RENDERING=off the GraphQL reads
+ * the bare client sends once it has loaded, to show what a rendered page already shows. The shell
+ * of the home page and of a post page carries its first answers (server/modules/pages/initial-results.ts,
+ * firstQueries: the site's name, and the home page's or the post's query); a list or category
+ * page's carries only the site's name, and the client asks for the list itself.
+ */
+async function pageViews(ctx: BenchContext, app: AppUnderTest, sample: SamplePage[], rendering: 'on' | 'off') {
+  if (rendering === 'on') return sample.map((page): LoadRequest[] => [page]);
+  const blogList = await acceptedQuery(app.url, ctx.documents.blogList, { page: 1 });
+  const categoryList = await acceptedQuery(app.url, ctx.documents.categoryList, { page: 1, category: 'GAME' });
+  return sample.map((page): LoadRequest[] => {
+    if (!page.list) return [page];
+    const { category, ...variables } = page.list;
+    const read = category
+      ? graphqlRequest('client-read', categoryList.query, { ...variables, category })
+      : graphqlRequest('client-read', blogList.query, variables);
+    // As a browser's fetch asks: compressed, which the response cache keeps apart.
+    return [
+      page,
+      { ...read, headers: { ...read.headers, 'accept-encoding': BROWSER_PAGE_HEADERS['accept-encoding'] } },
+    ];
+  });
+}
+
+/**
+ * The same page views a second on both servers (autocannon's overallRate, in requests: a bare
+ * client's view is more than one), over random pages of the sample: the server's CPU over the run
+ * divided by the pages shown is what a page costs it, whatever the load generator managed to read.
+ */
+async function fixedRateRun(ctx: BenchContext, app: AppUnderTest, views: LoadRequest[][]) {
+  const random = seededRandom(35);
+  const requestsPerView = views.reduce((sum, view) => sum + view.length, 0) / views.length;
+  // Every request once first: the bare client's list reads were not asked before, and their first
+  // answers (a database query each, not a copy from memory) would be counted against it.
+  const every = views.flat();
+  let index = 0;
+  await runLoad({
+    url: app.url,
+    connections: RATE_CONNECTIONS,
+    duration: COLD_LIMIT,
+    amount: every.length,
+    next: () => every[index++ % every.length]!,
+  });
+  await drained(app.url);
+  const queue: LoadRequest[] = [];
+  const result = await runLoad({
+    url: app.url,
+    connections: RATE_CONNECTIONS,
+    duration: ctx.config.duration,
+    overallRate: Math.round(ctx.config.pageRate * requestsPerView),
+    // A page, then what its client asks once it has it.
+    next: () => {
+      if (queue.length === 0) queue.push(...pick(random, views));
+      return queue.shift()!;
+    },
+    serverCpuSeconds: app.cpuSeconds,
+  });
+  const pages = [...result.byLabel].filter(([label]) => PAGE_LABELS.includes(label));
+  const shown = pages.reduce((sum, [, entry]) => sum + entry.answers, 0);
+  return { ...result, views: shown, asked: ctx.config.pageRate, requestsPerView };
 }
 
 async function measureServer(ctx: BenchContext, rendering: 'on' | 'off'): Promise<ServerFigures> {
@@ -171,7 +261,8 @@ async function measureServer(ctx: BenchContext, rendering: 'on' | 'off'): Promis
         next: () => pick(random, sample),
         serverCpuSeconds: app.cpuSeconds,
       });
-      return { cold, warm, pages };
+      const fixedRate = await fixedRateRun(ctx, app, await pageViews(ctx, app, sample, rendering));
+      return { cold, warm, fixedRate, pages };
     },
     { SERVER_RENDERING: rendering },
   );
@@ -210,25 +301,29 @@ function coldFigures(on: LoadResult, off: LoadResult): Figure[] {
 }
 
 /**
- * What one warm answer cost the server in CPU, beside the bare client's: the server's own capacity,
- * whatever the load generator on the same cores managed to read. The note says how busy each of the
- * two was, in cores: a server well under its share while the load generator used the rest was not
- * the one that set the throughput.
+ * What one page shown cost the server in CPU at the same rate of page views, beside the bare
+ * client's (its shell and the GraphQL reads it sends to show the same page). The note says what
+ * each side achieved of the rate asked (short of it, the figure is at another load than its
+ * baseline's) and how many cores each of the two kept busy.
  */
-function cpuFigures(on: LoadResult, off: LoadResult): Figure[] {
+function cpuFigures(on: ServerFigures['fixedRate'], off: ServerFigures['fixedRate']): Figure[] {
   if (!on.cpu || !off.cpu) return [];
-  const perAnswer = (result: LoadResult, seconds: number) => (seconds / result.answers) * 1e6;
+  const perPage = (result: ServerFigures['fixedRate']) => (result.cpu!.server / result.views) * 1e6;
+  const perAnswer = (result: ServerFigures['fixedRate']) => (result.cpu!.server / result.answers) * 1e6;
+  const achieved = (result: ServerFigures['fixedRate']) => Math.round(result.views / result.seconds);
   return [
     {
-      scenario: `${TITLE}: warm, response cache`,
-      name: 'server CPU per answer',
-      value: perAnswer(on, on.cpu.server),
+      scenario: `${TITLE}: fixed rate, response cache`,
+      name: 'server CPU per page',
+      value: perPage(on),
       unit: 'µs',
-      baseline: { name: BASELINE, value: perAnswer(off, off.cpu.server) },
+      baseline: { name: `${BASELINE}, page and its reads`, value: perPage(off) },
+      target: atMostRatio(CPU_RATIO_LIMIT)(perPage(on), perPage(off)),
       note:
-        `cores busy during the run: ${coresBusy(on)} (${BASELINE}: ${coresBusy(off)}); the load generator's CPU ` +
-        `per answer ${Math.round(perAnswer(on, on.cpu.loadGenerator))} µs ` +
-        `(${BASELINE}: ${Math.round(perAnswer(off, off.cpu.loadGenerator))} µs)`,
+        `${on.asked} page views/s asked of each over ${RATE_CONNECTIONS} connections, ${achieved(on)} achieved ` +
+        `(${BASELINE}: ${achieved(off)}, ${off.requestsPerView.toFixed(2)} requests a view); per answer ` +
+        `${Math.round(perAnswer(on))} µs (${BASELINE}: ${Math.round(perAnswer(off))} µs); cores busy: ` +
+        `${coresBusy(on)} (${BASELINE}: ${coresBusy(off)})`,
     },
   ];
 }
@@ -275,12 +370,13 @@ export const serverRenderScenario: Scenario = {
       `${(pages.post.sent / KB).toFixed(1)} KB a post page, ${(pages.list.sent / KB).toFixed(1)} KB a list page`;
     throughput!.note =
       `random pages of the same sample, answered from the response cache, as sent: ` +
-      `${sent(on.pages)} (${BASELINE}: ${sent(off.pages)})`;
+      `${sent(on.pages)} (${BASELINE}: ${sent(off.pages)}); cores busy: ${coresBusy(on.warm)} ` +
+      `(${BASELINE}: ${coresBusy(off.warm)})`;
     return [
       ...coldFigures(on.cold, off.cold),
       throughput!,
       ...latencies,
-      ...cpuFigures(on.warm, off.warm),
+      ...cpuFigures(on.fixedRate, off.fixedRate),
       ...sizeFigures(on.pages, off.pages),
     ];
   },

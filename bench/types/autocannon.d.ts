@@ -23,6 +23,10 @@ declare module 'autocannon' {
     /** Seconds before a request counts as timed out. */
     timeout?: number;
     pipelining?: number;
+    /** Stop after this many requests. */
+    amount?: number;
+    /** Requests a second over all connections (each connection gets its share of a second). */
+    overallRate?: number;
     requests?: RequestSpec[];
   }
 

@@ -15,8 +15,7 @@ import path from 'node:path';
 import { addTypenameToDocument } from '@apollo/client/utilities';
 import { type DocumentNode, print } from 'graphql';
 import type { Plugin } from 'vite';
-
-export const OPERATIONS_FILE = 'graphql-operations.json';
+import { OPERATIONS_FILE } from '#kernel/server-render.ts';
 
 const DOCUMENTS_MODULE = path.resolve(import.meta.dirname, '../src/gql/graphql.ts');
 const CLIENT_SOURCES = path.resolve(import.meta.dirname, '../src');

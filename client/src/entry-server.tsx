@@ -2,9 +2,11 @@
 // Built on its own (vite.config.ts) into the client build's .server/ folder; the server loads that
 // file and calls renderPage (kernel/server-render.ts says what passes between the two).
 //
-//   react-router's static handler matches the path and runs the routes' loaders (a page number
-//   that is not one is the 404 screen), Apollo's prerenderStatic renders the tree until every query
-//   it asks has its answer (from the app's own /graphql, as a visitor who is not signed in), and
+//   react-router's static handler matches the path (the one match of it in the render) and runs the
+//   routes' loaders (a page number that is not one is the 404 screen), loading with them the lazy
+//   screens and the chunks each matched screen needs before its first render, Apollo's prerenderStatic renders the tree until every query
+//   it asks has its answer (from the app's GraphQL, asked in the server's process as a visitor who
+//   is not signed in), and
 //   the markup, the cache and the router's state go back to the server, which writes them into
 //   the page for the browser to hydrate (main.tsx).
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
@@ -13,18 +15,42 @@ import { ApolloProvider } from '@apollo/client/react';
 import { prerenderStatic } from '@apollo/client/react/ssr';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type DataStrategyFunction,
+  type DataStrategyResult,
+} from 'react-router';
 import { tap } from 'rxjs';
 import type { AnsweredQuery, RenderPage } from '#kernel/server-render.ts';
-import { loadFirstRender } from './app/first-render';
+import { beforeFirstRender } from './app/first-render';
 import { routes } from './app/router';
 import { ServerSanitizerContext } from './lib/server-sanitizer';
 
 const handler = createStaticHandler(routes);
 
+/**
+ * React Router's own (each matched route's lazy screen and loader, as it needs them), and with it
+ * what each matched screen needs before its first render (first-render.ts), so the path is matched
+ * once, by the static handler, for both.
+ */
+const loadFirstRender: DataStrategyFunction = async ({ matches }) => {
+  const results = await Promise.all(
+    matches.map(async (match): Promise<[string, DataStrategyResult] | null> => {
+      const result = match.shouldLoad ? await match.resolve() : null;
+      // After resolve(): a lazy route's handle is its once loaded.
+      await beforeFirstRender(match.route);
+      return result && [match.route.id, result];
+    }),
+  );
+  return Object.fromEntries(results.filter((result) => result !== null));
+};
+
 export const renderPage: RenderPage = async ({ url, fetch, sanitizeContent }) => {
-  await loadFirstRender(routes, url);
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')), {
+    dataStrategy: loadFirstRender,
+  });
   // No route of the site redirects or answers by itself: every path is a screen.
   if (context instanceof Response) throw new Error(`A route answered ${url} with a bare ${context.status}`);
 

@@ -7,13 +7,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { BACKUP_PATH } from '#kernel/route-paths.ts';
-import { ConfigError, loadConfig, loadDotEnv, type Config } from '../../server/config.ts';
+import type { Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { DirectoryLockedError } from '../../server/db/directory-lock.ts';
 import type { RunningServer } from '../../server/modules/backup/running-server.ts';
 import { BackupError, checkBackup, type BackupCounts } from '../../server/modules/backup/site-backup.ts';
 import { imageStorageOf, type ImageStorage } from '../../server/modules/media/image-storage.ts';
-import { openConfiguredDatabase } from '../../server/startup.ts';
+import { configForScript, openConfiguredDatabase } from '../../server/startup.ts';
 
 export interface CliContext {
   config: Config;
@@ -53,15 +53,8 @@ export async function runBackupCommand(
   // npm runs scripts from the project folder; a relative path means where the command was typed.
   const archivePath = path.resolve(process.env.INIT_CWD ?? process.cwd(), positional[0]!);
 
-  loadDotEnv();
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    return 1;
-  }
+  const config = configForScript();
+  if (!config) return 1;
   const reportFailure = (error: unknown) => {
     if (error instanceof BackupError) console.error(error.message);
     else console.error(error);

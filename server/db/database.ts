@@ -71,6 +71,17 @@ function withoutApplicationName(connectionString: string): string {
   return url.toString();
 }
 
+/** The database's change listener, started by the first watchContentChanges(), closed with the database. */
+function lazyListener(start: () => ContentListener) {
+  let listener: ContentListener | null = null;
+  return {
+    changes: () => (listener ??= start()).changes,
+    close: async () => {
+      await listener?.close();
+    },
+  };
+}
+
 async function openPostgres(configuredUrl: string): Promise<Database> {
   const connectionString = withoutApplicationName(configuredUrl);
   const instanceId = randomUUID();
@@ -79,15 +90,12 @@ async function openPostgres(configuredUrl: string): Promise<Database> {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  let listener: ContentListener | null = null;
+  const listener = lazyListener(() => listenOnPostgres(connectionString, applicationName));
   return {
     kind: 'postgres',
     prisma,
     sql: createPgPoolRunner(pool),
-    watchContentChanges() {
-      listener ??= listenOnPostgres(connectionString, applicationName);
-      return listener.changes;
-    },
+    watchContentChanges: listener.changes,
     instanceId,
     async connectedInstances() {
       // The server's own view: a process killed by any means drops its connections at once.
@@ -100,7 +108,7 @@ async function openPostgres(configuredUrl: string): Promise<Database> {
     },
     memoryBytes: () => null,
     async close() {
-      await listener?.close();
+      await listener.close();
       await prisma.$disconnect();
       await pool.end();
     },
@@ -125,21 +133,18 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const pglite = client;
   const instanceId = randomUUID();
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-  let listener: ContentListener | null = null;
+  const listener = lazyListener(() => listenOnPglite(pglite));
   return {
     kind: 'pglite',
     prisma,
     sql: createPgliteRunner(pglite),
-    watchContentChanges() {
-      listener ??= listenOnPglite(pglite);
-      return listener.changes;
-    },
+    watchContentChanges: listener.changes,
     instanceId,
     // Only one process ever opens the embedded database (the folder lock above).
     connectedInstances: async () => new Set([instanceId]),
     memoryBytes: () => (pglite.closed ? null : pglite.Module.HEAPU8.byteLength),
     async close() {
-      await listener?.close();
+      await listener.close();
       await prisma.$disconnect();
       if (!pglite.closed) await pglite.close();
       releaseLock();

@@ -1,12 +1,21 @@
 // The OpenAPI 3.1 description of the REST facade, served at /api/openapi.json. A test checks that it
 // lists exactly the routes the server answers, so it cannot drift from the code.
 import type { Config } from '../config.ts';
-import { CATEGORIES, MAX_PAGE, PAGE_SIZE, POST_TEXT_MAX } from '#kernel/post-rules.ts';
+import { CATEGORIES, LATEST_COUNT, MAX_PAGE, PAGE_SIZE, POST_TEXT_MAX } from '#kernel/post-rules.ts';
 import { KEYWORD_MAX, KEYWORD_PATTERN } from '#kernel/search-rules.ts';
 import { UPCOMING_TITLES } from '#kernel/upcoming-rules.ts';
-import { RECENT_SIGN_IN_MS } from '#kernel/user-rules.ts';
+import { EXCERPT_WORDS, WORDS_PER_MINUTE } from '#kernel/reading-rules.ts';
+import { PASSWORD_MIN, RECENT_SIGN_IN_MS } from '#kernel/user-rules.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const STRING = { type: 'string' } as const;
+const INTEGER = { type: 'integer' } as const;
+/** An object schema whose properties are all required (the answers' shapes: every field is always sent). */
+const allRequired = (properties: Record<string, object>) => ({
+  type: 'object',
+  required: Object.keys(properties),
+  properties,
+});
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
 const error = (description: string) => ({ description, ...json(ref('Error')) });
 const pageQuery = (name: string) => ({
@@ -16,15 +25,32 @@ const pageQuery = (name: string) => ({
   description: 'One-based page number; absent means 1',
   schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
 });
-const idPath = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+const idPath = { name: 'id', in: 'path', required: true, schema: STRING };
 const adminOnly = {
   '401': error('No valid session (message: Not authorized)'),
   '403': error('Signed in, but not an admin'),
 };
+/** What a write carrying an image may be refused for. */
+const imageUploadErrors = {
+  '413': error('Too large'),
+  '415': error('Not a JPEG, PNG or WebP image'),
+};
+/** An admin's DELETE of /{id}: the message it answers, or 404 with notFound. */
+const adminDelete = (summary: string, deleted: string, notFound: string) => ({
+  summary,
+  security: [{ session: [] }],
+  parameters: [idPath],
+  responses: { '200': { description: deleted, ...json(ref('Message')) }, ...adminOnly, '404': error(notFound) },
+});
 const postFields = {
   title: { type: 'string', maxLength: POST_TEXT_MAX },
   subtitle: { type: 'string', maxLength: POST_TEXT_MAX },
-  content: { type: 'string', description: 'HTML; sanitized on the server' },
+  content: {
+    type: 'string',
+    description:
+      "HTML; sanitized on the server. Read as the original client's editor (Quill 1.3.7) writes it, or as the site's; " +
+      'answered as Quill writes it: ql-align-*, ql-indent-N (a list item: its depth in one flat list), <pre class="ql-syntax">',
+  },
   category: { type: 'string', enum: [...CATEGORIES] },
 };
 const categoryList = (param: string, category: string) => ({
@@ -52,74 +78,32 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
           type: 'object',
           required: ['message'],
           properties: {
-            message: { type: 'string' },
-            fieldErrors: { type: 'object', additionalProperties: { type: 'string' } },
+            message: STRING,
+            fieldErrors: { type: 'object', additionalProperties: STRING },
           },
         },
-        UserInfo: {
-          type: 'object',
-          required: ['_id', 'name', 'email', 'isAdmin'],
-          properties: {
-            _id: { type: 'string' },
-            name: { type: 'string' },
-            email: { type: 'string' },
-            isAdmin: { type: 'boolean' },
+        UserInfo: allRequired({ _id: STRING, name: STRING, email: STRING, isAdmin: { type: 'boolean' } }),
+        Image: allRequired({ url: STRING, width: INTEGER, height: INTEGER, srcset: STRING }),
+        Post: allRequired({
+          _id: STRING,
+          ...postFields,
+          excerpt: {
+            type: 'string',
+            description: `The first ${EXCERPT_WORDS} words of the content's text, '…' when cut`,
           },
-        },
-        Image: {
-          type: 'object',
-          required: ['url', 'width', 'height', 'srcset'],
-          properties: {
-            url: { type: 'string' },
-            width: { type: 'integer' },
-            height: { type: 'integer' },
-            srcset: { type: 'string' },
-          },
-        },
-        Post: {
-          type: 'object',
-          required: [
-            '_id',
-            'title',
-            'subtitle',
-            'content',
-            'excerpt',
-            'readingMinutes',
-            'category',
-            'image',
-            'createdAt',
-            'updatedAt',
-          ],
-          properties: {
-            _id: { type: 'string' },
-            ...postFields,
-            excerpt: { type: 'string', description: "The first 40 words of the content's text, '…' when cut" },
-            readingMinutes: { type: 'integer', minimum: 1, description: 'At 230 words a minute' },
-            image: ref('Image'),
-            createdAt: { type: 'string', format: 'date-time' },
-            updatedAt: { type: 'string', format: 'date-time' },
-          },
-        },
-        PostPage: {
-          type: 'object',
-          required: ['blogpostDocs', 'page', 'pages'],
-          properties: {
-            blogpostDocs: { type: 'array', items: ref('Post') },
-            page: { type: 'integer' },
-            pages: { type: 'integer' },
-          },
-        },
-        Card: {
-          type: 'object',
-          required: ['_id', 'title', 'subtitle', 'image'],
-          properties: {
-            _id: { type: 'string' },
-            title: { type: 'string', enum: [...UPCOMING_TITLES] },
-            subtitle: { type: 'string' },
-            image: ref('Image'),
-          },
-        },
-        Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+          readingMinutes: { type: 'integer', minimum: 1, description: `At ${WORDS_PER_MINUTE} words a minute` },
+          image: ref('Image'),
+          createdAt: { type: 'string', format: 'date-time' },
+          updatedAt: { type: 'string', format: 'date-time' },
+        }),
+        PostPage: allRequired({ blogpostDocs: { type: 'array', items: ref('Post') }, page: INTEGER, pages: INTEGER }),
+        Card: allRequired({
+          _id: STRING,
+          title: { type: 'string', enum: [...UPCOMING_TITLES] },
+          subtitle: STRING,
+          image: ref('Image'),
+        }),
+        Message: allRequired({ message: STRING }),
         PostForm: {
           type: 'object',
           properties: { ...postFields, image: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP' } },
@@ -131,11 +115,7 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
       '/api/users/login': {
         post: {
           summary: 'Sign in; sets the session cookie',
-          requestBody: json({
-            type: 'object',
-            required: ['email', 'password'],
-            properties: { email: { type: 'string' }, password: { type: 'string' } },
-          }),
+          requestBody: json(allRequired({ email: STRING, password: STRING })),
           responses: {
             '200': { description: 'Signed in', ...json(ref('UserInfo')) },
             '400': error('Invalid input'),
@@ -148,15 +128,9 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
         post: {
           summary:
             'Register a (non-admin) account, unless the email has one; the same answer either way, and nobody is signed in',
-          requestBody: json({
-            type: 'object',
-            required: ['name', 'email', 'password'],
-            properties: {
-              name: { type: 'string' },
-              email: { type: 'string' },
-              password: { type: 'string', minLength: 8 },
-            },
-          }),
+          requestBody: json(
+            allRequired({ name: STRING, email: STRING, password: { type: 'string', minLength: PASSWORD_MIN } }),
+          ),
           responses: {
             '202': {
               description: 'Received: sign in next (also when the email already had an account)',
@@ -188,10 +162,10 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
           requestBody: json({
             type: 'object',
             properties: {
-              name: { type: 'string' },
-              email: { type: 'string' },
-              password: { type: 'string' },
-              currentPassword: { type: 'string' },
+              name: STRING,
+              email: STRING,
+              password: STRING,
+              currentPassword: STRING,
             },
           }),
           responses: {
@@ -228,14 +202,13 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
             '201': { description: 'Created', ...json(ref('Post')) },
             '400': error('Invalid input'),
             ...adminOnly,
-            '413': error('Too large'),
-            '415': error('Not a JPEG, PNG or WebP image'),
+            ...imageUploadErrors,
           },
         },
       },
       '/api/blogposts/latest': {
         get: {
-          summary: 'The 9 newest posts',
+          summary: `The ${LATEST_COUNT} newest posts`,
           responses: { '200': { description: 'Posts', ...json({ type: 'array', items: ref('Post') }) } },
         },
       },
@@ -264,20 +237,10 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
             '400': error('Invalid input'),
             ...adminOnly,
             '404': error('Blogpost not found'),
-            '413': error('Too large'),
-            '415': error('Not a JPEG, PNG or WebP image'),
+            ...imageUploadErrors,
           },
         },
-        delete: {
-          summary: 'Delete a post and its image',
-          security: [{ session: [] }],
-          parameters: [idPath],
-          responses: {
-            '200': { description: 'Blogpost has been deleted', ...json(ref('Message')) },
-            ...adminOnly,
-            '404': error('Blogpost not found'),
-          },
-        },
+        delete: adminDelete('Delete a post and its image', 'Blogpost has been deleted', 'Blogpost not found'),
       },
       '/api/upcoming': {
         get: {
@@ -294,7 +257,7 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
                   type: 'object',
                   properties: {
                     title: { type: 'string', enum: [...UPCOMING_TITLES] },
-                    subtitle: { type: 'string' },
+                    subtitle: STRING,
                     image: { type: 'string', format: 'binary' },
                   },
                 },
@@ -305,22 +268,12 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
             '201': { description: 'Created', ...json(ref('Card')) },
             '400': error('Invalid input'),
             ...adminOnly,
-            '413': error('Too large'),
-            '415': error('Not a JPEG, PNG or WebP image'),
+            ...imageUploadErrors,
           },
         },
       },
       '/api/upcoming/{id}': {
-        delete: {
-          summary: 'Delete a card and its image',
-          security: [{ session: [] }],
-          parameters: [idPath],
-          responses: {
-            '200': { description: 'Card has been deleted', ...json(ref('Message')) },
-            ...adminOnly,
-            '404': error('Card not found'),
-          },
-        },
+        delete: adminDelete('Delete a card and its image', 'Card has been deleted', 'Card not found'),
       },
       '/api/backup': {
         get: {

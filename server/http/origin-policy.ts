@@ -93,7 +93,11 @@ export function originPolicy(config: Pick<Config, 'siteUrl' | 'trustProxy'>): Mi
       return c.json({ message: CROSS_SITE_REFUSED }, 403, { ...CORS_HEADERS, 'Cache-Control': 'no-store' });
     }
     await next();
-    if (c.get('ownSiteOnly')) return;
-    for (const [name, value] of Object.entries(CORS_HEADERS)) c.res.headers.set(name, value);
+    if (!c.get('ownSiteOnly')) grantCors(c.res.headers);
   };
+}
+
+/** The CORS grant every answer of /graphql and /api carries (but the site's backup). */
+export function grantCors(headers: Headers): void {
+  for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
 }

@@ -50,6 +50,20 @@ export function requestStateOf(c: HonoContext, config: Pick<Config, 'trustProxy'
 }
 
 /**
+ * The state of a request the server makes of itself (the GraphQL reads of a page it renders): no
+ * caller's address, no other site, no cookies to set.
+ */
+export function ownRequestState(): RequestState {
+  return {
+    requestId: randomUUID(),
+    clientAddress: 'unknown',
+    crossSite: false,
+    responseCookies: [],
+    shareable: { result: false },
+  };
+}
+
+/**
  * Puts the cookies a handler asked for on the response, and names the request for support. The
  * headers are changed in place when they are the platform's own: a copy would read the body back
  * through a stream (server/http/response-bytes.ts), and every response here is made for this request

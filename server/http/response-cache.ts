@@ -11,7 +11,9 @@
 // - only requests without a session cookie, and only responses that set no cookie;
 // - GET: a 200 the app validates (an ETag) and lets anyone keep (not no-store, not private);
 // - POST /graphql: a 200 the GraphQL layer marked shareable (an anonymous query, no errors,
-//   server/graphql/shareable-results.ts), keyed by the exact request body;
+//   server/graphql/shareable-results.ts), keyed by the exact request body; the queries of a page
+//   the server renders are looked up and stored under the same keys, without an HTTP request
+//   (graphqlRead(), server/graphql/own-reads.ts);
 // - never a search: searches are endless keys, each rarely asked twice, and a stream of them would
 //   push the pages everyone reads out of the cache.
 // Each Accept-Encoding class (and Accept, for GraphQL) is its own entry, since the body differs.
@@ -20,7 +22,9 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { Dependencies } from '../cache/content-changes.ts';
 import { collect } from '../cache/dependencies.ts';
+import type { Ticket } from '../cache/read-cache.ts';
 import type { ReadCaches } from '../cache/read-caches.ts';
 import { SEARCH_FORM_PATH } from '#kernel/server-render.ts';
 import { acceptedCodings } from './accept-encoding.ts';
@@ -82,24 +86,29 @@ function sizeOf(stored: StoredResponse): number {
   );
 }
 
-function replay(c: Context, stored: StoredResponse): Response {
+function replay(request: { method: string; ifNoneMatch: string | null }, stored: StoredResponse): Response {
   // A plain object, not a Headers: Node's adapter writes it as it is, where a Headers would be built,
   // sorted and read back into one on every hit (a third of what a hit allocated, by a heap profile).
   const headers: Record<string, string> = { ...stored.headers };
   // RFC 9111: a cache says how long ago the answer was made, so a browser's max-age counts from then.
   headers.age = String(Math.floor((Date.now() - stored.storedAt) / 1000));
-  if (stored.etag && etagMatches(c.req.header('if-none-match') ?? null, stored.etag)) {
+  if (stored.etag && etagMatches(request.ifNoneMatch, stored.etag)) {
     for (const name of CONTENT_HEADERS) delete headers[name];
     return new Response(null, { status: 304, headers });
   }
-  return new Response(c.req.method === 'HEAD' ? null : stored.body, { status: stored.status, headers });
+  return new Response(request.method === 'HEAD' ? null : stored.body, { status: stored.status, headers });
 }
 
-function mayStore(c: Context, response: Response): boolean {
+/** What any stored answer must be: a 200 that sets no cookie and varies on nothing the key leaves out. */
+function storable(response: Response): boolean {
   if (response.status !== 200 || response.headers.has('set-cookie')) return false;
   // A response varying on anything else than these would need that in its key.
   const vary = (response.headers.get('vary') ?? '').toLowerCase().split(',');
-  if (vary.some((name) => !['', 'cookie', 'accept-encoding'].includes(name.trim()))) return false;
+  return vary.every((name) => ['', 'cookie', 'accept-encoding'].includes(name.trim()));
+}
+
+function mayStore(c: Context, response: Response): boolean {
+  if (!storable(response)) return false;
   // The GraphQL layer says so in the request's state (server/http/request-state.ts).
   if (c.req.method === 'POST') return c.get('requestState')?.shareable.result === true;
   // A HEAD's response has no body to store. A GET's is stored when the app validates it (an ETag)
@@ -108,65 +117,117 @@ function mayStore(c: Context, response: Response): boolean {
   return c.req.method === 'GET' && response.headers.has('etag') && !/no-store|private/i.test(cacheControl);
 }
 
-/** Its budget is memory the stored responses may take, bodies as sent (often compressed): RESPONSE_CACHE_MB. */
-export function publicResponseCache(caches: ReadCaches): MiddlewareHandler {
-  const cache = caches.create<StoredResponse>('responses', sizeOf);
+/** Whether a GraphQL POST of this type and length is one the cache keys (and so hashes). */
+function keyedGraphqlPost(contentType: string | undefined, length: number): boolean {
+  return (contentType ?? '').toLowerCase().startsWith('application/json') && length <= MAX_GRAPHQL_BODY_BYTES;
+}
 
-  /**
-   * The request's key, or null when it is not one the cache answers; for a GraphQL request, also
-   * its body, which was read to make the key.
-   */
-  async function keyOf(c: Context): Promise<{ key: string; body?: string } | null> {
-    const request = c.req.raw;
-    if (carriesSession(request)) return null;
-    const url = new URL(request.url);
-    const encodings = acceptedCodings(c.req.header('accept-encoding')).join(',');
-    if (request.method === 'GET' || request.method === 'HEAD') {
-      if (PASS_THROUGH_PREFIXES.some((prefix) => url.pathname.startsWith(prefix)) || url.pathname === '/graphql') {
-        return null;
-      }
-      if (isSearchUrl(url)) return null;
-      return { key: `GET ${url.pathname}${url.search} ${encodings}` };
-    }
-    if (request.method !== 'POST' || url.pathname !== '/graphql') return null;
-    const length = Number(c.req.header('content-length') ?? NaN);
-    const json = (c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json');
-    if (!json || !(length <= MAX_GRAPHQL_BODY_BYTES)) return null;
-    const body = await bodyOf(c);
-    const digest = createHash('sha256').update(body).digest('base64url');
-    return { key: `POST ${url.pathname}${url.search} ${encodings} ${c.req.header('accept') ?? ''} ${digest}`, body };
+/** The key of a GraphQL POST: the same whether it came over HTTP or from inside the process. */
+function graphqlKey(url: URL, encodings: string, accept: string, body: string): string {
+  const digest = createHash('sha256').update(body).digest('base64url');
+  return `POST ${url.pathname}${url.search} ${encodings} ${accept} ${digest}`;
+}
+
+/** An answer the server made for itself: whether it may be given to anyone (shareable-results.ts). */
+export interface OwnAnswer {
+  response: Response;
+  shareable: boolean;
+}
+
+/**
+ * Its budget is memory the stored responses may take, bodies as sent (often compressed):
+ * RESPONSE_CACHE_MB. It answers HTTP requests (middleware()), and the GraphQL reads the server
+ * makes for its own pages (graphqlRead()) from the same entries.
+ */
+export class PublicResponseCache {
+  private readonly cache;
+
+  constructor(caches: ReadCaches) {
+    this.cache = caches.create<StoredResponse>('responses', sizeOf);
   }
 
-  return async (c, next) => {
-    const request = await keyOf(c);
-    if (request === null) return next();
-    const { key, body: requestBody } = request;
-    const hit = cache.lookup(key);
-    if (hit) {
-      c.res = replay(c, hit.value);
-      return;
+  /**
+   * A GraphQL POST /graphql the server asks itself, anonymously (a page it renders): answered from,
+   * or stored into, the entry an HTTP request with the same body and Accept, and no Accept-Encoding,
+   * has. answer() runs it when there is none; its response must carry the headers /graphql's would,
+   * since an HTTP request may be given it next.
+   */
+  async graphqlRead(request: Request, body: string, answer: () => Promise<OwnAnswer>): Promise<Response> {
+    const url = new URL(request.url);
+    if (request.method !== 'POST' || url.pathname !== '/graphql') throw new Error(`Not a GraphQL read: ${request.url}`);
+    if (!keyedGraphqlPost(request.headers.get('content-type') ?? undefined, Buffer.byteLength(body))) {
+      return (await answer()).response;
     }
-    if (requestBody !== undefined) {
-      // The body was read for the key: GraphQL gets a request that carries it again.
-      const raw = c.req.raw;
-      c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: requestBody });
-    }
-    const ticket = cache.ticket();
-    const { deps } = await collect(next);
-    const response = c.res;
-    if (ticket === null || !mayStore(c, response)) return;
+    const key = graphqlKey(url, '', request.headers.get('accept') ?? '', body);
+    const hit = this.cache.lookup(key);
+    if (hit) return replay({ method: 'POST', ifNoneMatch: null }, hit.value);
+    const ticket = this.cache.ticket();
+    const { value, deps } = await collect(answer);
+    if (ticket === null || !value.shareable || !storable(value.response)) return value.response;
+    return this.keep(key, value.response, ticket, deps);
+  }
+
+  /** Stores response under key, unless a change since the ticket touched deps; the response to send on. */
+  private async keep(key: string, response: Response, ticket: Ticket, deps: Dependencies): Promise<Response> {
     const body = await bodyBytes(response);
     const headers = Object.fromEntries(
       [...response.headers].filter(([name]) => !UNSHARED_HEADERS.has(name.toLowerCase())),
     );
-    cache.put(
+    this.cache.put(
       key,
       { storedAt: Date.now(), status: response.status, headers, body, etag: response.headers.get('etag') },
       ticket,
       deps,
     );
-    // Cleared first: Hono's setter would otherwise merge the old response's headers back in.
-    c.res = undefined;
-    c.res = new Response(body, { status: response.status, headers: response.headers });
-  };
+    return new Response(body, { status: response.status, headers: response.headers });
+  }
+
+  /** In front of every route: a stored answer skips them all. */
+  middleware(): MiddlewareHandler {
+    /**
+     * The request's key, or null when it is not one the cache answers; for a GraphQL request, also
+     * its body, which was read to make the key.
+     */
+    async function keyOf(c: Context): Promise<{ key: string; body?: string } | null> {
+      const request = c.req.raw;
+      if (carriesSession(request)) return null;
+      const url = new URL(request.url);
+      const encodings = acceptedCodings(c.req.header('accept-encoding')).join(',');
+      if (request.method === 'GET' || request.method === 'HEAD') {
+        if (PASS_THROUGH_PREFIXES.some((prefix) => url.pathname.startsWith(prefix)) || url.pathname === '/graphql') {
+          return null;
+        }
+        if (isSearchUrl(url)) return null;
+        return { key: `GET ${url.pathname}${url.search} ${encodings}` };
+      }
+      if (request.method !== 'POST' || url.pathname !== '/graphql') return null;
+      if (!keyedGraphqlPost(c.req.header('content-type'), Number(c.req.header('content-length') ?? NaN))) return null;
+      const body = await bodyOf(c);
+      return { key: graphqlKey(url, encodings, c.req.header('accept') ?? '', body), body };
+    }
+
+    return async (c, next) => {
+      const request = await keyOf(c);
+      if (request === null) return next();
+      const { key, body: requestBody } = request;
+      const hit = this.cache.lookup(key);
+      if (hit) {
+        c.res = replay({ method: c.req.method, ifNoneMatch: c.req.header('if-none-match') ?? null }, hit.value);
+        return;
+      }
+      if (requestBody !== undefined) {
+        // The body was read for the key: GraphQL gets a request that carries it again.
+        const raw = c.req.raw;
+        c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: requestBody });
+      }
+      const ticket = this.cache.ticket();
+      const { deps } = await collect(next);
+      const response = c.res;
+      if (ticket === null || !mayStore(c, response)) return;
+      const kept = await this.keep(key, response, ticket, deps);
+      // Cleared first: Hono's setter would otherwise merge the old response's headers back in.
+      c.res = undefined;
+      c.res = kept;
+    };
+  }
 }

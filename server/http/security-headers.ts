@@ -51,18 +51,27 @@ export const SECURITY_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 } as const;
 
-export function securityHeaders(
+/** Sets the headers on a response to `path`; made once, with the site's settings. */
+export type SecurityHeaderSetter = (headers: Headers, path: string) => void;
+
+export function securityHeaderSetter(
   config: Pick<Config, 'siteUrl'>,
   imagesOrigin: string | null = null,
-): MiddlewareHandler {
+): SecurityHeaderSetter {
   const https = config.siteUrl.startsWith('https://');
   const SITE_CSP = siteCsp(imagesOrigin);
-  return async (c, next) => {
-    await next();
-    const headers = c.res.headers;
-    const isGraphiql = c.req.path === '/graphql' && (headers.get('content-type') ?? '').startsWith('text/html');
+  return (headers, path) => {
+    const isGraphiql = path === '/graphql' && (headers.get('content-type') ?? '').startsWith('text/html');
     headers.set('Content-Security-Policy', isGraphiql ? GRAPHIQL_CSP : SITE_CSP);
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
     if (https) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  };
+}
+
+/** Every response gets them (the GraphQL reads the server answers itself call the setter too). */
+export function securityHeaders(setHeaders: SecurityHeaderSetter): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    setHeaders(c.res.headers, c.req.path);
   };
 }

@@ -17,6 +17,7 @@ import { CATEGORY_SCREENS } from '#kernel/page-meta-rules.ts';
 import { postPath } from '#kernel/route-paths.ts';
 import { keywordError } from '#kernel/search-rules.ts';
 import { SERVER_ENTRY_FILE } from '#kernel/server-render.ts';
+import { PublicResponseCache } from '../../server/http/response-cache.ts';
 import type { PostWithImage } from '../../server/modules/post/post.service.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { FEATURED_POST, seedTwoPagesSite } from './support/site-content.ts';
@@ -441,9 +442,10 @@ describe('pages the server does not render', () => {
 
   it('a page whose data cannot be read is served as the bare client, never kept with an error in it', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    // The render's queries go through the app itself: as when the database is gone for a moment.
+    // The render's queries are the app's GraphQL, asked in the server (server/graphql/own-reads.ts):
+    // every one fails, as when the database is gone for a moment.
     const failing = vi
-      .spyOn(t.app.hono, 'request')
+      .spyOn(PublicResponseCache.prototype, 'graphqlRead')
       .mockImplementation(async () => Response.json({ data: null, errors: [{ message: 'Unexpected error.' }] }));
     try {
       const response = await t.request('/privacy-policy?while-the-database-is-down');

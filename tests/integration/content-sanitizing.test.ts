@@ -30,6 +30,27 @@ async function stored(html: string): Promise<string> {
   return row.content;
 }
 
+/** Creates a post over REST, as the original client's form does, and returns its id and the answer's content. */
+async function restCreate(content: string): Promise<{ id: string; content: string }> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ title: 'Quill', subtitle: 'From the old client', category: 'game' })) {
+    form.set(key, value);
+  }
+  form.set('content', content);
+  form.append('image', fileOf(await makeImage({ width: 800, height: 450 })));
+  const created = await t.request('/api/blogposts', { method: 'POST', headers: { cookie: admin }, body: form });
+  expect(created.status).toBe(201);
+  const body = await created.json();
+  return { id: body._id, content: body.content };
+}
+
+/** A post's content as GET /api/blogposts/:id serves it. */
+async function restContent(id: string): Promise<string> {
+  const served = await t.request(`/api/blogposts/${id}`);
+  expect(served.status).toBe(200);
+  return (await served.json()).content;
+}
+
 describe(`content sanitizing on ${testDbKind}`, () => {
   it("keeps everything the editor produces, links getting rel='noopener noreferrer'", async () => {
     const html =
@@ -60,15 +81,14 @@ describe(`content sanitizing on ${testDbKind}`, () => {
       '<form action="https://evil.example"><input name="password"><button>Go</button></form><p>Hi</p>',
       'Go<p>Hi</p>',
     ],
-    ['a javascript: link', '<p><a href="javascript:alert(1)">x</a></p>', '<p><a>x</a></p>'],
-    ['an obfuscated javascript: link', '<p><a href="  JaVa&#x09;ScRiPt:alert(1)">x</a></p>', '<p><a>x</a></p>'],
-    ['an entity-encoded javascript: link', '<p><a href="&#106;avascript:alert(1)">x</a></p>', '<p><a>x</a></p>'],
-    [
-      'a data: link',
-      '<p><a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a></p>',
-      '<p><a>x</a></p>',
-    ],
-    ['a vbscript: link', '<p><a href="vbscript:msgbox(1)">x</a></p>', '<p><a>x</a></p>'],
+    // A link whose address is refused keeps its text, and no address.
+    ...Object.entries({
+      'a javascript: link': 'javascript:alert(1)',
+      'an obfuscated javascript: link': '  JaVa&#x09;ScRiPt:alert(1)',
+      'an entity-encoded javascript: link': '&#106;avascript:alert(1)',
+      'a data: link': 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+      'a vbscript: link': 'vbscript:msgbox(1)',
+    }).map(([name, href]) => [name, `<p><a href="${href}">x</a></p>`, '<p><a>x</a></p>']),
     [
       'a target other than a new tab',
       '<p><a href="/blog" target="_parent">x</a></p>',
@@ -110,77 +130,71 @@ describe(`content sanitizing on ${testDbKind}`, () => {
     expect(await stored(html)).toBe(expected);
   });
 
-  it('keeps subheadings, inline code, code blocks and dividers, highlights code and collapses empty paragraphs', async () => {
-    const html =
+  it.each([
+    [
+      'subheadings, inline code, code blocks and dividers, code highlighted and runs of empty paragraphs collapsed',
       '<p><br></p><h2 id="the-verdict">The verdict</h2><p>Run <code>npm ci</code>.</p><p><br></p><p><br></p>' +
-      '<h3 class="align-center" id="the-verdict-2">The verdict</h3><hr>' +
-      '<pre><code class="language-python">print("hi")</code></pre><pre><code>no language &lt;b&gt;</code></pre><p><br></p>';
-    expect(await stored(html)).toBe(
+        '<h3 class="align-center" id="the-verdict-2">The verdict</h3><hr>' +
+        '<pre><code class="language-python">print("hi")</code></pre><pre><code>no language &lt;b&gt;</code></pre><p><br></p>',
       '<h2 id="the-verdict">The verdict</h2><p>Run <code>npm ci</code>.</p><p><br></p>' +
         '<h3 class="align-center" id="the-verdict-2">The verdict</h3><hr>' +
         '<pre><code class="language-python"><span class="hljs-built_in">print</span>(<span class="hljs-string">"hi"</span>)</code></pre>' +
         '<pre><code>no language &lt;b&gt;</code></pre>',
-    );
-  });
-
-  it("turns the original client's headers and code blocks (Quill) into the site's, over REST", async () => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries({ title: 'Quill code', subtitle: 'Old client', category: 'game' })) {
-      form.set(key, value);
-    }
-    form.set('content', '<h1>Setup</h1><pre class="ql-syntax" spellcheck="false">npm install\nnpm start\n</pre>');
-    form.append('image', fileOf(await makeImage({ width: 800, height: 450 })));
-    const created = await t.request('/api/blogposts', { method: 'POST', headers: { cookie: admin }, body: form });
-    expect(created.status).toBe(201);
-    const { _id: id, content } = await created.json();
-    const expected = '<h2 id="setup">Setup</h2><pre><code>npm install\nnpm start\n</code></pre>';
-    expect(content).toBe(expected);
-    const served = await t.request(`/api/blogposts/${id}`);
-    expect((await served.json()).content).toBe(expected);
-  });
-
-  it('allows mailto:, tel: and relative links', async () => {
-    const html = '<p><a href="mailto:me@example.com">m</a><a href="tel:+331234">t</a><a href="/blog/page/2">r</a></p>';
-    expect(await stored(html)).toBe(html.replaceAll('">', '" rel="noopener noreferrer">'));
-  });
-
-  it("keeps the alignment and indentation of the original client's editor (Quill), as the site's classes", async () => {
-    const quill =
+    ],
+    [
+      "the alignment and indentation of the original client's editor (Quill), as the site's classes",
       '<p class="ql-align-center">Centred</p>' +
-      '<p class="ql-align-right ql-indent-2">Right, indented twice</p>' +
-      '<p class="ql-align-justify">Justified</p>' +
-      '<blockquote class="ql-indent-1">An indented quote</blockquote>' +
-      '<p class="ql-indent-8 ql-size-large ql-font-serif">Deepest</p>';
-    expect(await stored(quill)).toBe(
+        '<p class="ql-align-right ql-indent-2">Right, indented twice</p>' +
+        '<p class="ql-align-justify">Justified</p>' +
+        '<blockquote class="ql-indent-1">An indented quote</blockquote>' +
+        '<p class="ql-indent-8 ql-size-large ql-font-serif">Deepest</p>',
       '<p class="align-center">Centred</p>' +
         '<p class="align-right indent-2">Right, indented twice</p>' +
         '<p class="align-justify">Justified</p>' +
         '<blockquote class="indent-1">An indented quote</blockquote>' +
         '<p class="indent-8">Deepest</p>',
-    );
-  });
-
-  it("nests the original client's flat lists (Quill's ql-indent-N items) as the editor nests lists", async () => {
-    // Quill 1 writes one flat list; each item's depth is its class.
-    const quill =
+    ],
+    [
+      "the original client's flat lists (Quill 1: each item's depth is its class) nested as the editor nests lists",
       '<ol><li>Games</li><li class="ql-indent-1">Outer Wilds</li><li class="ql-indent-2 ql-align-center">DLC</li>' +
-      '<li class="ql-indent-1">Tunic</li><li>Books</li><li class="ql-indent-2">Two levels down at once</li></ol>' +
-      '<ul><li class="ql-indent-1">A list that starts deeper</li><li>Back out</li></ul>';
-    expect(await stored(quill)).toBe(
+        '<li class="ql-indent-1">Tunic</li><li>Books</li><li class="ql-indent-2">Two levels down at once</li></ol>' +
+        '<p>Then</p><ul><li class="ql-indent-1">A list that starts deeper</li><li>Back out</li></ul>',
       '<ol><li>Games<ol><li>Outer Wilds<ol><li class="align-center">DLC</li></ol></li><li>Tunic</li></ol></li>' +
         '<li>Books<ol><li><ol><li>Two levels down at once</li></ol></li></ol></li></ol>' +
-        '<ul><li><ul><li>A list that starts deeper</li></ul></li><li>Back out</li></ul>',
-    );
-    // Quill 2 keeps bullets and numbers in one <ol>, each item saying which it is.
-    const quill2 =
+        '<p>Then</p><ul><li><ul><li>A list that starts deeper</li></ul></li><li>Back out</li></ul>',
+    ],
+    [
+      'Quill 2 lists (bullets and numbers in one <ol>, each item saying which it is) nested',
       '<ol><li data-list="bullet"><span class="ql-ui" contenteditable="false"></span>Bullet</li>' +
-      '<li data-list="ordered" class="ql-indent-1"><span class="ql-ui" contenteditable="false"></span>Numbered below it</li>' +
-      '<li data-list="ordered"><span class="ql-ui" contenteditable="false"></span>Numbered</li></ol>';
-    expect(await stored(quill2)).toBe(
+        '<li data-list="ordered" class="ql-indent-1"><span class="ql-ui" contenteditable="false"></span>Numbered below it</li>' +
+        '<li data-list="ordered"><span class="ql-ui" contenteditable="false"></span>Numbered</li></ol>',
       '<ul><li>Bullet<ol><li>Numbered below it</li></ol></li></ul><ol><li>Numbered</li></ol>',
+    ],
+    [
+      "the site's own indentation on a list item as it is",
+      '<ul><li class="indent-1">Padded</li></ul>',
+      '<ul><li class="indent-1">Padded</li></ul>',
+    ],
+  ])('stores %s', async (_name, html, expected) => {
+    expect(await stored(html)).toBe(expected);
+  });
+
+  it("turns the original client's headers and code blocks (Quill) into the site's, over REST", async () => {
+    const { id, content } = await restCreate(
+      '<h1>Setup</h1><pre class="ql-syntax" spellcheck="false">npm install\nnpm start\n</pre>',
     );
-    // The site's own indentation on an item is left as it is.
-    expect(await stored('<ul><li class="indent-1">Padded</li></ul>')).toBe('<ul><li class="indent-1">Padded</li></ul>');
+    expect((await t.db.prisma.post.findUniqueOrThrow({ where: { id } })).content).toBe(
+      '<h2 id="setup">Setup</h2><pre><code>npm install\nnpm start\n</code></pre>',
+    );
+    // REST answers with Quill's own code block; the header stays the post's top subheading.
+    const quill = '<h2 id="setup">Setup</h2><pre class="ql-syntax" spellcheck="false">npm install\nnpm start\n</pre>';
+    expect(content).toBe(quill);
+    expect(await restContent(id)).toBe(quill);
+  });
+
+  it('allows mailto:, tel: and relative links', async () => {
+    const html = '<p><a href="mailto:me@example.com">m</a><a href="tel:+331234">t</a><a href="/blog/page/2">r</a></p>';
+    expect(await stored(html)).toBe(html.replaceAll('">', '" rel="noopener noreferrer">'));
   });
 
   it('never nests deeper than 8 levels, whatever depth a class claims', async () => {
@@ -189,35 +203,78 @@ describe(`content sanitizing on ${testDbKind}`, () => {
     expect(html).toContain('<li>Deep</li>');
   });
 
-  it("stores and serves the original client's Quill HTML sent over REST, created and edited", async () => {
-    const quill = '<p class="ql-align-center">Centred</p><ul><li>Top</li><li class="ql-indent-1">Nested</li></ul>';
-    const expected = '<p class="align-center">Centred</p><ul><li>Top<ul><li>Nested</li></ul></li></ul>';
-    const form = new FormData();
-    for (const [key, value] of Object.entries({ title: 'Quill', subtitle: 'From the old client', category: 'game' })) {
-      form.set(key, value);
-    }
-    form.set('content', quill);
-    form.append('image', fileOf(await makeImage({ width: 800, height: 450 })));
-    const created = await t.request('/api/blogposts', { method: 'POST', headers: { cookie: admin }, body: form });
-    expect(created.status).toBe(201);
-    const { _id: id, content } = await created.json();
-    expect(content).toBe(expected);
-    expect((await t.db.prisma.post.findUniqueOrThrow({ where: { id } })).content).toBe(expected);
+  it("gives the original client (Quill 1.3.7) its HTML back over REST, and keeps the site's on GraphQL and the feed", async () => {
+    // Exactly as Quill 1.3.7 writes these (its editor's output, checked in Chromium): alignment and
+    // indentation classes, one flat list whose items carry their depth, a change of kind as the next
+    // list, its code block.
+    const quill =
+      '<p class="ql-align-center">Centred</p>' +
+      '<p class="ql-align-right">Right</p>' +
+      '<p class="ql-align-justify">Justified</p>' +
+      '<p class="ql-indent-2">Indented twice</p>' +
+      '<p class="ql-align-right ql-indent-1">Right, indented</p>' +
+      '<h2 class="ql-align-right">On the right</h2>' +
+      '<h3 class="ql-align-center">Centred below</h3>' +
+      '<ol><li>Games</li><li class="ql-indent-1">Outer Wilds</li><li class="ql-indent-2 ql-align-center">DLC</li>' +
+      '<li>Books</li></ol><ul><li class="ql-indent-1">Bullets under Books</li><li>Back out</li></ul>' +
+      '<blockquote class="ql-indent-1 ql-align-justify">An indented quote</blockquote>' +
+      '<pre class="ql-syntax" spellcheck="false">npm install\nnpm start\n</pre>';
+    const ours =
+      '<p class="align-center">Centred</p>' +
+      '<p class="align-right">Right</p>' +
+      '<p class="align-justify">Justified</p>' +
+      '<p class="indent-2">Indented twice</p>' +
+      '<p class="align-right indent-1">Right, indented</p>' +
+      '<h2 class="align-right" id="on-the-right">On the right</h2>' +
+      '<h3 class="align-center" id="centred-below">Centred below</h3>' +
+      '<ol><li>Games<ol><li>Outer Wilds<ol><li class="align-center">DLC</li></ol></li></ol></li>' +
+      '<li>Books<ul><li>Bullets under Books</li></ul></li></ol><ul><li>Back out</li></ul>' +
+      '<blockquote class="align-justify indent-1">An indented quote</blockquote>' +
+      '<pre><code>npm install\nnpm start\n</code></pre>';
+    // What the original client compares by: its classes in any order, and no heading ids (Quill drops them).
+    const asQuillReads = (html: string) =>
+      html
+        .replace(/ id="[^"]*"/g, '')
+        .replace(/class="([^"]*)"/g, (_, names: string) => `class="${names.split(' ').sort().join(' ')}"`);
+    const storedOf = async (id: string) => (await t.db.prisma.post.findUniqueOrThrow({ where: { id } })).content;
 
-    const edited = await t.request(`/api/blogposts/${id}`, {
+    const created = await restCreate(quill);
+    expect(asQuillReads(created.content)).toBe(asQuillReads(quill));
+    expect(await storedOf(created.id)).toBe(ours);
+    const served = await restContent(created.id);
+    expect(asQuillReads(served)).toBe(asQuillReads(quill));
+    const listed = (await (await t.request('/api/blogposts')).json()).blogpostDocs;
+    expect(listed.find((post: { _id: string }) => post._id === created.id).content).toBe(served);
+
+    // The original client saves what it was given: nothing is lost, on the way in or out.
+    const edited = await t.request(`/api/blogposts/${created.id}`, {
       method: 'PUT',
       headers: { cookie: admin, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        title: 'Quill',
-        subtitle: 'Edited',
-        category: 'game',
-        content: '<p class="ql-align-right ql-indent-1">Right</p>',
-      }),
+      body: JSON.stringify({ title: 'Quill', subtitle: 'Edited', category: 'game', content: served }),
     });
     expect(edited.status).toBe(200);
-    expect((await edited.json()).content).toBe('<p class="align-right indent-1">Right</p>');
-    const served = await t.request(`/api/blogposts/${id}`);
-    expect((await served.json()).content).toBe('<p class="align-right indent-1">Right</p>');
+    expect((await edited.json()).content).toBe(served);
+    expect(await storedOf(created.id)).toBe(ours);
+    expect(await restContent(created.id)).toBe(served);
+
+    // GraphQL (which the post page is rendered from) and the feed keep the site's classes, which
+    // its own CSS aligns and indents.
+    const { data } = await t.graphql(POST, { id: created.id });
+    expect(data.post?.content).toBe(ours);
+    const rss = await (await t.request('/rss.xml')).text();
+    expect(rss).toContain(ours);
+  });
+
+  it("keeps a code block's language and highlighting through REST, the language written beside ql-syntax", async () => {
+    const html = await stored(
+      '<pre><code class="language-python">print("hi")</code></pre><p class="align-left">Left</p>',
+    );
+    const served = await restContent(postId);
+    expect(served).toBe(
+      '<pre class="ql-syntax language-python" spellcheck="false"><span class="hljs-built_in">print</span>(<span class="hljs-string">"hi"</span>)</pre>' +
+        '<p class="ql-align-left">Left</p>',
+    );
+    expect(await stored(served)).toBe(html);
   });
 
   it('shares its list of classes with the client: alignments and 8 indentation levels', () => {

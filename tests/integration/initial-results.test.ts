@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../server/generated/prisma/client.ts';
 import { CURRENTLY_CARD_IMAGE_SIZES, POST_HERO_IMAGE_SIZES } from '#kernel/image-sizes.ts';
 import { seedPosts, uploadCard } from '../support/content.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, routedDuring, type TestApp } from '../support/test-app.ts';
 
 const INDEX = `<!doctype html><html lang="en"><head><title>Blog</title>
 <script type="module" crossorigin src="/assets/index-W8su-6Sp.js"></script></head>
@@ -86,7 +86,10 @@ async function page(url: string, init?: RequestInit) {
 
 describe('the first answers written into a page', () => {
   it("gives the home page its queries' answers, as /graphql gives them, and preloads the first card's picture", async () => {
-    const { document, results } = await page('/');
+    let answered: Awaited<ReturnType<typeof page>> | undefined;
+    // Asked in the server (server/graphql/own-reads.ts), not through the app's router.
+    expect(await routedDuring(t.app, async () => (answered = await page('/')))).toEqual(['/']);
+    const { document, results } = answered!;
     expect(results!.map((result) => result.operationName)).toEqual(['Site', 'HomePage']);
     const home = results!.find((result) => result.operationName === 'HomePage')!;
     expect(home.variables).toEqual({});

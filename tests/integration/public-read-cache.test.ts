@@ -6,7 +6,6 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATEST_POSTS, POST, POSTS, postInput, seedPosts, UPDATE_POST } from '../support/content.ts';
 import { createQueryLoggingApp, type QueryLoggingApp } from '../support/query-log.ts';
-import { documentText, type AnyDocument } from '../support/test-app.ts';
 import { expectErrorLog } from '../support/expected-errors.ts';
 import { testDbKind } from '../support/test-database.ts';
 
@@ -16,27 +15,12 @@ let admin: string;
 beforeAll(async () => {
   t = await createQueryLoggingApp();
   admin = await t.signIn();
-  // On PostgreSQL the cache is off until the change channel is heard.
-  for (let waited = 0; !t.app.changes.trustworthy && waited < 10_000; waited += 20) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await t.cachesOn();
 });
 afterAll(() => t.dispose());
 
-const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.fetch(new Request(`http://blog.test${url}`, { headers }));
-
-/** As a browser sends it: JSON with its length (the cache reads no body of unknown length). */
-function graphql(query: AnyDocument, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const body = JSON.stringify({ query: documentText(query), variables });
-  return t.app.fetch(
-    new Request('http://blog.test/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
-      body,
-    }),
-  );
-}
+const get: QueryLoggingApp['get'] = (...request) => t.get(...request);
+const graphql: QueryLoggingApp['graphqlResponse'] = (...request) => t.graphqlResponse(...request);
 
 /** Changes made by another connection reach this app through the database's channel, a moment later. */
 async function eventually(fn: () => Promise<void>) {

@@ -8,21 +8,27 @@
 import { format } from 'node:util';
 import { afterEach, beforeEach } from 'vitest';
 
-let logged: string[] | null = null;
-const original = console.error.bind(console);
-
-console.error = (...args: unknown[]) => {
-  logged?.push(format(...args));
-  original(...args);
-};
+// vitest runs this file again before each test file, in workers that keep their modules between
+// files (isolate: false): console.error is wrapped once per worker, and each file's hooks share what
+// the wrapper collects.
+const collector = ((globalThis as { consoleErrorCollector?: { logged: string[] | null } }).consoleErrorCollector ??=
+  (() => {
+    const state: { logged: string[] | null } = { logged: null };
+    const original = console.error.bind(console);
+    console.error = (...args: unknown[]) => {
+      state.logged?.push(format(...args));
+      original(...args);
+    };
+    return state;
+  })());
 
 beforeEach(() => {
-  logged = [];
+  collector.logged = [];
 });
 
 afterEach(() => {
-  const messages = logged ?? [];
-  logged = null;
+  const messages = collector.logged ?? [];
+  collector.logged = null;
   if (messages.length > 0) {
     throw new Error(`console.error was called during the test:\n${messages.join('\n---\n')}`);
   }

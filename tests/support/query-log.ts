@@ -19,10 +19,26 @@ import { announceOwnWrites, createPostgresDatabase, loadPgliteTemplate, testDbKi
 
 export interface QueryLoggingApp {
   app: App;
+  /** Announces each of its writes as changing everything (test-database.ts: announceOwnWrites). */
   prisma: PrismaClient;
+  /** The client the app's services use. */
+  appPrisma: PrismaClient;
   /** SQL statements sent while fn ran (transaction control included, as the driver sees it). */
   queriesDuring(fn: () => Promise<unknown>): Promise<string[]>;
   graphql(query: AnyDocument, variables?: Record<string, unknown>): Promise<GraphqlResult>;
+  /** A GET as a visitor's browser sends it, to http://blog.test{url}. */
+  get(url: string, headers?: Record<string, string>): Promise<Response>;
+  /**
+   * A GraphQL POST as a browser sends it: JSON with its length (the response cache reads no body of
+   * unknown length); the response as it comes.
+   */
+  graphqlResponse(
+    query: AnyDocument,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<Response>;
+  /** Waits until the app's read caches are on: on PostgreSQL, once it has heard the change channel. */
+  cachesOn(): Promise<void>;
   /** Creates an admin and a session; returns its Cookie header value. */
   signIn(): Promise<string>;
   /**
@@ -94,6 +110,7 @@ export async function createQueryLoggingApp({
   return {
     app,
     prisma: announcing,
+    appPrisma,
     async queriesDuring(fn) {
       recording = [];
       try {
@@ -112,6 +129,26 @@ export async function createQueryLoggingApp({
         }),
       );
       return (await response.json()) as GraphqlResult;
+    },
+    get: (url, headers = {}) => app.fetch(new Request(`http://blog.test${url}`, { headers })),
+    graphqlResponse(query, variables = {}, headers = {}) {
+      const body = JSON.stringify({ query: documentText(query), variables });
+      return app.fetch(
+        new Request('http://blog.test/graphql', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+            ...headers,
+          },
+          body,
+        }),
+      );
+    },
+    async cachesOn() {
+      for (let waited = 0; !app.changes.trustworthy && waited < 10_000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     async signIn() {
       const user = await prisma.user.create({

@@ -77,6 +77,25 @@ export interface TestApp extends TestDatabase {
 // The client build a test app serves unless a test brings its own: a minimal index.html, so no
 // test depends on dist/ having been built (a clean clone has none).
 let standInClientDir: string | undefined;
+/**
+ * The paths of the requests that reached the app's router while fn ran: those the test sent, and
+ * any the app sent itself (a page's queries must not be among them: server/graphql/own-reads.ts).
+ */
+export async function routedDuring(app: App, fn: () => Promise<unknown>): Promise<string[]> {
+  const routed: string[] = [];
+  const { fetch } = app.hono;
+  app.hono.fetch = (request, ...rest) => {
+    routed.push(new URL(request.url).pathname);
+    return fetch(request, ...rest);
+  };
+  try {
+    await fn();
+  } finally {
+    app.hono.fetch = fetch;
+  }
+  return routed;
+}
+
 export function standInClient(): string {
   if (!standInClientDir) {
     standInClientDir = mkdtempSync(path.join(os.tmpdir(), 'blog-test-client-'));

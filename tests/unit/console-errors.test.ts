@@ -26,16 +26,22 @@ it('fails a test that logs an error, and only that one', () => {
   );
   expect(run.status, run.stderr).toBe(1);
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
-    testResults: Array<{ assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }>;
+    testResults: Array<{ name: string; assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }>;
   };
-  const results = report.testResults.flatMap((file) => file.assertionResults);
+  const results = report.testResults
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((file) => file.assertionResults);
   expect(results.map(({ title, status }) => [title, status])).toEqual([
     ['logs an error and asserts nothing about it', 'failed'],
     ['logs an error it expects, through its own spy', 'passed'],
     ['logs nothing', 'passed'],
+    ['logs an error in a later file of the same worker', 'failed'],
   ]);
   expect(results[0]!.failureMessages.join('\n')).toContain(
     'console.error was called during the test:\nUnexpected error in a planted test',
+  );
+  expect(results[3]!.failureMessages.join('\n')).toContain(
+    'console.error was called during the test:\nUnexpected error in a later planted file',
   );
   rmSync(dir, { recursive: true, force: true });
 });

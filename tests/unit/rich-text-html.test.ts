@@ -1,9 +1,7 @@
 // The rich-text editor's HTML, against the server's own sanitizer: everything the editor can write
 // is stored unchanged (no tag, class or attribute dropped), and reading it back gives the same HTML.
 // The client's modules run here as they are; jsdom gives the HTML reader its DOMParser.
-import { JSDOM } from 'jsdom';
-import { createEditor, Editor, Transforms, type Descendant } from 'slate';
-import { withHistory } from 'slate-history';
+import { Editor, Transforms, type Descendant } from 'slate';
 import { describe, expect, it } from 'vitest';
 import {
   applyLink,
@@ -16,10 +14,8 @@ import {
   toggleList,
   toggleMark,
 } from '../../client/src/components/rich-text-editor/editor-commands.ts';
-import { htmlToSlate } from '../../client/src/components/rich-text-editor/html-deserialize.ts';
 import { slateToHtml } from '../../client/src/components/rich-text-editor/html-serialize.ts';
 import { linkHref, parseLinkInput } from '../../client/src/components/rich-text-editor/link-url.ts';
-import { withRichText } from '../../client/src/components/rich-text-editor/rich-text-plugin.ts';
 import type {
   Align,
   FormattedText,
@@ -27,43 +23,30 @@ import type {
   ListElement,
   ListItemElement,
   RichTextEditor,
-  TopBlockElement,
 } from '../../client/src/components/rich-text-editor/rich-text-types.ts';
+import { quillContent } from '../../server/modules/post/quill-content.ts';
 import { sanitizeContent } from '../../server/modules/post/sanitize-html.ts';
 import { isBlankHtml } from '#kernel/post-rules.ts';
-
-const parser = new new JSDOM('').window.DOMParser();
-const read = (html: string) => htmlToSlate(html, parser);
-
-/** A headless editor with the editor's own plugin, holding this value, normalized as the editor would. */
-function editorWith(value: Descendant[]): RichTextEditor {
-  const editor = withRichText(withHistory(createEditor()) as RichTextEditor);
-  editor.children = structuredClone(value);
-  Editor.normalize(editor, { force: true });
-  return editor;
-}
-
-function editorFromHtml(html: string): RichTextEditor {
-  return editorWith(read(html));
-}
+import {
+  editorFromHtml,
+  editorWith,
+  expectRoundTrip as expectStoredRoundTrip,
+  expectWrittenAndKept,
+  p,
+  read,
+  t,
+} from '../support/rich-text.ts';
 
 /**
- * The property: written, stored by the server (sanitized), read back and written again, the HTML
- * is the same; and the server stores exactly what was written.
+ * The property (tests/support/rich-text.ts); nothing here is highlighted, so the server stores
+ * exactly what was written.
  */
 function expectRoundTrip(value: Descendant[]): string {
-  const html = slateToHtml(value);
-  const stored = sanitizeContent(html);
+  const { html, stored } = expectStoredRoundTrip(value);
   expect(stored, 'the sanitizer keeps everything the editor writes').toBe(html);
-  expect(slateToHtml(read(stored)), 'read back and written again').toBe(html);
-  // And once loaded into the editor (normalized), it still writes the same.
-  expect(slateToHtml(editorFromHtml(stored).children)).toBe(html);
   return html;
 }
 
-const p = (children: InlineNode[], extra: Partial<TopBlockElement> = {}): TopBlockElement =>
-  ({ type: 'paragraph', children, ...extra }) as TopBlockElement;
-const t = (text: string, marks: Partial<FormattedText> = {}): FormattedText => ({ text, ...marks });
 const li = (children: InlineNode[], extra: Partial<ListItemElement> = {}): ListItemElement => ({
   type: 'list-item',
   children,
@@ -178,37 +161,53 @@ describe('the toolbar commands, through the editor', () => {
   const paragraphs = (...texts: string[]) => selectAll(editorWith(texts.map((text) => p([t(text)]))));
   const html = (editor: RichTextEditor) => expectRoundTrip(editor.children);
 
+  /** Runs each step's commands on the editor, and then expects the HTML it writes (round trip included). */
+  function expectSteps(editor: RichTextEditor, steps: [(editor: RichTextEditor) => void, string][]): void {
+    for (const [commands, expected] of steps) {
+      commands(editor);
+      expect(html(editor)).toBe(expected);
+    }
+  }
+
   it('marks, quote, lists, alignment, indentation, link and clean', () => {
-    const editor = paragraphs('Hello world');
-    toggleMark(editor, 'bold');
-    toggleMark(editor, 'italic');
-    toggleMark(editor, 'underline');
-    toggleMark(editor, 'strikethrough');
-    expect(html(editor)).toBe('<p><strong><em><u><s>Hello world</s></u></em></strong></p>');
-    toggleMark(editor, 'italic');
-    expect(html(editor)).toBe('<p><strong><u><s>Hello world</s></u></strong></p>');
-
-    toggleBlockQuote(editor);
-    expect(html(editor)).toBe('<blockquote><strong><u><s>Hello world</s></u></strong></blockquote>');
-    toggleBlockQuote(editor);
-    setAlign(editor, 'center');
-    indent(editor);
-    indent(editor);
-    expect(html(editor)).toBe('<p class="align-center indent-2"><strong><u><s>Hello world</s></u></strong></p>');
-    outdent(editor);
-    setAlign(editor, 'left');
-    expect(html(editor)).toBe('<p class="indent-1"><strong><u><s>Hello world</s></u></strong></p>');
-
-    // A word of it becomes a link.
-    Transforms.select(editor, { anchor: { path: [0, 0], offset: 6 }, focus: { path: [0, 0], offset: 11 } });
-    applyLink(editor, 'https://example.com/');
-    expect(html(editor)).toBe(
-      '<p class="indent-1"><strong><u><s>Hello </s></u></strong><a href="https://example.com/" target="_blank" rel="noopener noreferrer"><strong><u><s>world</s></u></strong></a></p>',
-    );
-
-    selectAll(editor);
-    clearFormatting(editor);
-    expect(html(editor)).toBe('<p>Hello world</p>');
+    expectSteps(paragraphs('Hello world'), [
+      [
+        (editor) => {
+          toggleMark(editor, 'bold');
+          toggleMark(editor, 'italic');
+          toggleMark(editor, 'underline');
+          toggleMark(editor, 'strikethrough');
+        },
+        '<p><strong><em><u><s>Hello world</s></u></em></strong></p>',
+      ],
+      [(editor) => toggleMark(editor, 'italic'), '<p><strong><u><s>Hello world</s></u></strong></p>'],
+      [toggleBlockQuote, '<blockquote><strong><u><s>Hello world</s></u></strong></blockquote>'],
+      [
+        (editor) => {
+          toggleBlockQuote(editor);
+          setAlign(editor, 'center');
+          indent(editor);
+          indent(editor);
+        },
+        '<p class="align-center indent-2"><strong><u><s>Hello world</s></u></strong></p>',
+      ],
+      [
+        (editor) => {
+          outdent(editor);
+          setAlign(editor, 'left');
+        },
+        '<p class="indent-1"><strong><u><s>Hello world</s></u></strong></p>',
+      ],
+      // A word of it becomes a link.
+      [
+        (editor) => {
+          Transforms.select(editor, { anchor: { path: [0, 0], offset: 6 }, focus: { path: [0, 0], offset: 11 } });
+          applyLink(editor, 'https://example.com/');
+        },
+        '<p class="indent-1"><strong><u><s>Hello </s></u></strong><a href="https://example.com/" target="_blank" rel="noopener noreferrer"><strong><u><s>world</s></u></strong></a></p>',
+      ],
+      [(editor) => clearFormatting(selectAll(editor)), '<p>Hello world</p>'],
+    ]);
   });
 
   it('changes and removes a link at the cursor', () => {
@@ -235,37 +234,50 @@ describe('the toolbar commands, through the editor', () => {
   });
 
   it('makes lists, nests items with indent, lifts them with outdent, and turns them off', () => {
-    const editor = paragraphs('one', 'two', 'three');
-    toggleList(editor, 'bulleted-list');
-    expect(html(editor)).toBe('<ul><li>one</li><li>two</li><li>three</li></ul>');
-
-    // The first item has no item above it to belong to.
-    Transforms.select(editor, Editor.start(editor, [0, 0]));
-    indent(editor);
-    expect(html(editor)).toBe('<ul><li>one</li><li>two</li><li>three</li></ul>');
-
-    // two and three under one, then three under two.
-    Transforms.select(editor, { anchor: Editor.start(editor, [0, 1]), focus: Editor.end(editor, [0, 2]) });
-    indent(editor);
-    expect(html(editor)).toBe('<ul><li>one<ul><li>two</li><li>three</li></ul></li></ul>');
-    Transforms.select(editor, Editor.start(editor, [0, 1, 1]));
-    indent(editor);
-    expect(html(editor)).toBe('<ul><li>one<ul><li>two<ul><li>three</li></ul></li></ul></li></ul>');
-    toggleList(editor, 'numbered-list');
-    expect(html(editor)).toBe('<ul><li>one<ul><li>two<ol><li>three</li></ol></li></ul></li></ul>');
-
-    outdent(editor);
-    expect(html(editor)).toBe('<ul><li>one<ul><li>two</li><li>three</li></ul></li></ul>');
-    outdent(editor);
-    outdent(editor);
-    expect(html(editor)).toBe('<ul><li>one<ul><li>two</li></ul></li></ul><p>three</p>');
-
-    // Not all in a bullet list: the button puts them all in one; pressed again, it takes them all out.
-    selectAll(editor);
-    toggleList(editor, 'bulleted-list');
-    expect(html(editor)).toBe('<ul><li>one<ul><li>two</li></ul></li><li>three</li></ul>');
-    toggleList(editor, 'bulleted-list');
-    expect(html(editor)).toBe('<p>one</p><p>two</p><p>three</p>');
+    expectSteps(paragraphs('one', 'two', 'three'), [
+      [(editor) => toggleList(editor, 'bulleted-list'), '<ul><li>one</li><li>two</li><li>three</li></ul>'],
+      // The first item has no item above it to belong to.
+      [
+        (editor) => {
+          Transforms.select(editor, Editor.start(editor, [0, 0]));
+          indent(editor);
+        },
+        '<ul><li>one</li><li>two</li><li>three</li></ul>',
+      ],
+      // two and three under one, then three under two.
+      [
+        (editor) => {
+          Transforms.select(editor, { anchor: Editor.start(editor, [0, 1]), focus: Editor.end(editor, [0, 2]) });
+          indent(editor);
+        },
+        '<ul><li>one<ul><li>two</li><li>three</li></ul></li></ul>',
+      ],
+      [
+        (editor) => {
+          Transforms.select(editor, Editor.start(editor, [0, 1, 1]));
+          indent(editor);
+        },
+        '<ul><li>one<ul><li>two<ul><li>three</li></ul></li></ul></li></ul>',
+      ],
+      [
+        (editor) => toggleList(editor, 'numbered-list'),
+        '<ul><li>one<ul><li>two<ol><li>three</li></ol></li></ul></li></ul>',
+      ],
+      [outdent, '<ul><li>one<ul><li>two</li><li>three</li></ul></li></ul>'],
+      [
+        (editor) => {
+          outdent(editor);
+          outdent(editor);
+        },
+        '<ul><li>one<ul><li>two</li></ul></li></ul><p>three</p>',
+      ],
+      // Not all in a bullet list: the button puts them all in one; pressed again, it takes them all out.
+      [
+        (editor) => toggleList(selectAll(editor), 'bulleted-list'),
+        '<ul><li>one<ul><li>two</li></ul></li><li>three</li></ul>',
+      ],
+      [(editor) => toggleList(editor, 'bulleted-list'), '<p>one</p><p>two</p><p>three</p>'],
+    ]);
   });
 
   it('joins a new list item to the list above it, and Enter on an empty item leaves the list', () => {
@@ -346,9 +358,7 @@ describe('reading HTML that the editor did not write', () => {
     ['a trailing <br>, which browsers do not show', '<p>a<br></p>', '<p>a</p>'],
     ['nothing but whitespace', '  \n ', '<p><br></p>'],
   ])('%s', (_name, input, expected) => {
-    const html = slateToHtml(editorFromHtml(input).children);
-    expect(html).toBe(expected);
-    expect(sanitizeContent(html)).toBe(html);
+    expectWrittenAndKept(slateToHtml(editorFromHtml(input).children), expected);
   });
 
   it('reads the demo posts and what the server already stores the same way it writes them', () => {
@@ -553,6 +563,8 @@ describe('any editor value', () => {
     for (const seed of seeds) {
       const stored = expectStable(slateToHtml(editorWith(randomValue(seed)).children), seed);
       expect(slateToHtml(editorFromHtml(stored).children), `seed ${seed}`).toBe(stored);
+      // Served to the original client in Quill's words and saved back as it came: stored the same.
+      expect(sanitizeContent(quillContent(stored)), `seed ${seed}`).toBe(stored);
     }
   });
 });

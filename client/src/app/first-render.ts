@@ -9,7 +9,16 @@ export interface FirstRenderHandle {
   beforeFirstRender: () => Promise<unknown>;
 }
 
-/** Loads the matched routes' lazy screens into the routes themselves, and their handles' chunks. */
+/** The chunks a matched route's screen fetches after its render otherwise (its handle's). */
+export async function beforeFirstRender(route: { handle?: unknown }): Promise<void> {
+  await (route.handle as Partial<FirstRenderHandle> | undefined)?.beforeFirstRender?.();
+}
+
+/**
+ * The browser's: loads the matched routes' lazy screens into the routes themselves, and their
+ * handles' chunks. (The server's render does the same as its static handler loads the page's
+ * data, from the one match it makes: client/src/entry-server.tsx.)
+ */
 export async function loadFirstRender(routes: RouteObject[], path: string): Promise<void> {
   const matches = matchRoutes(routes, path) ?? [];
   await Promise.all(
@@ -20,7 +29,7 @@ export async function loadFirstRender(routes: RouteObject[], path: string): Prom
         const loaded = await route.lazy();
         Object.assign(route, { ...loaded, lazy: undefined });
       }
-      await (route.handle as Partial<FirstRenderHandle> | undefined)?.beforeFirstRender?.();
+      await beforeFirstRender(route);
     }),
   );
 }

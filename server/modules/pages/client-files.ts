@@ -13,8 +13,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono, MiddlewareHandler } from 'hono';
+import type { GraphqlFetch } from '../../graphql/own-reads.ts';
 import type { PageMeta } from './page-meta.ts';
-import { matchPageRoute } from './page-routes.ts';
+import { matchPageRoute, type PageRoute } from './page-routes.ts';
 import { isServerRendered, ServerRenderer } from './server-render.ts';
 import { keywordError } from '#kernel/search-rules.ts';
 import { searchPath } from '#kernel/route-paths.ts';
@@ -95,8 +96,8 @@ function serverStateTag({ state }: RenderedPage): string {
   return `<script type="application/json" id="${escapeMarkup(SERVER_STATE_ID)}">${jsonForScript(state)}</script>`;
 }
 
-/** The metadata and status of the page at a path (the request's pathname, as sent). */
-export type PageResolver = (pathname: string) => Promise<PageMeta>;
+/** The metadata and status of the page a route shows, at a path (the request's pathname, as sent). */
+export type PageResolver = (route: PageRoute, pathname: string) => Promise<PageMeta>;
 
 export interface ClientOptions {
   /** The built client; dist/client unless given. */
@@ -105,11 +106,16 @@ export interface ClientOptions {
   resolvePage?: PageResolver;
   /** Whether the public pages are rendered here (SERVER_RENDERING); on unless given. */
   serverRendering?: boolean;
+  /**
+   * The app's GraphQL, asked in this process (server/graphql/own-reads.ts): the pages' queries and
+   * first answers. Without it, no page is rendered here and none carries answers.
+   */
+  graphql?: GraphqlFetch;
 }
 
 export function mountClient(
   app: Hono,
-  { clientDir = defaultClientDir, resolvePage, serverRendering = true }: ClientOptions = {},
+  { clientDir = defaultClientDir, resolvePage, serverRendering = true, graphql }: ClientOptions = {},
 ): void {
   const indexFile = path.join(clientDir, 'index.html');
   // Read once: index.html only changes with a new build, which means a restart.
@@ -120,7 +126,7 @@ export function mountClient(
   // file without its links to them.
   const renderedTemplate =
     indexHtml === null ? null : headTemplate(withoutStylesheets(indexHtml, initialResults.entryStylesheets()));
-  const renderer = new ServerRenderer(clientDir, app);
+  const renderer = graphql ? new ServerRenderer(clientDir, graphql) : null;
 
   // serveStatic builds its response before any hook could add headers, so they are set afterwards.
   // It adds Vary only when it sends a compressed copy; the uncompressed answer needs it as much.
@@ -172,6 +178,7 @@ export function mountClient(
       return compressPage(c.req.raw, c.html(indexHtml!));
     }
     const url = new URL(c.req.url);
+    // Matched once: the page's head, its render, its first answers and its chunks all take this.
     const route = matchPageRoute(url.pathname);
     // The search box without JavaScript: a keyword the API takes goes on to its results; any other
     // is the blog with the box's message (rendered below).
@@ -182,7 +189,7 @@ export function mountClient(
     let page: PageMeta;
     try {
       // The path as sent (still percent-encoded), as the client's location.pathname will have it.
-      page = await resolvePage(new URL(c.req.url).pathname);
+      page = await resolvePage(route, url.pathname);
     } catch (error) {
       // The database is unreachable: the bare client still loads and shows its own error states,
       // and the 503 tells crawlers to come back rather than index an empty page.
@@ -205,7 +212,7 @@ export function mountClient(
     // A public screen is rendered here, from public data only (asked without the caller's session),
     // so the HTML is the same for every visitor; forms and the admin are the browser's to render.
     let rendered: RenderedPage | null = null;
-    if (serverRendering && isServerRendered(route)) {
+    if (renderer && serverRendering && isServerRendered(route)) {
       try {
         rendered = await renderer.render(`${url.pathname}${url.search}`);
       } catch (error) {
@@ -221,9 +228,9 @@ export function mountClient(
     let initial: InitialPageData = NO_INITIAL_DATA;
     if (rendered) {
       initial = { ...initialResults.renderedPageData(route), preloadScripts: [] };
-    } else if (page.status === 200) {
+    } else if (page.status === 200 && graphql) {
       try {
-        initial = await initialResults.load(app, route);
+        initial = await initialResults.load(graphql, route);
       } catch (error) {
         // The page still works without them: the client asks for its data itself.
         console.error(`Could not answer the first queries of ${requestPath}:`, error);

@@ -8,18 +8,19 @@
 // (client/src/lib/initial-results.ts).
 //
 // The queries are the client's own documents, as its build wrote them (graphql-operations.json,
-// client/build/graphql-documents.ts), run through this app's own /graphql as an anonymous reader:
+// client/build/graphql-documents.ts), run through this app's GraphQL as an anonymous reader
+// (server/graphql/own-reads.ts, no HTTP request):
 // the same answers the browser would get, with nothing of the visitor's session in them. The client
 // takes an answer only within its 5-second freshness (docs/decisions/008-query-freshness.md), and
 // the page is revalidated on every visit, so an answer is never older than the page.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Hono } from 'hono';
 import { CURRENTLY_CARD_IMAGE_SIZES, POST_HERO_IMAGE_SIZES } from '#kernel/image-sizes.ts';
+import { OPERATIONS_FILE } from '#kernel/server-render.ts';
+import type { GraphqlFetch } from '../../graphql/own-reads.ts';
 import type { PageRoute } from './page-routes.ts';
 import { escapeMarkup, jsonForScript } from '../../http/markup.ts';
 
-export const OPERATIONS_FILE = 'graphql-operations.json';
 /** Vite's build manifest: which built files each source module became. */
 export const MANIFEST_FILE = '.vite/manifest.json';
 
@@ -222,24 +223,19 @@ export class InitialResults {
   }
 
   /**
-   * Runs the route's first queries through app's /graphql. An answer with errors is left out: the
-   * client asks again and shows the error as it always does.
+   * Runs the route's first queries through the app's GraphQL. An answer with errors is left out:
+   * the client asks again and shows the error as it always does.
    */
-  async load(app: Hono, route: PageRoute): Promise<InitialPageData> {
+  async load(graphql: GraphqlFetch, route: PageRoute): Promise<InitialPageData> {
     const chunks = this.firstChunks(route);
     const queries = firstQueries(route).filter((query) => query.operationName in this.operations);
     if (queries.length === 0) return { ...NO_INITIAL_DATA, ...chunks };
     const answers = await Promise.all(
       queries.map(async ({ operationName, variables }): Promise<InitialResult | null> => {
         const body = JSON.stringify({ query: this.operations[operationName], operationName, variables });
-        // With its length, as a browser sends it: the server's response cache (020) may then keep it.
-        const response = await app.request('/graphql', {
+        const response = await graphql('/graphql', {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'content-length': String(Buffer.byteLength(body)),
-            accept: 'application/graphql-response+json',
-          },
+          headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
           body,
         });
         if (!response.ok) return null;

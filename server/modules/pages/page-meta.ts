@@ -15,7 +15,7 @@ import { pageCount } from '#kernel/post-rules.ts';
 import { socialImagePath } from '../media/social-image.ts';
 import type { PostService, PublishedPost } from '../post/post.service.ts';
 import { feedLinks, type FeedLink } from './feeds.ts';
-import { matchPageRoute, type PageRoute } from './page-routes.ts';
+import type { PageRoute } from './page-routes.ts';
 import type { SeoService } from './seo.service.ts';
 import { blogPostingData, webSiteData } from './structured-data.ts';
 import { canonicalListPagePath, postPath, searchPath } from '#kernel/route-paths.ts';
@@ -62,9 +62,11 @@ export function postImage(post: PublishedPost, siteUrl: string): MetaImage {
 export class PageMetaResolver {
   constructor(private readonly deps: PageMetaDeps) {}
 
-  /** pathname: the request's path as sent (percent-encoded), as the client's location.pathname has it. */
-  async resolve(pathname: string): Promise<PageMeta> {
-    const route = matchPageRoute(pathname);
+  /**
+   * route: the request's, matched once for everything the page needs (client-files.ts); pathname:
+   * its path as sent (percent-encoded), as the client's location.pathname has it.
+   */
+  async resolve(route: PageRoute, pathname: string): Promise<PageMeta> {
     const { config } = this.deps;
     const screen = (text: ScreenText, path: string, extra: Partial<PageMeta> = {}): PageMeta => {
       // Concatenated, not resolved: a path such as //evil.example must stay on this site.

@@ -1,13 +1,13 @@
 // The server's render of the public pages: the client build's own entry for it
 // (client/src/entry-server.tsx, built into the build's .server/ folder), loaded on first use and
-// given what it needs from the server (kernel/server-render.ts): the app's /graphql, asked as a
-// visitor who is not signed in (the HTML is the same for everyone, and may be kept and shared), and
-// the sanitizer the post's content is rendered with.
+// given what it needs from the server (kernel/server-render.ts): the app's GraphQL, asked in this
+// process as a visitor who is not signed in (server/graphql/own-reads.ts: the HTML is the same for
+// everyone, and may be kept and shared), and the sanitizer the post's content is rendered with.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Hono } from 'hono';
 import { SERVER_ENTRY_FILE, type RenderedPage, type RenderPage } from '#kernel/server-render.ts';
+import type { GraphqlFetch } from '../../graphql/own-reads.ts';
 import { displaySanitizer } from '../post/sanitize-html.ts';
 import type { PageRoute } from './page-routes.ts';
 
@@ -21,7 +21,7 @@ export class ServerRenderer {
 
   constructor(
     private readonly clientDir: string,
-    private readonly app: Hono,
+    private readonly graphql: GraphqlFetch,
   ) {}
 
   /** The built entry's renderPage; null for a build without one (the pages are then the bare client). */
@@ -39,15 +39,6 @@ export class ServerRenderer {
   async render(url: string): Promise<RenderedPage | null> {
     const renderPage = await this.load();
     if (!renderPage) return null;
-    return renderPage({
-      url,
-      // With its length, as a browser sends it: the server's response cache may then keep the answer.
-      fetch: async (input, init = {}) => {
-        const headers = new Headers(init.headers);
-        if (typeof init.body === 'string') headers.set('content-length', String(Buffer.byteLength(init.body)));
-        return this.app.request(input, { ...init, headers });
-      },
-      sanitizeContent: displaySanitizer(),
-    });
+    return renderPage({ url, fetch: this.graphql, sanitizeContent: displaySanitizer() });
   }
 }

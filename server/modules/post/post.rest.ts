@@ -10,9 +10,10 @@ import type { ImageUrls } from '../media/image-urls.ts';
 import { POST_NOT_FOUND, type PostInput, type PostPage, type PostWithImage } from './post.service.ts';
 import { notFound } from '../../errors.ts';
 import { readingOf } from './post-reading.ts';
+import { quillContent } from './quill-content.ts';
 
 /**
- * A post as the original client reads it. Its createdAt is the date readers see: the publication
+ * A post as the original client reads it, its content in Quill's words (quill-content.ts). Its createdAt is the date readers see: the publication
  * date (a draft, which only an admin's write returns, has none yet: its creation).
  */
 export function postJson(post: PostWithImage, urls: ImageUrls) {
@@ -21,7 +22,7 @@ export function postJson(post: PostWithImage, urls: ImageUrls) {
     _id: post.id,
     title: post.title,
     subtitle: post.subtitle,
-    content: post.content,
+    content: quillContent(post.content),
     excerpt,
     readingMinutes,
     category: post.category,
@@ -35,7 +36,7 @@ export function postJson(post: PostWithImage, urls: ImageUrls) {
 // rows are never changed (an edit makes a new one), and the cached rows are shared by every request.
 // A list page the server must make again after a new post moved it is then its posts' bytes joined:
 // writing its 15 posts out and encoding them again was most of making it (bench scenario 11's CPU
-// profile). The row's estimated size counts these bytes (post.service.ts).
+// profile). The row's estimated size counts these bytes (post-read-cache.ts).
 const postBytesByUrls = new WeakMap<ImageUrls, WeakMap<PostWithImage, Uint8Array>>();
 
 function postBytes(post: PostWithImage, urls: ImageUrls): Uint8Array {

@@ -3,7 +3,7 @@
 // before the resolver runs, so a refused call has no side effect.
 import type { InputFieldBuilder } from '@pothos/core';
 import { builder, type BuilderTypes } from '../../builder.ts';
-import { AUTOSAVE_REVISION_EVERY_MS, LATEST_COUNT, PAGE_SIZE } from '#kernel/post-rules.ts';
+import { AUTOSAVE_REVISION_EVERY_MS, DESCRIPTION_MAX, LATEST_COUNT, PAGE_SIZE } from '#kernel/post-rules.ts';
 import { EXCERPT_WORDS, WORDS_PER_MINUTE } from '#kernel/reading-rules.ts';
 import { SEARCH_CANDIDATES } from '#kernel/search-rules.ts';
 import { SEARCH_PRICE } from './post-search.ts';
@@ -109,7 +109,7 @@ builder.objectFields(PostObject, (t) => ({
 }));
 
 const PostPageObject = builder.objectRef<PostPage>('PostPage').implement({
-  description: 'One page of a list of posts, 15 a page',
+  description: `One page of a list of posts, ${PAGE_SIZE} a page`,
   fields: (t) => ({
     items: t.field({
       type: [PostObject],
@@ -118,15 +118,19 @@ const PostPageObject = builder.objectRef<PostPage>('PostPage').implement({
       resolve: (page) => page.items,
     }),
     page: t.exposeInt('page'),
-    pages: t.exposeInt('pages', { description: 'ceil(total / 15); 0 when nothing matches' }),
+    pages: t.exposeInt('pages', { description: `ceil(total / ${PAGE_SIZE}); 0 when nothing matches` }),
     total: t.exposeInt('total', {
       description: `How many posts the list has; with a search, how many match, counting at most the newest ${SEARCH_CANDIDATES}`,
     }),
   }),
 });
 
-/** The fields both writes share beside the required ones. */
-const studioFields = (t: InputFieldBuilder<BuilderTypes, 'InputObject'>) => ({
+/** The fields both writes share: all but the cover, and an update's version and autosave. */
+const postFields = (t: InputFieldBuilder<BuilderTypes, 'InputObject'>) => ({
+  title: t.string({ required: true }),
+  subtitle: t.string({ required: true }),
+  content: t.string({ required: true, description: 'HTML; sanitized before it is stored' }),
+  category: t.field({ type: CategoryEnum, description: 'Required unless a draft' }),
   status: t.field({
     type: PostStatusEnum,
     defaultValue: 'PUBLISHED',
@@ -138,28 +142,21 @@ const studioFields = (t: InputFieldBuilder<BuilderTypes, 'InputObject'>) => ({
       'The address (/blog/{slug}): lower-case letters, digits and dashes. Absent or empty: made from the title',
   }),
   imageAlt: t.string({ description: "The cover's text alternative" }),
-  description: t.string({ description: 'For search engines and link previews; at most 160 characters' }),
+  description: t.string({ description: `For search engines and link previews; at most ${DESCRIPTION_MAX} characters` }),
   focusX: t.float({ description: "The cover's focal point from the left, 0 to 1" }),
   focusY: t.float({ description: "The cover's focal point from the top, 0 to 1" }),
 });
 
 const CreatePostInput = builder.inputType('CreatePostInput', {
   fields: (t) => ({
-    title: t.string({ required: true }),
-    subtitle: t.string({ required: true }),
-    content: t.string({ required: true, description: 'HTML; sanitized before it is stored' }),
-    category: t.field({ type: CategoryEnum, description: 'Required unless a draft' }),
+    ...postFields(t),
     image: t.field({ type: 'File', description: 'Required unless a draft' }),
-    ...studioFields(t),
   }),
 });
 
 const UpdatePostInput = builder.inputType('UpdatePostInput', {
   fields: (t) => ({
-    title: t.string({ required: true }),
-    subtitle: t.string({ required: true }),
-    content: t.string({ required: true, description: 'HTML; sanitized before it is stored' }),
-    category: t.field({ type: CategoryEnum, description: 'Required unless a draft' }),
+    ...postFields(t),
     image: t.field({ type: 'File', description: 'A new image replaces the current one; none keeps it' }),
     expectedUpdatedAt: t.field({
       type: 'DateTime',
@@ -170,7 +167,6 @@ const UpdatePostInput = builder.inputType('UpdatePostInput', {
         'A save the author did not ask for (an editor saving as they type): it records a revision only when ' +
         `the newest is ${AUTOSAVE_REVISION_EVERY_MS / 60_000} minutes old, unless it publishes`,
     }),
-    ...studioFields(t),
   }),
 });
 
@@ -192,7 +188,7 @@ builder.queryFields((t) => ({
   }),
   latestPosts: t.field({
     type: [PostObject],
-    description: 'The 9 newest posts',
+    description: `The ${LATEST_COUNT} newest posts`,
     complexity: { field: 1, multiplier: LATEST_COUNT },
     resolve: (_root, _args, ctx) => ctx.services.posts.latest(),
   }),

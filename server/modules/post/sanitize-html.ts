@@ -2,20 +2,30 @@
 // (kernel/content-rules.ts, content-sanitizer.ts): whatever a caller sends, no script, handler, style or foreign
 // URL reaches a reader's browser. DOMPurify needs a DOM; jsdom provides one window for the process.
 import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { JSDOM, type DOMWindow } from 'jsdom';
 import type { PictureImage } from '#kernel/content-pictures.ts';
 import { createContentSanitizer, type ContentSanitizer } from '#kernel/content-sanitizer.ts';
 import { highlightCode } from './highlight-code.ts';
 
 let sanitizer: ContentSanitizer | undefined;
+let window: DOMWindow | undefined;
+
+/**
+ * The process's one jsdom window for post content (the sanitizer's DOMPurify and the REST facade's
+ * Quill HTML, quill-content.ts), made on first use: a process that never writes or renders a post
+ * never loads it.
+ */
+export function contentWindow(): DOMWindow {
+  window ??= new JSDOM('').window;
+  return window;
+}
 
 /**
  * The sanitizer as the browser runs it (client/src/lib/sanitize.ts) over a post it shows: the page
  * the server renders must hold the same markup the browser's own render would.
  */
 export function displaySanitizer(): ContentSanitizer {
-  // Built on first use: a process that never writes or renders a post never loads jsdom's window.
-  sanitizer ??= createContentSanitizer(createDOMPurify(new JSDOM('').window));
+  sanitizer ??= createContentSanitizer(createDOMPurify(contentWindow()));
   return sanitizer;
 }
 

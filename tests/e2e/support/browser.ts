@@ -8,13 +8,13 @@
 //      so a plain `npm install && npm test` has a browser on a fresh machine.
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress } from 'node:zlib';
-import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const NPM_CHROMIUM = '@sparticuz/chromium';
@@ -32,37 +32,27 @@ export const QUIET_CHROMIUM_FLAGS = [
 ];
 const ARGS = ['--headless', ...QUIET_CHROMIUM_FLAGS];
 
+// One Chromium per test worker, started on first use and kept for the worker's later files (vitest
+// runs them in the same process): starting a browser costs about a second each time. Each caller
+// gets a context of its own, which shares no cookies, storage or cache with any other.
+let shared: Promise<Browser> | undefined;
+
+function sharedBrowser(): Promise<Browser> {
+  shared ??= findChromium().then((executablePath) => chromium.launch({ executablePath, args: ARGS, headless: true }));
+  // A browser that crashed or was closed is started again for the next caller.
+  return shared.then((browser) => {
+    if (browser.isConnected()) return browser;
+    shared = undefined;
+    return sharedBrowser();
+  });
+}
+
 /** options: context settings beyond the defaults, such as `javaScriptEnabled: false` (tests/e2e/support/no-script.ts). */
 export async function launchBrowser(
   options: Pick<BrowserContextOptions, 'javaScriptEnabled'> = {},
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  const executablePath = await findChromium();
-  // A fresh profile each time, so no test sees another's cookies or storage. Playwright refuses
-  // --user-data-dir in args, hence launchPersistentContext.
-  const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-chromium-profile-'));
-  let context: BrowserContext;
-  try {
-    context = await chromium.launchPersistentContext(userDataDir, {
-      ...options,
-      executablePath,
-      args: ARGS,
-      headless: true,
-    });
-  } catch (error) {
-    await rm(userDataDir, { recursive: true, force: true });
-    throw error;
-  }
-  return {
-    context,
-    async close() {
-      try {
-        await context.close();
-      } finally {
-        // maxRetries: Chromium may still be writing into the profile for a moment after it exits.
-        await rm(userDataDir, { recursive: true, force: true, maxRetries: 5 });
-      }
-    },
-  };
+  const context = await (await sharedBrowser()).newContext(options);
+  return { context, close: () => context.close() };
 }
 
 /** The Chromium binary the browser tests use (also used by bench/ for page weight and Lighthouse). */

@@ -1,10 +1,13 @@
-// Builds the client once for the browser tests, into a temporary folder (dist/ is left alone), and
-// migrates the PGlite template the test apps copy.
+// The client the browser tests load, and the PGlite template the test apps copy. The client is
+// dist/ as it is when it was built from the current sources (after `npm start` or `npm run build`,
+// as in .ci/run); otherwise it is built once for the run into a temporary folder, leaving dist/
+// alone (a server the developer runs keeps serving its own build).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { builtSourcesHash, clientSourcesHash, CLIENT_BUILD_DIR } from '../../../scripts/lib/client-build-stamp.ts';
 import databaseSetup from '../../support/global-setup.ts';
 
 declare module 'vitest' {
@@ -15,7 +18,8 @@ declare module 'vitest' {
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-export default async function setup(project: TestProject) {
+function buildClient(): { dir: string; remove(): void } {
+  if (builtSourcesHash() === clientSourcesHash()) return { dir: CLIENT_BUILD_DIR, remove() {} };
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-client-'));
   const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
   execFileSync(bin('graphql-codegen'), ['--config', 'codegen.ts', '--silent'], { cwd: root, stdio: 'inherit' });
@@ -23,10 +27,15 @@ export default async function setup(project: TestProject) {
     cwd: root,
     stdio: 'inherit',
   });
-  project.provide('clientBuildDir', outDir);
+  return { dir: outDir, remove: () => rmSync(outDir, { recursive: true, force: true }) };
+}
+
+export default async function setup(project: TestProject) {
+  const client = buildClient();
+  project.provide('clientBuildDir', client.dir);
   const teardownDatabase = await databaseSetup(project);
   return async () => {
     await teardownDatabase();
-    rmSync(outDir, { recursive: true, force: true });
+    client.remove();
   };
 }

@@ -7,5 +7,9 @@ export default defineConfig({
   test: {
     include: ['tests/support/planted/*.planted.ts'],
     setupFiles: ['tests/support/console-errors.ts'],
+    // As the real projects run: one worker keeps its modules from one file to the next.
+    isolate: false,
+    maxWorkers: 1,
+    sequence: { shuffle: false },
   },
 });
