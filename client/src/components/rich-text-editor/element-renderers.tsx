@@ -13,6 +13,7 @@ import {
   uploadSrcset,
 } from '#kernel/content-pictures.ts';
 import { layoutClasses } from '#kernel/content-rules.ts';
+import { SelectOptions } from '../form/select-options';
 import { setCodeLanguage } from './editor-commands';
 import type { Align, CodeBlockElement, PictureElement } from './rich-text-types';
 import { TableElementView } from './table-tools';
@@ -42,12 +43,7 @@ function CodeBlock({ attributes, children, element }: RenderElementProps & { ele
           value={element.language ?? ''}
           onChange={(event) => setCodeLanguage(editor, ReactEditor.findPath(editor, element), event.target.value)}
         >
-          <option value="">Plain text</option>
-          {Object.entries(CODE_LANGUAGES).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <SelectOptions none="Plain text" options={Object.entries(CODE_LANGUAGES)} />
         </select>
       </span>
       <pre>

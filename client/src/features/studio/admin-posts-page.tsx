@@ -20,6 +20,7 @@ import { keywordError } from '#kernel/search-rules.ts';
 import { ErrorMessage } from '../../components/error-message';
 // The site's field styles for the search and the filters (the form screens load them with their fields).
 import '../../components/form/form.css';
+import { SelectOptions } from '../../components/form/select-options';
 import { PageMeta } from '../../components/page-meta';
 import { Paginator } from '../../components/paginator';
 import { Spinner } from '../../components/spinner';
@@ -279,12 +280,10 @@ export function AdminPostsPage() {
             value={filters.status?.toLowerCase() ?? ''}
             onChange={(event) => setParams(withFilters({ status: event.currentTarget.value || null }))}
           >
-            <option value="">All</option>
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value.toLowerCase()}>
-                {label}
-              </option>
-            ))}
+            <SelectOptions
+              none="All"
+              options={Object.entries(STATUS_LABELS).map(([value, label]) => [value.toLowerCase(), label] as const)}
+            />
           </select>
         </label>
         <label className="form-field studio-filter">
@@ -294,12 +293,7 @@ export function AdminPostsPage() {
             value={filters.category ?? ''}
             onChange={(event) => setParams(withFilters({ category: event.currentTarget.value || null }))}
           >
-            <option value="">All</option>
-            {Object.entries(CATEGORY_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <SelectOptions none="All" options={Object.entries(CATEGORY_LABELS)} />
           </select>
         </label>
       </div>
