@@ -39,6 +39,14 @@ const STATUS_LABELS: Record<PostStatusValue, string> = {
   PUBLISHED: 'Published',
 };
 
+/** The table's columns before the actions, with the class that sizes each. */
+const COLUMNS = [
+  ['Title', 'studio-col-title'],
+  ['Status', 'studio-col-short'],
+  ['Date', 'studio-col-date'],
+  ['Category', 'studio-col-short'],
+] as const;
+
 /** A row's status buttons: each offered unless the post has that status already (a scheduled post has both). */
 const STATUS_ACTIONS = [
   { to: 'PUBLISHED', text: 'Publish', className: 'button button-small' },
@@ -63,6 +71,28 @@ function dateText(status: PostStatusValue, publishedAt: string | null | undefine
   if (status === 'DRAFT' || !publishedAt) return 'Draft';
   if (status === 'SCHEDULED') return `Scheduled for ${formatDateTime(publishedAt)}`;
   return formatDate(publishedAt);
+}
+
+/** One of the list's filters: a labelled select whose first choice, All, is no filter (null). */
+function ListFilter({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: ReadonlyArray<readonly [string, string]>;
+  onChange: (value: string | null) => void;
+}) {
+  return (
+    <label className="form-field studio-filter">
+      <span className="form-label">{label}</span>
+      <select className="form-input" value={value} onChange={(event) => onChange(event.currentTarget.value || null)}>
+        <SelectOptions none="All" options={options} />
+      </select>
+    </label>
+  );
 }
 
 export function AdminPostsPage() {
@@ -150,18 +180,11 @@ export function AdminPostsPage() {
           <caption className="visually-hidden">Posts, the last edited first</caption>
           <thead>
             <tr>
-              <th scope="col" className="studio-col-title">
-                Title
-              </th>
-              <th scope="col" className="studio-col-short">
-                Status
-              </th>
-              <th scope="col" className="studio-col-date">
-                Date
-              </th>
-              <th scope="col" className="studio-col-short">
-                Category
-              </th>
+              {COLUMNS.map(([name, className]) => (
+                <th key={name} scope="col" className={className}>
+                  {name}
+                </th>
+              ))}
               <th scope="col" className="studio-col-actions">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -273,29 +296,18 @@ export function AdminPostsPage() {
             </p>
           )}
         </form>
-        <label className="form-field studio-filter">
-          <span className="form-label">Status</span>
-          <select
-            className="form-input"
-            value={filters.status?.toLowerCase() ?? ''}
-            onChange={(event) => setParams(withFilters({ status: event.currentTarget.value || null }))}
-          >
-            <SelectOptions
-              none="All"
-              options={Object.entries(STATUS_LABELS).map(([value, label]) => [value.toLowerCase(), label] as const)}
-            />
-          </select>
-        </label>
-        <label className="form-field studio-filter">
-          <span className="form-label">Category</span>
-          <select
-            className="form-input"
-            value={filters.category ?? ''}
-            onChange={(event) => setParams(withFilters({ category: event.currentTarget.value || null }))}
-          >
-            <SelectOptions none="All" options={Object.entries(CATEGORY_LABELS)} />
-          </select>
-        </label>
+        <ListFilter
+          label="Status"
+          value={filters.status?.toLowerCase() ?? ''}
+          options={Object.entries(STATUS_LABELS).map(([value, label]) => [value.toLowerCase(), label] as const)}
+          onChange={(status) => setParams(withFilters({ status }))}
+        />
+        <ListFilter
+          label="Category"
+          value={filters.category ?? ''}
+          options={Object.entries(CATEGORY_LABELS)}
+          onChange={(category) => setParams(withFilters({ category }))}
+        />
       </div>
       {list && (
         <p className="studio-count" role="status">
