@@ -63,6 +63,11 @@ export function codeLanguageOf(name: string): CodeLanguage | null {
   return ALIASES[lower] ?? null;
 }
 
+/** The class a code block's code carries its language by (language-x), in stored and shown content. */
+export function codeLanguageClass(language: CodeLanguage): string {
+  return `language-${language}`;
+}
+
 /** The language a class attribute names (language-x or lang-x, as Markdown tools write it), or null. */
 export function codeLanguageOfClass(value: string): CodeLanguage | null {
   for (const name of value.split(/\s+/)) {

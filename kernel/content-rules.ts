@@ -51,10 +51,49 @@ export const CONTENT_ATTRIBUTES = ['href', 'target', 'rel', 'class', ...PICTURE_
 export const CONTENT_ALIGNMENTS = ['left', 'center', 'right', 'justify'] as const;
 export const CONTENT_MAX_INDENT = 8;
 
+export type ContentAlignment = (typeof CONTENT_ALIGNMENTS)[number];
+
+export function isContentAlignment(value: unknown): value is ContentAlignment {
+  return (CONTENT_ALIGNMENTS as readonly unknown[]).includes(value);
+}
+
+/** An indentation level the content keeps (1 to CONTENT_MAX_INDENT), or undefined. */
+export function contentIndent(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= CONTENT_MAX_INDENT
+    ? value
+    : undefined;
+}
+
+// The class names of a block's alignment and indentation: the one place they are spelled, for the
+// sanitizer's list, the editor's HTML both ways and its text, and components/rich-content.css (which styles them).
+const ALIGN_CLASS = 'align-';
+const INDENT_CLASS = 'indent-';
+
+/** A block's classes for its alignment and indentation, alignment first ("align-center indent-2"). */
+export function layoutClasses(block: { align?: unknown; indent?: unknown }): string[] {
+  const indent = contentIndent(block.indent);
+  return [
+    ...(isContentAlignment(block.align) ? [`${ALIGN_CLASS}${block.align}`] : []),
+    ...(indent === undefined ? [] : [`${INDENT_CLASS}${indent}`]),
+  ];
+}
+
+/** The alignment and indentation these classes give a block (the deepest indentation named). */
+export function layoutOfClasses(names: readonly string[]): { align?: ContentAlignment; indent?: number } {
+  const layout: { align?: ContentAlignment; indent?: number } = {};
+  for (const name of names) {
+    const align = name.startsWith(ALIGN_CLASS) ? name.slice(ALIGN_CLASS.length) : undefined;
+    if (isContentAlignment(align)) layout.align = align;
+    const indent = name.startsWith(INDENT_CLASS) ? contentIndent(Number(name.slice(INDENT_CLASS.length))) : undefined;
+    if (indent !== undefined) layout.indent = Math.max(layout.indent ?? 0, indent);
+  }
+  return layout;
+}
+
 /** Alignment and indentation are classes, never inline styles: a style attribute is always dropped. */
 export const CONTENT_CLASSES: readonly string[] = [
-  ...CONTENT_ALIGNMENTS.map((alignment) => `align-${alignment}`),
-  ...Array.from({ length: CONTENT_MAX_INDENT }, (_, i) => `indent-${i + 1}`),
+  ...CONTENT_ALIGNMENTS.flatMap((align) => layoutClasses({ align })),
+  ...Array.from({ length: CONTENT_MAX_INDENT }, (_, i) => layoutClasses({ indent: i + 1 })).flat(),
 ];
 
 /** The only link target kept (a new tab); any other value is removed. */

@@ -4,7 +4,7 @@
 // server's copy and the browser's cut HTML down in exactly the same way.
 // Pure: no Node imports, and DOMPurify only as a type (each side brings its own instance).
 import type { Config, DOMPurify } from 'dompurify';
-import { codeLanguageOfClass } from './code-languages.ts';
+import { codeLanguageClass, codeLanguageOfClass } from './code-languages.ts';
 import {
   CONTENT_ATTRIBUTES,
   CONTENT_CLASSES,
@@ -137,7 +137,7 @@ function classesFor(node: Element, value: string): string {
   // Quill's ql-syntax (quill-html.ts), and finishCodeBlock moves it back.
   if (isCodeBlockCode(node) || node.nodeName === 'PRE') {
     const language = codeLanguageOfClass(value);
-    return language ? `language-${language}` : '';
+    return language ? codeLanguageClass(language) : '';
   }
   if (node.nodeName === 'SPAN') {
     return value
@@ -223,7 +223,7 @@ function finishCodeBlock(pre: Element, options: ContentSanitizeOptions): void {
   if (inShape && !options.highlight) return;
   const text = codeText(pre);
   const rebuilt = pre.ownerDocument.createElement('code');
-  if (language) rebuilt.setAttribute('class', `language-${language}`);
+  if (language) rebuilt.setAttribute('class', codeLanguageClass(language));
   if (options.highlight && language) rebuilt.innerHTML = options.highlight(text, language);
   else rebuilt.textContent = text;
   for (const name of pre.getAttributeNames()) pre.removeAttribute(name);

@@ -53,16 +53,33 @@ export function slugError(slug: string): string | null {
   return null;
 }
 
+/** base-n, `base` shortened so that the whole stays within SLUG_MAX. */
+function numberedSlug(base: string, n: number): string {
+  const suffix = `-${n}`;
+  const stem = Array.from(base)
+    .slice(0, SLUG_MAX - suffix.length)
+    .join('')
+    .replace(/-+$/, '');
+  return `${stem}${suffix}`;
+}
+
 /** `base`, or base-2, base-3... : the first that `taken` does not hold, still within SLUG_MAX. */
 export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
-    const suffix = `-${n}`;
-    const stem = Array.from(base)
-      .slice(0, SLUG_MAX - suffix.length)
-      .join('')
-      .replace(/-+$/, '');
-    const candidate = `${stem}${suffix}`;
+    const candidate = numberedSlug(base, n);
     if (!taken.has(candidate)) return candidate;
   }
+}
+
+/**
+ * True when `slug` is what the title makes (or made unique by uniqueSlug: -2, -3...), so not the
+ * author's choice: the server then lets a draft's address follow its title, and the editor shows the
+ * slug field empty.
+ */
+export function isAutomaticSlug(slug: string, title: string): boolean {
+  const base = slugify(title);
+  if (slug === base) return true;
+  const number = /-(\d+)$/.exec(slug)?.[1];
+  return number !== undefined && Number(number) >= 2 && slug === numberedSlug(base, Number(number));
 }

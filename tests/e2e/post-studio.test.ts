@@ -119,6 +119,8 @@ describe('the posts screen', () => {
   it('publishes a draft and unpublishes it again; readers see it only while published', async () => {
     const { page } = site;
     await fresh('Marble Ready');
+    await fresh('Marble Neighbour');
+    await createPost(site.t, { title: 'Marble Neighbour', category: 'book' });
     const draft = await createCompletePost(site.t, 'Marble Ready', { status: 'DRAFT' });
     await page.goto(`${site.url}/admin/posts?q=Marble`);
     await row(page, 'Marble Ready').getByRole('button', { name: 'Publish Marble Ready' }).click();
@@ -133,11 +135,30 @@ describe('the posts screen', () => {
     await expect.poll(() => pathOf(page)).toBe('/blog');
     await page.getByRole('main').locator('.post-card').getByText('Marble Ready').first().waitFor();
 
+    // So does the page of the post published before it, read in the same visit: it leads on to it.
+    await page.goBack();
+    await row(page, 'Marble Neighbour').getByRole('link', { name: 'View Marble Neighbour' }).click();
+    const onward = page.locator('.post-ending').getByRole('link', { name: 'Marble Ready' });
+    await onward.first().waitFor();
     await page.goBack();
     await row(page, 'Marble Ready').getByRole('button', { name: 'Unpublish Marble Ready' }).click();
     await toast(page, '“Marble Ready” is a draft again').waitFor();
     await expect.poll(() => rows(page).then((all) => all[0]?.[1])).toBe('Draft');
     expect((await site.t.db.prisma.post.findUniqueOrThrow({ where: { id: draft.id } })).status).toBe('DRAFT');
+    // Back on that page, it never leads to the draft, not even for a moment (a cached answer shows
+    // at once, before the server's): the unpublishing made it stale.
+    await page.evaluate((slug) => {
+      const named = () => document.querySelector(`.post-ending a[href="/blog/${slug}"]`) !== null;
+      const seen = { any: false };
+      (window as unknown as { staleLink: typeof seen }).staleLink = seen;
+      new MutationObserver(() => (seen.any ||= named())).observe(document.body, { childList: true, subtree: true });
+    }, draft.slug);
+    await page.goForward();
+    await expect.poll(() => h1Text(page)).toBe('Marble Neighbour');
+    await page.locator('.post-ending').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { staleLink: { any: boolean } }).staleLink.any)).toBe(false);
+    expect(await onward.count()).toBe(0);
+    await page.goBack();
     await page.getByRole('banner').getByRole('link', { name: 'BLOG', exact: true }).click();
     await expect.poll(() => pathOf(page)).toBe('/blog');
     await page.getByRole('main').locator('.post-card').first().waitFor();

@@ -1,9 +1,9 @@
-// What a post write drops from Apollo's cache (the post features' post-cache.ts): exactly the fields
-// it made stale, on a real InMemoryCache holding what the screens cache; everything else stays.
+// What a post write drops from Apollo's cache (lib/post-writes.ts, the one rule of every screen that
+// writes a post): exactly the fields it made stale, on a real InMemoryCache holding what the screens
+// cache; everything else stays.
 import { gql, InMemoryCache } from '@apollo/client';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { evictAfterPostSaved } from '../../client/src/features/post-editor/post-cache.ts';
-import { evictAfterPostDeleted } from '../../client/src/features/posts/post-cache.ts';
+import { evictAfterPostDeleted, evictAfterPostWritten } from '../../client/src/lib/post-writes.ts';
 
 const post = (id: string) => ({ __typename: 'Post', id, title: `Post ${id}` });
 
@@ -41,6 +41,17 @@ const SCREENS = gql`
       id
       title
     }
+    page: post(slug: "post-3") {
+      id
+      title
+    }
+    studio: adminPosts(page: 1) {
+      pages
+      items {
+        id
+        title
+      }
+    }
   }
 `;
 
@@ -58,6 +69,8 @@ beforeEach(() => {
       games: page([post('2')]),
       one: post('1'),
       two: post('2'),
+      page: post('3'),
+      studio: page([post('1'), post('2'), post('3'), post('4')]),
     },
   });
 });
@@ -76,20 +89,20 @@ function cached() {
 }
 
 describe('after a post is', () => {
-  it('created or updated: every page of posts and Latest (a status, category or title moves it), nothing else', () => {
-    evictAfterPostSaved(cache);
+  it("written: every list (a status, category or title moves it) and every reader's page (its ending may name it), not the editor's post(id)", () => {
+    evictAfterPostWritten(cache);
     expect(cached()).toEqual({
       root: ['post({"id":"1"})', 'post({"id":"2"})', 'site', 'upcomingCards'],
-      // Post 3 was only in the lists: garbage-collected.
+      // Posts 3 and 4 were only in the lists and a reader's page: garbage-collected.
       posts: ['Post:1', 'Post:2'],
     });
   });
 
-  it('deleted: the post, its post(id) answer, the pages of posts and Latest', () => {
+  it('deleted: the post, every post answer, every list', () => {
     evictAfterPostDeleted(cache, '2');
     expect(cached()).toEqual({
-      root: ['post({"id":"1"})', 'site', 'upcomingCards'],
-      posts: ['Post:1'],
+      root: ['site', 'upcomingCards'],
+      posts: [],
     });
   });
 });

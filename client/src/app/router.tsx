@@ -29,9 +29,14 @@ const categoryList =
     return { element: <CategoryListPage category={category} /> };
   };
 
-const staticPage = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
+/** A screen in a chunk of its own, loaded when its address is first opened: the module's `name` export. */
+const lazyScreen = <K extends string>(
+  path: string,
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): RouteObject => ({
   path,
-  lazy: async () => ({ Component: await load() }),
+  lazy: async () => ({ Component: (await load())[name] }),
 });
 
 /** A list's numbered page: the number is checked before the screen (or its chunk) loads. */
@@ -54,25 +59,17 @@ export const routes: RouteObject[] = [
             element: <HomePage />,
             handle: { beforeFirstRender: loadCarousel } satisfies FirstRenderHandle,
           },
-          staticPage('about', async () => (await import('../features/static-pages/about-page')).AboutPage),
-          staticPage('hire-me', async () => (await import('../features/static-pages/hire-me-page')).HireMePage),
-          staticPage(
+          lazyScreen('about', () => import('../features/static-pages/about-page'), 'AboutPage'),
+          lazyScreen('hire-me', () => import('../features/static-pages/hire-me-page'), 'HireMePage'),
+          lazyScreen(
             'privacy-policy',
-            async () => (await import('../features/static-pages/privacy-policy-page')).PrivacyPolicyPage,
+            () => import('../features/static-pages/privacy-policy-page'),
+            'PrivacyPolicyPage',
           ),
-          staticPage(
-            'disclaimer',
-            async () => (await import('../features/static-pages/disclaimer-page')).DisclaimerPage,
-          ),
-          {
-            path: 'login',
-            lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
-          },
+          lazyScreen('disclaimer', () => import('../features/static-pages/disclaimer-page'), 'DisclaimerPage'),
+          lazyScreen('login', () => import('../features/auth/login-page'), 'LoginPage'),
           // A new site's first run; the server sends /admin here until the admin has signed in.
-          {
-            path: 'admin/setup',
-            lazy: async () => ({ Component: (await import('../features/auth/setup-page')).SetupPage }),
-          },
+          lazyScreen('admin/setup', () => import('../features/auth/setup-page'), 'SetupPage'),
           { path: 'admin', element: <StudioEntry /> },
 
           { path: 'blog', lazy: blogList },
@@ -102,48 +99,22 @@ export const routes: RouteObject[] = [
 
           {
             element: <RequireUser />,
-            children: [
-              {
-                path: 'profile',
-                lazy: async () => ({ Component: (await import('../features/auth/profile-page')).ProfilePage }),
-              },
-            ],
+            children: [lazyScreen('profile', () => import('../features/auth/profile-page'), 'ProfilePage')],
           },
           {
             // The post editors stay open when the session ends while one is open: it holds typed work.
             element: <RequireAdminKeepingWork />,
             children: [
-              {
-                path: 'new',
-                lazy: async () => ({ Component: (await import('../features/post-editor/new-post-page')).NewPostPage }),
-              },
-              {
-                path: 'blog/:id/edit',
-                lazy: async () => ({
-                  Component: (await import('../features/post-editor/edit-post-page')).EditPostPage,
-                }),
-              },
+              lazyScreen('new', () => import('../features/post-editor/new-post-page'), 'NewPostPage'),
+              lazyScreen('blog/:id/edit', () => import('../features/post-editor/edit-post-page'), 'EditPostPage'),
             ],
           },
           {
             element: <RequireAdmin />,
             children: [
-              {
-                path: 'admin/posts',
-                lazy: async () => ({ Component: (await import('../features/studio/admin-posts-page')).AdminPostsPage }),
-              },
-              {
-                path: 'new-upcoming',
-                lazy: async () => ({
-                  Component: (await import('../features/upcoming/new-upcoming-page')).NewUpcomingPage,
-                }),
-              },
-              {
-                path: 'show-upcoming',
-                lazy: async () => ({
-                  Component: (await import('../features/upcoming/show-upcoming-page')).ShowUpcomingPage,
-                }),
-              },
+              lazyScreen('admin/posts', () => import('../features/studio/admin-posts-page'), 'AdminPostsPage'),
+              lazyScreen('new-upcoming', () => import('../features/upcoming/new-upcoming-page'), 'NewUpcomingPage'),
+              lazyScreen('show-upcoming', () => import('../features/upcoming/show-upcoming-page'), 'ShowUpcomingPage'),
             ],
           },
 

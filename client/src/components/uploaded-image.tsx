@@ -3,7 +3,7 @@
 // picture's box before the bytes arrive and nothing below it moves; its focal point, so a picture cut
 // to a card's box keeps the part the author chose, and a portrait one without a chosen part is shown
 // whole rather than cut.
-import { focusClassName, keepsWhole } from '#kernel/focal-point.ts';
+import { focusClassName, focusValue, keepsWhole } from '#kernel/focal-point.ts';
 import { graphql, type FragmentType, getFragmentData } from '../gql';
 
 export const UploadedImageFragment = graphql(`
@@ -50,4 +50,10 @@ export function UploadedImage({ image, alt, sizes, priority = false, eager = fal
       alt={alt}
     />
   );
+}
+
+/** A stored picture as an edit form starts from it: the current picture it shows, and its focal point's value. */
+export function storedPicture(image: FragmentType<typeof UploadedImageFragment>) {
+  const { url, srcset, focusX, focusY } = getFragmentData(UploadedImageFragment, image);
+  return { current: { src: url, srcSet: srcset || undefined }, focus: focusValue(focusX, focusY) };
 }

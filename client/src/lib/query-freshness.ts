@@ -46,21 +46,10 @@ export function recordAnswers(answers: { operationName: string; variables: Recor
 
 type FreshPolicy = 'cache-first' | 'cache-and-network';
 
-// Answers older than this instant count as stale.
-let staleBefore = 0;
-
 function decide(query: DocumentNode, variablesKey: string): FreshPolicy {
   const at = lastAnswer(query, variablesKey);
-  const fresh = at !== undefined && at > staleBefore && Date.now() - at <= QUERY_MAX_AGE_MS;
+  const fresh = at !== undefined && Date.now() - at <= QUERY_MAX_AGE_MS;
   return fresh ? 'cache-first' : 'cache-and-network';
-}
-
-/**
- * Makes every answer so far stale, so the next screen to show any query asks the server again.
- * For a successful write: a list shown right after a new post must include it.
- */
-export function markQueriesStale(): void {
-  staleBefore = Date.now();
 }
 
 /** useQuery for `query` with these variables, under the 5-second freshness rule above. */

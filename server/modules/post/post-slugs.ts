@@ -2,13 +2,7 @@
 // addresses it had before so old links still lead to it, and finding a post by a former one.
 import { validationError } from '../../errors.ts';
 import type { PostStatus, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
-import { slugify, slugMessages, uniqueSlug } from '#kernel/slug-rules.ts';
-
-/** True when `slug` is what the title makes (with a -2, -3... that kept it unique): not the author's choice. */
-export function isAutomaticSlug(slug: string, title: string): boolean {
-  const base = slugify(title);
-  return slug === base || (slug.startsWith(`${base}-`) && /^\d+$/.test(slug.slice(base.length + 1)));
-}
+import { isAutomaticSlug, slugify, slugMessages, uniqueSlug } from '#kernel/slug-rules.ts';
 
 export interface SlugRequest {
   /** The post being written; null while it is created. */

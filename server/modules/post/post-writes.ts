@@ -18,7 +18,7 @@ import {
   publishAtError,
   validatePostFields,
 } from '#kernel/post-rules.ts';
-import { slugError } from '#kernel/slug-rules.ts';
+import { isAutomaticSlug, slugError } from '#kernel/slug-rules.ts';
 import { uploadKeysIn } from '#kernel/content-pictures.ts';
 import type { ImageFiles } from '../media/image-files.ts';
 import { deleteUnusedImages } from '../media/image-uses.ts';
@@ -31,7 +31,7 @@ import {
   saveImage,
 } from '../media/image-upload.ts';
 import { recordRevision } from './post-revisions.ts';
-import { assignSlug, isAutomaticSlug } from './post-slugs.ts';
+import { assignSlug } from './post-slugs.ts';
 import { POST_NOT_FOUND, type PostWithImage, WITH_IMAGE } from './post-types.ts';
 import { sanitizeContent } from './sanitize-html.ts';
 

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } fr
 import { IMAGE_INPUT_ACCEPT } from '../../lib/image-file';
 import { Spinner } from '../spinner';
 import './form.css';
+import { SelectOptions } from './select-options';
 
 export interface FormControlProps {
   id: string;
@@ -102,12 +103,7 @@ export function SelectField({ label, error, placeholder, options, onValueChange,
           {...select}
           onChange={(event) => onValueChange(event.currentTarget.value)}
         >
-          <option value="">{placeholder}</option>
-          {options.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
+          <SelectOptions none={placeholder} options={options} />
         </select>
       )}
     </FormField>

@@ -1,6 +1,6 @@
 // What the toolbar and the shortcuts do to the document (the plugin that keeps the document in
 // shape is rich-text-plugin.ts). Only slate: the commands run in tests without a browser.
-import { Editor, Node, Path, Range, Text, Transforms, type NodeEntry, type PathRef } from 'slate';
+import { Editor, Node, Path, Range, Text, Transforms, type Descendant, type NodeEntry, type PathRef } from 'slate';
 import { isCodeLanguage } from '#kernel/code-languages.ts';
 import type { PictureImage } from '#kernel/content-pictures.ts';
 import {
@@ -209,6 +209,19 @@ export function insertPicture(editor: Editor, picture: PictureImage): void {
 }
 
 function insertVoidBlock(editor: Editor, element: DividerElement | PictureElement): void {
+  insertTopBlock(editor, element, (at) => {
+    const after = Path.next(at);
+    if (!Node.has(editor, after))
+      Transforms.insertNodes(editor, { type: 'paragraph', children: [{ text: '' }] }, { at: after });
+    Transforms.select(editor, Editor.start(editor, after));
+  });
+}
+
+/**
+ * Puts a block after the top-level block at the cursor, or in place of it when that is an empty
+ * paragraph, then `placeCaret` at the path it went to: a divider, a picture, a table.
+ */
+export function insertTopBlock(editor: Editor, element: Descendant, placeCaret: (at: Path) => void): void {
   const { selection } = editor;
   if (!selection) return;
   const top = selection.anchor.path.slice(0, 1);
@@ -220,10 +233,7 @@ function insertVoidBlock(editor: Editor, element: DividerElement | PictureElemen
       at = top;
     }
     Transforms.insertNodes(editor, element, { at });
-    const after = Path.next(at);
-    if (!Node.has(editor, after))
-      Transforms.insertNodes(editor, { type: 'paragraph', children: [{ text: '' }] }, { at: after });
-    Transforms.select(editor, Editor.start(editor, after));
+    placeCaret(at);
   });
 }
 

@@ -19,11 +19,11 @@
 import type { Descendant } from 'slate';
 import { jsx } from 'slate-hyperscript';
 import { codeLanguageOfClass } from '#kernel/code-languages.ts';
+import { layoutOfClasses } from '#kernel/content-rules.ts';
 import { pictureOfAttributes, pictureText } from '#kernel/content-pictures.ts';
 import { linkHref } from './link-url';
 import {
   emptyValue,
-  indentLevel,
   isAlign,
   type Align,
   type FormattedText,
@@ -199,14 +199,10 @@ function blockStyle(element: Element, inherited: BlockStyle): BlockStyle {
   let align: unknown = styleOf(element)?.textAlign || element.getAttribute('align')?.toLowerCase();
   if (align === 'start') align = 'left';
   if (align === 'end') align = 'right';
-  let indent: number | undefined;
-  for (const name of classes) {
-    if (name.startsWith('align-')) align = name.slice('align-'.length);
-    const level = name.startsWith('indent-') ? indentLevel(Number(name.slice('indent-'.length))) : undefined;
-    if (level !== undefined) indent = Math.max(indent ?? 0, level);
-  }
+  const layout = layoutOfClasses(classes);
+  align = layout.align ?? align;
   if (isAlign(align)) style.align = align;
-  if (indent !== undefined) style.indent = indent;
+  if (layout.indent !== undefined) style.indent = layout.indent;
   return style;
 }
 

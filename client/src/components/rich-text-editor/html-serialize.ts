@@ -24,10 +24,10 @@
 import { Node, type Descendant } from 'slate';
 import { figureHtml } from '#kernel/content-pictures.ts';
 import { headingIds } from '#kernel/heading-ids.ts';
+import { codeLanguageClass } from '#kernel/code-languages.ts';
+import { layoutClasses } from '#kernel/content-rules.ts';
 import { linkHref } from './link-url';
 import {
-  indentLevel,
-  isAlign,
   isCodeBlock,
   isDivider,
   isHeading,
@@ -90,7 +90,7 @@ function codeBlock(block: CodeBlockElement): string {
     .replace(/\r\n?/g, '\n')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
-  const language = block.language ? ` class="language-${block.language}"` : '';
+  const language = block.language ? ` class="${codeLanguageClass(block.language)}"` : '';
   // Inside <pre> spaces and line ends show as typed: only what HTML gives a meaning to is escaped.
   const escaped = text
     .replace(/&/g, '&amp;')
@@ -115,10 +115,7 @@ function topBlock(node: Descendant): string {
 }
 
 function classAttribute(block: TextBlockElement): string {
-  const classes: string[] = [];
-  if (isAlign(block.align)) classes.push(`align-${block.align}`);
-  const indent = indentLevel(block.indent);
-  if (indent !== undefined) classes.push(`indent-${indent}`);
+  const classes = layoutClasses(block);
   return classes.length > 0 ? ` class="${classes.join(' ')}"` : '';
 }
 

@@ -3,6 +3,8 @@
 // quote, numbered and bullet lists, code block, divider, picture, outdent, indent, four alignments,
 // link, clean), pictures also pasted or dropped (uploaded at once through onUploadPicture), keyboard and Markdown shortcuts, and pastes read into its own structure. HTML in (htmlToSlate) and
 // out (slateToHtml): what it reports through onChange is exactly what the server stores.
+// Its parts: the toolbar (editor-toolbar.tsx), what each command does (apply-command.ts, with the
+// edits of editor-commands.ts and table-commands.ts) and how the content shows (element-renderers.tsx).
 // Loaded on demand (lazy-rich-text-editor.tsx): Slate is in no other screen's JavaScript.
 import {
   useCallback,
@@ -13,65 +15,22 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
 } from 'react';
 import { createEditor, Editor, Range, Transforms, type Descendant, type RangeRef } from 'slate';
-import { CODE_LANGUAGES } from '#kernel/code-languages.ts';
-import {
-  CONTENT_PICTURE_SIZES,
-  PICTURE_ALT_PROMPT,
-  PICTURE_TEXT_MAX,
-  uploadPath,
-  uploadSrcset,
-  type PictureImage,
-} from '#kernel/content-pictures.ts';
-import { ACCEPTED_IMAGE_TYPES } from '#kernel/image-rules.ts';
 import { HistoryEditor, withHistory } from 'slate-history';
-import {
-  Editable,
-  ReactEditor,
-  Slate,
-  useSlate,
-  useSlateStatic,
-  withReact,
-  type RenderElementProps,
-  type RenderLeafProps,
-} from 'slate-react';
-import {
-  activeAlign,
-  activeBlockFormat,
-  activeCodeBlock,
-  activeHeading,
-  activeLink,
-  applyLink,
-  clearFormatting,
-  indent,
-  insertDivider,
-  insertPicture,
-  isMarkActive,
-  outdent,
-  removeLink,
-  setAlign,
-  setCodeLanguage,
-  toggleBlockQuote,
-  toggleCodeBlock,
-  toggleHeading,
-  toggleList,
-  toggleMark,
-} from './editor-commands';
+import { Editable, ReactEditor, Slate, withReact } from 'slate-react';
+import type { PictureImage } from '#kernel/content-pictures.ts';
+import { ACCEPTED_IMAGE_TYPES } from '#kernel/image-rules.ts';
+import { applyCommand, type Command } from './apply-command';
+import { activeLink, applyLink, indent, insertPicture, outdent, removeLink } from './editor-commands';
+import { Toolbar } from './editor-toolbar';
+import { renderElement, renderLeaf } from './element-renderers';
 import { htmlToSlate } from './html-deserialize';
 import { slateToHtml } from './html-serialize';
 import { LinkPopover } from './link-popover';
 import { withRichText } from './rich-text-plugin';
-import {
-  isTextBlock,
-  type Align,
-  type CodeBlockElement,
-  type Mark,
-  type PictureElement,
-  type RichTextEditor as RichEditor,
-} from './rich-text-types';
-import { shortcutFor, shortcutLabel, type ShortcutCommand } from './shortcuts';
-import { insertTable } from './table-commands';
-import { handleTableTab, TableElementView, TableNotice } from './table-tools';
-import { ToolbarIcon, type IconName } from './toolbar-icons';
+import { isTextBlock, type RichTextEditor as RichEditor } from './rich-text-types';
+import { shortcutFor } from './shortcuts';
+import { handleTableTab, TableNotice } from './table-tools';
+import '../rich-content.css';
 import './rich-text-editor.css';
 
 export interface RichTextEditorProps {
@@ -290,8 +249,6 @@ export function RichTextEditor({
   );
 }
 
-type Command = ShortcutCommand | 'divider' | 'picture' | 'table' | `align-${Align}`;
-
 /**
  * Slate reads the page's selection at most every 100 ms: a command that follows a keyboard
  * selection at once (Shift+arrows, then a shortcut or a toolbar click) must not act on an older one.
@@ -338,360 +295,6 @@ function scrollCaretIntoView(editor: ReactEditor, domRange: globalThis.Range): v
 
 function ensureSelection(editor: RichEditor): void {
   if (!editor.selection) Transforms.select(editor, Editor.end(editor, []));
-}
-
-function applyCommand(editor: RichEditor, command: Exclude<Command, 'link' | 'picture'>): void {
-  switch (command) {
-    case 'bold':
-    case 'italic':
-    case 'underline':
-    case 'strikethrough':
-    case 'code':
-      toggleMark(editor, command);
-      return;
-    case 'heading-two':
-    case 'heading-three':
-      toggleHeading(editor, command);
-      return;
-    case 'code-block':
-      toggleCodeBlock(editor);
-      return;
-    case 'divider':
-      insertDivider(editor);
-      return;
-    case 'table':
-      insertTable(editor);
-      return;
-    case 'block-quote':
-      toggleBlockQuote(editor);
-      return;
-    case 'numbered-list':
-    case 'bulleted-list':
-      toggleList(editor, command);
-      return;
-    case 'indent':
-      indent(editor);
-      return;
-    case 'outdent':
-      outdent(editor);
-      return;
-    case 'clean':
-      clearFormatting(editor);
-      return;
-    default:
-      setAlign(editor, command.slice('align-'.length) as Align);
-  }
-}
-
-interface ToolbarButton {
-  command: Command;
-  label: string;
-  icon: IconName;
-  /** For a format that is on or off: whether it is on. */
-  pressed?: boolean;
-}
-
-const MARK_BUTTONS: ReadonlyArray<[Mark, string]> = [
-  ['bold', 'Bold'],
-  ['italic', 'Italic'],
-  ['underline', 'Underline'],
-  ['strikethrough', 'Strikethrough'],
-  ['code', 'Inline code'],
-];
-
-const ALIGN_BUTTONS: ReadonlyArray<[Align, string]> = [
-  ['left', 'Align left'],
-  ['center', 'Align center'],
-  ['right', 'Align right'],
-  ['justify', 'Justify'],
-];
-
-/** The WAI-ARIA toolbar pattern: one Tab stop, arrow keys move between the buttons. */
-function Toolbar({
-  onCommand,
-  linkOpen,
-  pictures,
-}: {
-  onCommand: (command: Command) => void;
-  linkOpen: boolean;
-  pictures: boolean;
-}) {
-  // useSlate: re-rendered on every change, the selection included, so the pressed states follow the cursor.
-  const editor = useSlate();
-  const [current, setCurrent] = useState(0);
-  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
-
-  const blockFormat = activeBlockFormat(editor);
-  const heading = activeHeading(editor);
-  const inCode = activeCodeBlock(editor) !== null;
-  const align = activeAlign(editor);
-  const inLink = activeLink(editor) !== null;
-  const groups: ToolbarButton[][] = [
-    MARK_BUTTONS.map(([mark, label]) => ({ command: mark, label, icon: mark, pressed: isMarkActive(editor, mark) })),
-    [
-      { command: 'heading-two', label: 'Heading', icon: 'heading-two', pressed: heading === 'heading-two' },
-      { command: 'heading-three', label: 'Subheading', icon: 'heading-three', pressed: heading === 'heading-three' },
-    ],
-    [
-      { command: 'block-quote', label: 'Blockquote', icon: 'block-quote', pressed: blockFormat === 'block-quote' },
-      {
-        command: 'numbered-list',
-        label: 'Numbered list',
-        icon: 'numbered-list',
-        pressed: blockFormat === 'numbered-list',
-      },
-      {
-        command: 'bulleted-list',
-        label: 'Bulleted list',
-        icon: 'bulleted-list',
-        pressed: blockFormat === 'bulleted-list',
-      },
-      { command: 'code-block', label: 'Code block', icon: 'code-block', pressed: inCode },
-    ],
-    // Smaller groups than one of eight, so that on a narrow phone they wrap between groups.
-    [
-      { command: 'divider', label: 'Divider', icon: 'divider' },
-      ...(pictures ? [{ command: 'picture' as const, label: 'Picture', icon: 'picture' as const }] : []),
-      { command: 'table', label: 'Table', icon: 'table' },
-    ],
-    [
-      { command: 'outdent', label: 'Decrease indent', icon: 'outdent' },
-      { command: 'indent', label: 'Increase indent', icon: 'indent' },
-    ],
-    ALIGN_BUTTONS.map(([value, label]) => ({
-      command: `align-${value}` as const,
-      label,
-      icon: `align-${value}` as const,
-      pressed: align === value,
-    })),
-    [
-      { command: 'link', label: inLink ? 'Edit link' : 'Link', icon: 'link' },
-      { command: 'clean', label: 'Clear formatting', icon: 'clean' },
-    ],
-  ];
-  const flat = groups.flat();
-
-  const moveFocus = (index: number) => {
-    const next = (index + flat.length) % flat.length;
-    setCurrent(next);
-    buttons.current[next]?.focus();
-  };
-
-  const handleKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, number> = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: -1 };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    moveFocus(target);
-  };
-
-  let index = -1;
-  return (
-    <div className="rte-toolbar" role="toolbar" aria-label="Formatting" onKeyDown={handleKeyDown}>
-      {groups.map((group, groupIndex) => (
-        <div className="rte-toolbar-group" key={groupIndex}>
-          {group.map((button) => {
-            index += 1;
-            const position = index;
-            const shortcut = shortcutLabel(button.command);
-            return (
-              <button
-                key={button.command}
-                ref={(element) => {
-                  buttons.current[position] = element;
-                }}
-                type="button"
-                className="rte-button"
-                tabIndex={position === current ? 0 : -1}
-                aria-label={button.label}
-                aria-pressed={button.pressed}
-                aria-haspopup={button.command === 'link' ? 'dialog' : undefined}
-                aria-expanded={button.command === 'link' ? linkOpen : undefined}
-                title={shortcut ? `${button.label} (${shortcut})` : button.label}
-                // Keeps the focus, and so the selection, in the text while clicking.
-                onMouseDown={(event) => event.preventDefault()}
-                onFocus={() => setCurrent(position)}
-                onClick={() => onCommand(button.command)}
-              >
-                <ToolbarIcon name={button.icon} />
-              </button>
-            );
-          })}
-        </div>
-      ))}
-    </div>
-  );
-}
-
-function classNameOf(element: { align?: Align; indent?: number }): string | undefined {
-  const classes = [element.align && `align-${element.align}`, element.indent && `indent-${element.indent}`];
-  return classes.filter(Boolean).join(' ') || undefined;
-}
-
-// Chromium places the cursor wrongly at the edges of an inline element without these
-// (Slate's own inlines example).
-function InlineChromiumBugfix() {
-  return (
-    <span contentEditable={false} className="rte-inline-fix">
-      {'\u00a0'}
-    </span>
-  );
-}
-
-/** A code block, with the language it is labelled with (a menu outside the editable text). */
-function CodeBlock({ attributes, children, element }: RenderElementProps & { element: CodeBlockElement }) {
-  const editor = useSlateStatic();
-  return (
-    <div {...attributes} className="rte-code-block">
-      <span contentEditable={false} className="rte-code-language">
-        <select
-          aria-label="Code language"
-          value={element.language ?? ''}
-          onChange={(event) => setCodeLanguage(editor, ReactEditor.findPath(editor, element), event.target.value)}
-        >
-          <option value="">Plain text</option>
-          {Object.entries(CODE_LANGUAGES).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </span>
-      <pre>
-        <code>{children}</code>
-      </pre>
-    </div>
-  );
-}
-
-/**
- * A picture as readers will see it, with its alt text (a clear prompt while there is none) and
- * caption edited in fields outside the editable text, and a button that takes it out.
- */
-function PictureBlock({ attributes, children, element }: RenderElementProps & { element: PictureElement }) {
-  const editor = useSlateStatic();
-  const set = (fields: Partial<Pick<PictureElement, 'alt' | 'caption'>>) =>
-    Transforms.setNodes(editor, fields, { at: ReactEditor.findPath(editor, element) });
-  const missingAlt = element.alt.trim() === '';
-  const promptId = `rte-alt-prompt-${element.storageKey}`;
-  return (
-    <div {...attributes} className="rte-picture">
-      <figure contentEditable={false}>
-        <img
-          src={uploadPath(element.storageKey, element.variantWidths.at(-1) ?? element.width)}
-          srcSet={uploadSrcset(element)}
-          sizes={CONTENT_PICTURE_SIZES}
-          width={element.width}
-          height={element.height}
-          alt={element.alt}
-        />
-        <label className="rte-picture-field">
-          <span>Alt text</span>
-          <input
-            value={element.alt}
-            maxLength={PICTURE_TEXT_MAX}
-            aria-invalid={missingAlt || undefined}
-            aria-describedby={missingAlt ? promptId : undefined}
-            onChange={(event) => set({ alt: event.target.value })}
-          />
-        </label>
-        {missingAlt && (
-          <p className="rte-picture-prompt" id={promptId}>
-            {PICTURE_ALT_PROMPT}
-          </p>
-        )}
-        <label className="rte-picture-field">
-          <span>Caption (optional)</span>
-          <input
-            value={element.caption}
-            maxLength={PICTURE_TEXT_MAX}
-            onChange={(event) => set({ caption: event.target.value })}
-          />
-        </label>
-        <button
-          type="button"
-          className="rte-picture-remove"
-          onClick={() => Transforms.removeNodes(editor, { at: ReactEditor.findPath(editor, element) })}
-        >
-          Remove picture
-        </button>
-      </figure>
-      {children}
-    </div>
-  );
-}
-
-function renderElement(props: RenderElementProps) {
-  const { attributes, children, element } = props;
-  switch (element.type) {
-    case 'heading-two':
-      return (
-        <h2 {...attributes} className={classNameOf(element)}>
-          {children}
-        </h2>
-      );
-    case 'heading-three':
-      return (
-        <h3 {...attributes} className={classNameOf(element)}>
-          {children}
-        </h3>
-      );
-    case 'code-block':
-      return <CodeBlock {...props} element={element} />;
-    case 'picture':
-      return <PictureBlock {...props} element={element} />;
-    case 'divider':
-      return (
-        <div {...attributes} className="rte-divider">
-          <hr contentEditable={false} />
-          {children}
-        </div>
-      );
-    case 'block-quote':
-      return (
-        <blockquote {...attributes} className={classNameOf(element)}>
-          {children}
-        </blockquote>
-      );
-    case 'table':
-    case 'table-row':
-    case 'table-cell':
-      return <TableElementView {...props} />;
-    case 'bulleted-list':
-      return <ul {...attributes}>{children}</ul>;
-    case 'numbered-list':
-      return <ol {...attributes}>{children}</ol>;
-    case 'list-item':
-      return (
-        <li {...attributes} className={classNameOf(element)}>
-          {children}
-        </li>
-      );
-    case 'link':
-      return (
-        <a {...attributes} href={element.url} title={element.url} target="_blank" rel="noopener noreferrer">
-          <InlineChromiumBugfix />
-          {children}
-          <InlineChromiumBugfix />
-        </a>
-      );
-    default:
-      return (
-        <p {...attributes} className={classNameOf(element)}>
-          {children}
-        </p>
-      );
-  }
-}
-
-function renderLeaf({ attributes, children, leaf }: RenderLeafProps) {
-  let content = children;
-  if (leaf.bold) content = <strong>{content}</strong>;
-  if (leaf.italic) content = <em>{content}</em>;
-  if (leaf.underline) content = <u>{content}</u>;
-  if (leaf.strikethrough) content = <s>{content}</s>;
-  if (leaf.code) content = <code>{content}</code>;
-  return <span {...attributes}>{content}</span>;
 }
 
 export default RichTextEditor;

@@ -12,12 +12,12 @@ import type { HistoryEditor } from 'slate-history';
 import type { ReactEditor } from 'slate-react';
 import type { CodeLanguage } from '#kernel/code-languages.ts';
 import type { ContentPicture } from '#kernel/content-pictures.ts';
-import { CONTENT_ALIGNMENTS, CONTENT_MAX_INDENT } from '#kernel/content-rules.ts';
+import { CONTENT_ALIGNMENTS, CONTENT_MAX_INDENT, type ContentAlignment } from '#kernel/content-rules.ts';
 
 export const MARKS = ['bold', 'italic', 'underline', 'strikethrough', 'code'] as const;
 export type Mark = (typeof MARKS)[number];
 
-export type Align = (typeof CONTENT_ALIGNMENTS)[number];
+export type Align = ContentAlignment;
 export const ALIGNMENTS: readonly Align[] = CONTENT_ALIGNMENTS;
 export const MAX_INDENT = CONTENT_MAX_INDENT;
 
@@ -163,42 +163,20 @@ export function isHeading(node: unknown): node is HeadingElement {
   return HEADING_TYPES.includes(typeOf(node) as HeadingType);
 }
 
-export function isCodeBlock(node: unknown): node is CodeBlockElement {
-  return typeOf(node) === 'code-block';
+/** The guard of one element type, by its `type`. */
+function elementOfType<T extends { type: string }>(type: T['type']) {
+  return (node: unknown): node is T => typeOf(node) === type;
 }
 
-export function isDivider(node: unknown): node is DividerElement {
-  return typeOf(node) === 'divider';
-}
+export const isCodeBlock = elementOfType<CodeBlockElement>('code-block');
+export const isDivider = elementOfType<DividerElement>('divider');
+export const isPicture = elementOfType<PictureElement>('picture');
+export const isTable = elementOfType<TableElement>('table');
+export const isTableRow = elementOfType<TableRowElement>('table-row');
+export const isTableCell = elementOfType<TableCellElement>('table-cell');
+export const isLink = elementOfType<LinkElement>('link');
 
-export function isPicture(node: unknown): node is PictureElement {
-  return typeOf(node) === 'picture';
-}
-
-export function isTable(node: unknown): node is TableElement {
-  return typeOf(node) === 'table';
-}
-
-export function isTableRow(node: unknown): node is TableRowElement {
-  return typeOf(node) === 'table-row';
-}
-
-export function isTableCell(node: unknown): node is TableCellElement {
-  return typeOf(node) === 'table-cell';
-}
-
-export function isLink(node: unknown): node is LinkElement {
-  return typeOf(node) === 'link';
-}
-
-export function isAlign(value: unknown): value is Align {
-  return (ALIGNMENTS as readonly unknown[]).includes(value);
-}
-
-/** An indentation level the content rules keep (1 to MAX_INDENT), or undefined. */
-export function indentLevel(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_INDENT ? value : undefined;
-}
+export { isContentAlignment as isAlign, contentIndent as indentLevel } from '#kernel/content-rules.ts';
 
 export function emptyValue(): Descendant[] {
   return [{ type: 'paragraph', children: [{ text: '' }] }];

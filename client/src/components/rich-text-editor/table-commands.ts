@@ -7,6 +7,7 @@
 //   - Only the first row can be a header row, and then all of its cells are header cells.
 //   - A paragraph always follows a table, so the caret can get out of it (and between two tables).
 import { Editor, Element, Node, Path, Point, Range, Text, Transforms, type Descendant } from 'slate';
+import { insertTopBlock } from './editor-commands';
 import {
   isCodeBlock,
   isLink,
@@ -100,17 +101,18 @@ export function normalizeTableNode(editor: Editor, node: Node, path: Path): bool
   return false;
 }
 
+/** A table or a row where it cannot be is undone (its children stay), one without children goes. */
+function outOfPlaceOrEmpty(editor: Editor, node: TableElement | TableRowElement, path: Path, outOfPlace: boolean) {
+  if (outOfPlace) Transforms.unwrapNodes(editor, { at: path });
+  else if (node.children.length === 0) Transforms.removeNodes(editor, { at: path });
+  else return false;
+  return true;
+}
+
 function normalizeTable(editor: Editor, table: TableElement, path: Path): boolean {
-  if (path.length > 1) {
-    // Inside a list or another table (a paste of another editor's data): its rows go, then their
-    // cells become the blocks they can be there.
-    Transforms.unwrapNodes(editor, { at: path });
-    return true;
-  }
-  if (table.children.length === 0) {
-    Transforms.removeNodes(editor, { at: path });
-    return true;
-  }
+  // Inside a list or another table (a paste of another editor's data): its rows go, then their
+  // cells become the blocks they can be there.
+  if (outOfPlaceOrEmpty(editor, table, path, path.length > 1)) return true;
   for (const [index, child] of (table.children as Descendant[]).entries()) {
     if (!isTableRow(child)) {
       Transforms.wrapNodes(editor, { type: 'table-row', children: [] }, { at: [...path, index] });
@@ -144,14 +146,7 @@ function normalizeTable(editor: Editor, table: TableElement, path: Path): boolea
 }
 
 function normalizeRow(editor: Editor, row: TableRowElement, path: Path): boolean {
-  if (!isTable(Node.parent(editor, path))) {
-    Transforms.unwrapNodes(editor, { at: path });
-    return true;
-  }
-  if (row.children.length === 0) {
-    Transforms.removeNodes(editor, { at: path });
-    return true;
-  }
+  if (outOfPlaceOrEmpty(editor, row, path, !isTable(Node.parent(editor, path)))) return true;
   for (const [index, child] of (row.children as Descendant[]).entries()) {
     if (isTableCell(child)) continue;
     const at = [...path, index];
@@ -230,23 +225,11 @@ function selectCell(editor: Editor, tablePath: Path, row: number, column: number
  * place of it, when it is an empty paragraph), the caret in its first cell.
  */
 export function insertTable(editor: Editor): void {
-  const { selection } = editor;
-  if (!selection) return;
-  const top = selection.anchor.path.slice(0, 1);
-  const block = Node.get(editor, top);
   const table: TableElement = {
     type: 'table',
     children: Array.from({ length: NEW_TABLE_ROWS }, (_, index) => emptyRow(NEW_TABLE_COLUMNS, index === 0)),
   };
-  Editor.withoutNormalizing(editor, () => {
-    let at = Path.next(top);
-    if (isTextBlock(block) && block.type === 'paragraph' && Node.string(block) === '') {
-      Transforms.removeNodes(editor, { at: top });
-      at = top;
-    }
-    Transforms.insertNodes(editor, table, { at });
-    Transforms.select(editor, Editor.start(editor, at));
-  });
+  insertTopBlock(editor, table, (at) => Transforms.select(editor, Editor.start(editor, at)));
 }
 
 /** A row above or below the caret's; one added above a header row becomes the header row. */

@@ -12,18 +12,18 @@ import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { preloadRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
 import { Spinner } from '../../components/spinner';
-import { UploadedImage } from '../../components/uploaded-image';
-import { graphql } from '../../gql';
-import type { EditPostQuery as EditPostResult } from '../../gql/graphql';
-import { slugify } from '#kernel/slug-rules.ts';
+import { storedPicture, UploadedImage } from '../../components/uploaded-image';
+import { getFragmentData, graphql } from '../../gql';
+import type { EditPostQuery as EditPostResult, PostEditor_SavedPostFragment as EditedPost } from '../../gql/graphql';
+import { isAutomaticSlug } from '#kernel/slug-rules.ts';
 import { ConflictPointer, EditConflict, ReplacedText, type OtherVersion } from './edit-conflict';
 import { PostForm, savedNoteOf, type PostFormControl } from './post-form';
 import { fromApiCategory } from '#kernel/post-rules.ts';
 import { useSavePost, type SavedNavigationState } from './save-post';
+import { SavedPostFragment } from './saved-post';
 import { RestoredDraftNotice } from './restored-draft-notice';
 import { PostRevisions } from './post-revisions';
 import {
-  focusValue,
   forgetEditDraft,
   loadEditDraft,
   saveEditDraft,
@@ -40,36 +40,17 @@ const EditPostQuery = graphql(`
   query EditPost($id: ID!) {
     post(id: $id) {
       id
-      status
-      slug
-      title
-      subtitle
-      content
-      category
-      description
-      imageAlt
-      publishedAt
-      updatedAt
-      image {
-        url
-        srcset
-        focusX
-        focusY
-        ...UploadedImage_Image
-      }
+      ...PostEditor_SavedPost
     }
   }
 `);
 
-/** True for the slug the title makes (or that slug made unique with -2, -3...). */
-function isTitleSlug(slug: string, title: string): boolean {
-  const base = slugify(title);
-  return slug === base || (slug.startsWith(`${base}-`) && /^\d+$/.test(slug.slice(base.length + 1)));
+/** The post the query found, or null. */
+function editedPost(found: EditPostResult['post'] | undefined): EditedPost | null {
+  return found ? getFragmentData(SavedPostFragment, found) : null;
 }
 
 const STATUS_WORDS = { DRAFT: 'Draft', SCHEDULED: 'Scheduled', PUBLISHED: 'Published' } as const;
-
-type EditedPost = NonNullable<EditPostResult['post']>;
 
 /** The form's values for the post as the server holds it. */
 function formValuesOf(post: EditedPost): PostFormValues {
@@ -79,11 +60,11 @@ function formValuesOf(post: EditedPost): PostFormValues {
     content: post.content,
     category: post.category ? fromApiCategory(post.category) : '',
     // A slug the title made stays empty, so a draft's address follows its title.
-    slug: isTitleSlug(post.slug, post.title) ? '' : post.slug,
+    slug: isAutomaticSlug(post.slug, post.title) ? '' : post.slug,
     description: post.description,
     imageAlt: post.imageAlt,
     publishAt: post.status === 'SCHEDULED' ? toDateTimeLocal(post.publishedAt) : '',
-    focus: post.image ? focusValue(post.image.focusX, post.image.focusY) : '',
+    focus: post.image ? storedPicture(post.image).focus : '',
   };
 }
 
@@ -116,7 +97,8 @@ export function EditPostPage() {
   const [imageRestored, setImageRestored] = useState(false);
   // Bumped by Reload and Discard: the form starts again from the post as the server has it now.
   const [loads, setLoads] = useState(0);
-  const loadedVersion = data?.post?.updatedAt ?? null;
+  const loadedPost = editedPost(data?.post);
+  const loadedVersion = loadedPost?.updatedAt ?? null;
   // Edits this browser kept that the server never stored (the session ended, the tab closed): shown
   // instead, based on the version they started from, so a save over a newer one is refused.
   // Read once each time the form starts (the post loaded, Reload, Discard), not as the form writes it.
@@ -157,7 +139,7 @@ export function EditPostPage() {
 
   function cancel() {
     // Opened straight from its address there is nothing to go back to: the post's page instead.
-    if (location.key === 'default') navigate(postPath(data?.post?.slug ?? id));
+    if (location.key === 'default') navigate(postPath(loadedPost?.slug ?? id));
     else navigate(-1);
   }
 
@@ -167,8 +149,9 @@ export function EditPostPage() {
     let theirs: OtherVersion;
     try {
       const { data: fresh } = await client.query({ query: EditPostQuery, variables: { id }, fetchPolicy: 'no-cache' });
-      theirs = fresh?.post
-        ? { kind: 'loaded', values: formValuesOf(fresh.post), updatedAt: fresh.post.updatedAt }
+      const post = editedPost(fresh?.post);
+      theirs = post
+        ? { kind: 'loaded', values: formValuesOf(post), updatedAt: post.updatedAt }
         : { kind: 'failed', message: 'This post does not exist: it may have been deleted.' };
     } catch (error) {
       theirs = { kind: 'failed', message: apiError(error).message };
@@ -196,7 +179,7 @@ export function EditPostPage() {
     const mine = currentValues.current ?? conflict?.mine ?? null;
     const { data: fresh } = await refetch();
     setReplaced(mine);
-    startAfresh(fresh?.post?.updatedAt ?? null);
+    startAfresh(editedPost(fresh?.post)?.updatedAt ?? null);
   }
 
   /** The replaced text back in the form, unsaved, based on the version now stored (like a restored draft). */
@@ -213,7 +196,7 @@ export function EditPostPage() {
     body = <ErrorMessage error={error} />;
   } else if (!data) {
     body = <Spinner label="Loading the post" />;
-  } else if (!data.post) {
+  } else if (!loadedPost) {
     body = (
       <>
         <ErrorMessage>This post does not exist: it may have been deleted.</ErrorMessage>
@@ -223,7 +206,7 @@ export function EditPostPage() {
       </>
     );
   } else {
-    const { post } = data;
+    const post = loadedPost;
     const serverValues = formValuesOf(post);
     const restoring = restored !== null && valuesDiffer(restored.values, serverValues);
     const restoredAny = restoring || imageRestored;
@@ -248,7 +231,7 @@ export function EditPostPage() {
           draftKey={editDraftKey(id)}
           onImageRestored={() => setImageRestored(true)}
           imageRequired={!post.image}
-          currentPicture={post.image ? { src: post.image.url, srcSet: post.image.srcset } : undefined}
+          currentPicture={post.image ? storedPicture(post.image).current : undefined}
           currentImage={
             post.image && (
               <figure className="post-form-current">

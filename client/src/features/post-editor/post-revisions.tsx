@@ -9,6 +9,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { LocalDate } from '../../components/local-date';
 import { getFragmentData, graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
+import { evictAfterPostWritten } from '../../lib/post-writes';
 import { formatDateTime } from '../../lib/format-date';
 import { toast } from '../../lib/toast';
 import { SavedPostFragment } from './saved-post';
@@ -65,7 +66,7 @@ export function PostRevisions({ postId, version, expectedUpdatedAt, onRestored }
     skip: !open,
     fetchPolicy: 'network-only',
   });
-  const [restore] = useMutation(RestorePostRevisionMutation);
+  const [restore] = useMutation(RestorePostRevisionMutation, { update: (cache) => evictAfterPostWritten(cache) });
   const [restoringId, setRestoringId] = useState<string | null>(null);
 
   // A save made while the list is open adds a revision: read them again.

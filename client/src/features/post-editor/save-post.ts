@@ -10,8 +10,8 @@ import { toApiCategory, type PostStatusValue } from '#kernel/post-rules.ts';
 import { editPostPath, postPath } from '#kernel/route-paths.ts';
 import { getFragmentData, graphql } from '../../gql';
 import { apiError, showApiError } from '../../lib/api-errors';
+import { evictAfterPostWritten } from '../../lib/post-writes';
 import { toast } from '../../lib/toast';
-import { evictAfterPostSaved } from './post-cache';
 import {
   clearNewPostDraft,
   focusOfValue,
@@ -78,8 +78,8 @@ export interface SavedNavigationState {
 
 /** Saves the form's values as a new post (postId null) or over the post, as `status`. */
 export function useSavePost({ postId, expectedUpdatedAt }: SavePostOptions) {
-  const [createPost] = useMutation(CreatePostMutation, { update: (cache) => evictAfterPostSaved(cache) });
-  const [updatePost] = useMutation(UpdatePostMutation, { update: (cache) => evictAfterPostSaved(cache) });
+  const [createPost] = useMutation(CreatePostMutation, { update: (cache) => evictAfterPostWritten(cache) });
+  const [updatePost] = useMutation(UpdatePostMutation, { update: (cache) => evictAfterPostWritten(cache) });
 
   return async function savePost(
     values: PostFormValues,

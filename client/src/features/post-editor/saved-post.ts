@@ -1,5 +1,6 @@
 // What a post mutation asks back: every field any screen keeps of a post, so the answer refreshes
-// the cached post (its page, the Latest and list cards, the author's list) in place, derived fields included.
+// the cached post (its page, the Latest and list cards, the author's list) in place, derived fields
+// included. Also what the edit page reads: the post it edits is the one a save leaves.
 import { graphql } from '../../gql';
 
 export const SavedPostFragment = graphql(`
@@ -19,12 +20,7 @@ export const SavedPostFragment = graphql(`
     createdAt
     updatedAt
     image {
-      url
-      width
-      height
-      srcset
-      focusX
-      focusY
+      ...UploadedImage_Image
     }
   }
 `);

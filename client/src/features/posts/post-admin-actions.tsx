@@ -3,18 +3,11 @@
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
-import { evictAfterPostDeleted } from './post-cache';
+import { DeletePostMutation, evictAfterPostDeleted } from '../../lib/post-writes';
 import { toast } from '../../lib/toast';
 import { useUserInfo } from '../../lib/user-info';
 import { editPostPath } from '#kernel/route-paths.ts';
-
-const DeletePostMutation = graphql(`
-  mutation DeletePost($id: ID!) {
-    deletePost(id: $id)
-  }
-`);
 
 export function PostAdminActions({ postId }: { postId: string }) {
   const user = useUserInfo();

@@ -10,6 +10,7 @@ import { ServerSanitizerContext } from '../../lib/server-sanitizer';
 import type * as sanitizeTypes from '../../lib/sanitize';
 import { decorateContent } from '#kernel/content-display.ts';
 import { POST_HERO_IMAGE_SIZES } from '#kernel/image-sizes.ts';
+import '../../components/rich-content.css';
 import './post-article.css';
 
 export const PostArticleFragment = graphql(`

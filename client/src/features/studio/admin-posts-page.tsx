@@ -20,19 +20,15 @@ import { keywordError } from '#kernel/search-rules.ts';
 import { ErrorMessage } from '../../components/error-message';
 // The site's field styles for the search and the filters (the form screens load them with their fields).
 import '../../components/form/form.css';
+import { SelectOptions } from '../../components/form/select-options';
 import { PageMeta } from '../../components/page-meta';
 import { Paginator } from '../../components/paginator';
 import { Spinner } from '../../components/spinner';
 import { apiError, showApiError } from '../../lib/api-errors';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { toast } from '../../lib/toast';
-import {
-  AdminPostsQuery,
-  DeletePostMutation,
-  evictAfterDeleted,
-  evictAfterStatusChanged,
-  SetPostStatusMutation,
-} from './admin-posts-query';
+import { DeletePostMutation, evictAfterPostDeleted, evictAfterPostWritten } from '../../lib/post-writes';
+import { AdminPostsQuery, SetPostStatusMutation } from './admin-posts-query';
 import './admin-posts-page.css';
 
 const ADMIN_POSTS_PATH = '/admin/posts';
@@ -42,6 +38,20 @@ const STATUS_LABELS: Record<PostStatusValue, string> = {
   SCHEDULED: 'Scheduled',
   PUBLISHED: 'Published',
 };
+
+/** The table's columns before the actions, with the class that sizes each. */
+const COLUMNS = [
+  ['Title', 'studio-col-title'],
+  ['Status', 'studio-col-short'],
+  ['Date', 'studio-col-date'],
+  ['Category', 'studio-col-short'],
+] as const;
+
+/** A row's status buttons: each offered unless the post has that status already (a scheduled post has both). */
+const STATUS_ACTIONS = [
+  { to: 'PUBLISHED', text: 'Publish', className: 'button button-small' },
+  { to: 'DRAFT', text: 'Unpublish', className: 'button button-small button-secondary' },
+] as const;
 
 /** The list's filters as the address holds them (?q=&status=&category=&page=), each checked. */
 function filtersOf(params: URLSearchParams) {
@@ -63,6 +73,28 @@ function dateText(status: PostStatusValue, publishedAt: string | null | undefine
   return formatDate(publishedAt);
 }
 
+/** One of the list's filters: a labelled select whose first choice, All, is no filter (null). */
+function ListFilter({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: ReadonlyArray<readonly [string, string]>;
+  onChange: (value: string | null) => void;
+}) {
+  return (
+    <label className="form-field studio-filter">
+      <span className="form-label">{label}</span>
+      <select className="form-input" value={value} onChange={(event) => onChange(event.currentTarget.value || null)}>
+        <SelectOptions none="All" options={options} />
+      </select>
+    </label>
+  );
+}
+
 export function AdminPostsPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
@@ -78,7 +110,7 @@ export function AdminPostsPage() {
     },
     fetchPolicy: 'cache-and-network',
   });
-  const [setPostStatus] = useMutation(SetPostStatusMutation, { update: (cache) => evictAfterStatusChanged(cache) });
+  const [setPostStatus] = useMutation(SetPostStatusMutation, { update: (cache) => evictAfterPostWritten(cache) });
   const [deletePost] = useMutation(DeletePostMutation);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -124,7 +156,7 @@ export function AdminPostsPage() {
     if (busyId || !window.confirm('Are you sure?')) return;
     setBusyId(id);
     try {
-      await deletePost({ variables: { id }, update: (cache) => evictAfterDeleted(cache, id) });
+      await deletePost({ variables: { id }, update: (cache) => evictAfterPostDeleted(cache, id) });
       toast.success('Blogpost has been deleted');
     } catch (failure) {
       showApiError(failure);
@@ -148,18 +180,11 @@ export function AdminPostsPage() {
           <caption className="visually-hidden">Posts, the last edited first</caption>
           <thead>
             <tr>
-              <th scope="col" className="studio-col-title">
-                Title
-              </th>
-              <th scope="col" className="studio-col-short">
-                Status
-              </th>
-              <th scope="col" className="studio-col-date">
-                Date
-              </th>
-              <th scope="col" className="studio-col-short">
-                Category
-              </th>
+              {COLUMNS.map(([name, className]) => (
+                <th key={name} scope="col" className={className}>
+                  {name}
+                </th>
+              ))}
               <th scope="col" className="studio-col-actions">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -196,26 +221,18 @@ export function AdminPostsPage() {
                         {published ? 'View' : 'Preview'}
                         {named}
                       </Link>
-                      {!published && (
+                      {STATUS_ACTIONS.filter(({ to }) => post.status !== to).map(({ to, text, className }) => (
                         <button
-                          className="button button-small"
+                          key={to}
+                          className={className}
                           type="button"
                           disabled={busyId !== null}
-                          onClick={() => void changeStatus(post.id, post.title, 'PUBLISHED')}
+                          onClick={() => void changeStatus(post.id, post.title, to)}
                         >
-                          Publish{named}
+                          {text}
+                          {named}
                         </button>
-                      )}
-                      {post.status !== 'DRAFT' && (
-                        <button
-                          className="button button-small button-secondary"
-                          type="button"
-                          disabled={busyId !== null}
-                          onClick={() => void changeStatus(post.id, post.title, 'DRAFT')}
-                        >
-                          Unpublish{named}
-                        </button>
-                      )}
+                      ))}
                       <button
                         className="button button-small button-danger"
                         type="button"
@@ -279,36 +296,18 @@ export function AdminPostsPage() {
             </p>
           )}
         </form>
-        <label className="form-field studio-filter">
-          <span className="form-label">Status</span>
-          <select
-            className="form-input"
-            value={filters.status?.toLowerCase() ?? ''}
-            onChange={(event) => setParams(withFilters({ status: event.currentTarget.value || null }))}
-          >
-            <option value="">All</option>
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value.toLowerCase()}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="form-field studio-filter">
-          <span className="form-label">Category</span>
-          <select
-            className="form-input"
-            value={filters.category ?? ''}
-            onChange={(event) => setParams(withFilters({ category: event.currentTarget.value || null }))}
-          >
-            <option value="">All</option>
-            {Object.entries(CATEGORY_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ListFilter
+          label="Status"
+          value={filters.status?.toLowerCase() ?? ''}
+          options={Object.entries(STATUS_LABELS).map(([value, label]) => [value.toLowerCase(), label] as const)}
+          onChange={(status) => setParams(withFilters({ status }))}
+        />
+        <ListFilter
+          label="Category"
+          value={filters.category ?? ''}
+          options={Object.entries(CATEGORY_LABELS)}
+          onChange={(category) => setParams(withFilters({ category }))}
+        />
       </div>
       {list && (
         <p className="studio-count" role="status">

@@ -1,8 +1,7 @@
 // The author's list of posts (adminPosts: every post, drafts and scheduled ones included, the last
-// edited first) and what its row actions change in Apollo's cache.
-import type { ApolloCache } from '@apollo/client';
+// edited first) and its Publish and Unpublish; what they and Delete change in Apollo's cache is the
+// one rule of lib/post-writes.ts.
 import { graphql } from '../../gql';
-import { evictObject, evictRootField } from '../../lib/cache-updates';
 
 export const AdminPostsQuery = graphql(`
   query AdminPosts($page: Int!, $status: PostStatus, $category: Category, $search: String) {
@@ -34,27 +33,3 @@ export const SetPostStatusMutation = graphql(`
     }
   }
 `);
-
-export const DeletePostMutation = graphql(`
-  mutation StudioDeletePost($id: ID!) {
-    deletePost(id: $id)
-  }
-`);
-
-/**
- * After a post is published or unpublished: it moves in or out of every reader's list (the pages
- * of posts, Latest) and of this list's status filters, so those are read again.
- */
-export function evictAfterStatusChanged(cache: ApolloCache): void {
-  evictRootField(cache, 'posts');
-  evictRootField(cache, 'latestPosts');
-  evictRootField(cache, 'adminPosts');
-  cache.gc();
-}
-
-/** After deletePost: the post, the answers that named it, and every list it was in. */
-export function evictAfterDeleted(cache: ApolloCache, id: string): void {
-  evictObject(cache, 'Post', id);
-  evictRootField(cache, 'post');
-  evictAfterStatusChanged(cache);
-}

@@ -4,13 +4,12 @@
 import { useMutation } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { focusValue } from '#kernel/focal-point.ts';
 import { ErrorMessage } from '../../components/error-message';
 import { UNSAVED_CHANGES_QUESTION } from '../../components/form/use-unsaved-changes';
 import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { Spinner } from '../../components/spinner';
-import { UploadedImage } from '../../components/uploaded-image';
+import { storedPicture, UploadedImage } from '../../components/uploaded-image';
 import { getFragmentData, graphql } from '../../gql';
 import type { AdminUpcomingCardFragment as AdminCard } from '../../gql/graphql';
 import { fieldErrorsOf, showApiError } from '../../lib/api-errors';
@@ -39,10 +38,6 @@ const AdminUpcomingCardFragment = graphql(`
     link
     position
     image {
-      url
-      srcset
-      focusX
-      focusY
       ...UploadedImage_Image
     }
   }
@@ -72,6 +67,12 @@ const DeleteUpcomingCardMutation = graphql(`
 
 type Card = AdminCard;
 
+/** A card's two moves: one place up or down the list, unless it is already at that end. */
+const MOVES = [
+  { control: 'up', by: -1, text: 'Move up' },
+  { control: 'down', by: 1, text: 'Move down' },
+] as const;
+
 /** The card as its form starts: the stored values, the title as the form's label. */
 function valuesOf(card: Card): CardFormValues {
   return {
@@ -80,7 +81,7 @@ function valuesOf(card: Card): CardFormValues {
     subtitle: card.subtitle,
     imageAlt: card.imageAlt,
     link: card.link ?? '',
-    focus: focusValue(card.image.focusX, card.image.focusY),
+    focus: storedPicture(card.image).focus,
   };
 }
 
@@ -217,26 +218,20 @@ export function ShowUpcomingPage() {
                 >
                   Edit<span className="visually-hidden"> {label}</span>
                 </button>
-                <button
-                  className="button button-secondary button-small"
-                  type="button"
-                  data-card={card.id}
-                  data-control="up"
-                  disabled={busy || index === 0}
-                  onClick={() => void handleMove(card, index, -1, cards.length)}
-                >
-                  Move up<span className="visually-hidden"> {label}</span>
-                </button>
-                <button
-                  className="button button-secondary button-small"
-                  type="button"
-                  data-card={card.id}
-                  data-control="down"
-                  disabled={busy || index === cards.length - 1}
-                  onClick={() => void handleMove(card, index, 1, cards.length)}
-                >
-                  Move down<span className="visually-hidden"> {label}</span>
-                </button>
+                {MOVES.map(({ control, by, text }) => (
+                  <button
+                    key={control}
+                    className="button button-secondary button-small"
+                    type="button"
+                    data-card={card.id}
+                    data-control={control}
+                    disabled={busy || cards[index + by] === undefined}
+                    onClick={() => void handleMove(card, index, by, cards.length)}
+                  >
+                    {text}
+                    <span className="visually-hidden"> {label}</span>
+                  </button>
+                ))}
                 <button
                   className="button button-danger button-small"
                   type="button"
@@ -251,7 +246,7 @@ export function ShowUpcomingPage() {
                   <CardForm
                     initialValues={valuesOf(card)}
                     imageRequired={false}
-                    currentPicture={{ src: card.image.url, srcSet: card.image.srcset || undefined }}
+                    currentPicture={storedPicture(card.image).current}
                     submitLabel="Save"
                     busyLabel="Saving the card"
                     onSubmit={(values) => handleSave(card, values)}
