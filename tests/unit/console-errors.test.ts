@@ -26,7 +26,10 @@ it('fails a test that logs an error, and only that one', () => {
   );
   expect(run.status, run.stderr).toBe(1);
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
-    testResults: Array<{ name: string; assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }>;
+    testResults: Array<{
+      name: string;
+      assertionResults: Array<{ title: string; status: string; failureMessages: string[] }>;
+    }>;
   };
   const results = report.testResults
     .sort((a, b) => a.name.localeCompare(b.name))
