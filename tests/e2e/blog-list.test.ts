@@ -1,10 +1,11 @@
 // The blog list and search as a visitor uses them: pages of 15 cards, the paginator, search results
-// by word prefix, NOTHING FOUND, the server's message for a refused keyword, and the cards' images.
+// by word prefix, NOTHING FOUND, the server's message for a refused keyword, the cards' images, and
+// the 5-second query cache.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
-import { gotoApp, h1Text, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
-import { createPosts } from './support/site-content.ts';
+import { gotoApp, h1Text, operation, pathOf, whileGraphqlFails, whileGraphqlHeld } from './support/page-checks.ts';
+import { createPost, createPosts } from './support/site-content.ts';
 
 let site: E2eSite;
 // Newest first, as the list shows them.
@@ -183,16 +184,7 @@ describe('searching the blog', () => {
 
   it('says in plain words that the server failed, in place of the list, when the request fails', async () => {
     const { page } = site;
-    await page.route('**/graphql', async (route) => {
-      if (!route.request().postData()?.includes('query BlogList')) return route.continue();
-      // What the API sends when its database is down: a masked error, in a 200 like any GraphQL error.
-      await route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({ data: null, errors: [{ message: 'Unexpected error.' }] }),
-      });
-    });
-    try {
+    await whileGraphqlFails(page, 'BlogList', async () => {
       // The server renders the first page with its list: a failed request is one made in the app.
       await gotoApp(page, `${site.url}/blog`);
       await page.getByRole('search').getByRole('searchbox').fill('zelda');
@@ -205,9 +197,7 @@ describe('searching the blog', () => {
       expect(await page.getByRole('main').getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
       expect(await page.getByRole('main').getByRole('article').count()).toBe(0);
       expect(await paginator(page).count()).toBe(0);
-    } finally {
-      await page.unroute('**/graphql');
-    }
+    });
     expect(site.problems).toEqual([]);
   });
 
@@ -223,6 +213,94 @@ describe('searching the blog', () => {
       await expect.poll(() => cardTitles(page)).toHaveLength(15);
       expect(await spinner.count()).toBe(0);
     });
+    expect(site.problems).toEqual([]);
+  });
+});
+
+// The spec's 5-second query cache, as a reader notices it: going back to a list within 5 seconds
+// shows it at once from memory, without a request; after more than 5 seconds the list is asked for
+// again, and a post written meanwhile appears. A site of its own, with exactly these posts; the
+// page's clock is Playwright's, so the seconds to wait pass at once (the server's time is its own).
+describe('a list shown again', () => {
+  let site: E2eSite;
+  beforeAll(async () => {
+    site = await openDesktopSite();
+    await createPost(site.t, { title: 'An older post', category: 'game' });
+    await createPost(site.t, { title: 'A recent post', category: 'game' });
+    // Before any page of the site is opened, so its scripts only ever see this clock.
+    await site.page.clock.install();
+  }, 60_000);
+  afterAll(() => site?.close());
+
+  /** Follows a link of the main navigation, as a reader would, and waits for its page. */
+  async function followNav(page: Page, label: string, path: string, heading: string) {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+    await expect.poll(() => pathOf(page)).toBe(path);
+    await expect.poll(() => h1Text(page)).toBe(heading);
+  }
+
+  it('comes from the cache within 5 s, and from the server after 5 s, with the post written meanwhile', async () => {
+    const { page } = site;
+    const listRequests: number[] = [];
+    page.on('request', (request) => {
+      if (request.postData()?.includes('query BlogList')) listRequests.push(Date.now());
+    });
+
+    // The post the author will publish, its pictures made beforehand: within the 5 seconds below
+    // publishing is one quick step, so a busy machine still fits the steps in the window.
+    const coming = await createPost(site.t, { title: 'A brand new post', category: 'game', status: 'DRAFT' });
+
+    // The list arrives with the page the server rendered: that is its answer, counted from then.
+    const answeredAt = Date.now();
+    // Once the app has the page: a click before that loads the next page from the server.
+    await gotoApp(page, `${site.url}/blog`);
+    await expect.poll(() => cardTitles(page)).toEqual(['A recent post', 'An older post']);
+    expect(listRequests).toHaveLength(0);
+
+    // The author publishes a post while the reader is on the site.
+    await site.t.app.services.posts.setStatus(coming.id, 'PUBLISHED', null);
+
+    // Away and straight back: the list is the one already shown, and no request went out.
+    await followNav(page, 'GAMES', '/games', 'Games');
+    await followNav(page, 'BLOG', '/blog', 'Blog');
+    expect(await cardTitles(page)).toEqual(['A recent post', 'An older post']);
+    expect(listRequests).toHaveLength(0);
+    // The premise of the step above: it happened within the 5 seconds.
+    expect(Date.now() - answeredAt).toBeLessThan(5000);
+
+    // Away again, and back once more than 5 seconds have passed: asked again, and the new post is there.
+    await followNav(page, 'GAMES', '/games', 'Games');
+    // More than 5 seconds later, on the page's clock.
+    await page.clock.fastForward(5500);
+    await followNav(page, 'BLOG', '/blog', 'Blog');
+    await expect.poll(() => cardTitles(page)).toEqual(['A brand new post', 'A recent post', 'An older post']);
+    expect(listRequests).toHaveLength(1);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('applies to the category lists and to a post too: each (query, variables) pair ages on its own', async () => {
+    const { page } = site;
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      const body = request.postData() ?? '';
+      if (body.includes('query CategoryList')) requests.push('CategoryList');
+      if (body.includes('query PostDetail')) requests.push('PostDetail');
+    });
+    await gotoApp(page, `${site.url}/games`);
+    await expect.poll(() => cardTitles(page)).toHaveLength(3);
+    await page.getByRole('link', { name: /^READ MORE\s*: A recent post$/ }).click();
+    await expect.poll(() => h1Text(page)).toBe('A recent post');
+    await page.goBack();
+    await expect.poll(() => cardTitles(page)).toHaveLength(3);
+    await page.goForward();
+    await expect.poll(() => h1Text(page)).toBe('A recent post');
+    // The list came with the page, the post from the server; within 5 s, both came from the cache
+    // the second time.
+    expect(requests).toEqual(['PostDetail']);
+
+    await page.clock.fastForward(5500);
+    await page.goBack();
+    await expect.poll(() => requests).toEqual(['PostDetail', 'CategoryList']);
     expect(site.problems).toEqual([]);
   });
 });

@@ -54,6 +54,47 @@ const pickedFileName = (page: Page) =>
   page.getByLabel('Image').evaluate((input: HTMLInputElement) => input.files?.[0]?.name ?? null);
 const stored = (id: string) => site.t.db.prisma.post.findUniqueOrThrow({ where: { id } });
 
+/**
+ * Resolves once the tasks the page had queued have run, a few rounds over: React renders a state
+ * change in one task and runs its effects in the next.
+ */
+async function afterQueuedTasks(page: Page) {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 3; round += 1) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    }
+  });
+}
+
+/**
+ * Waits until the form opened last has read the picture this browser kept for it (IndexedDB,
+ * client/src/lib/kept-images.ts) and shown what it found: a read-write transaction on the same
+ * store starts only once every transaction made before it has finished.
+ */
+async function keptPictureRead(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const opening = indexedDB.open('blog-unsaved-work');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const barrier = db.transaction('picked-images', 'readwrite');
+          barrier.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          barrier.onerror = () => reject(barrier.error);
+        };
+      }),
+  );
+  await afterQueuedTasks(page);
+}
+
 /** The new post form, from the header's author tools (no page load). */
 async function openNewPost(page: Page) {
   await page.getByRole('navigation', { name: 'Author tools' }).getByRole('link', { name: 'New post' }).click();
@@ -178,10 +219,14 @@ describe('autosave', () => {
   it('never saves a published post by itself', async () => {
     const { page } = site;
     const post = await createPost(site.t, { title: 'Tunic, published' });
+    // The page's clock, so the seconds below pass at once (installed before the editor's scripts run).
+    await page.clock.install();
     await openEditor(page, post.id);
     await expect.poll(() => title(page).inputValue()).toBe('Tunic, published');
     await page.getByLabel('Subtitle').fill('Not yet, please');
-    await page.waitForTimeout(3000);
+    // Twice the 1.5 s pause after which a draft saves itself: a draft would be 'Saving…' by now.
+    await page.clock.runFor(3000);
+    await afterQueuedTasks(page);
     expect(await state(page).textContent()).toBe('Unsaved changes');
     expect(await stored(post.id)).toMatchObject({ status: 'PUBLISHED', subtitle: 'A subtitle' });
 
@@ -468,7 +513,7 @@ describe('unsaved changes', () => {
     expect(await pickedFileName(page)).toBeNull();
     await page.evaluate(() => window.location.reload());
     await editor(page).waitFor();
-    await page.waitForTimeout(300);
+    await keptPictureRead(page);
     expect(await pickedFileName(page)).toBeNull();
     expect(await page.getByText('Draft restored').count()).toBe(0);
     expect(site.problems).toEqual([]);
@@ -518,7 +563,7 @@ describe('a session that ends while writing', () => {
     expect(await pathOf(page)).toBe(`/blog/${created.slug}`);
     // Stored on the server: nothing is kept to be restored any more.
     await openNewPost(page);
-    await page.waitForTimeout(300);
+    await keptPictureRead(page);
     expect(await pickedFileName(page)).toBeNull();
     expect(await page.getByText('Draft restored').count()).toBe(0);
     expect(problemsBesidesStatus(site.problems, 401)).toEqual([]);

@@ -58,6 +58,32 @@ export async function whileGraphqlHeld(
   return count;
 }
 
+/**
+ * Runs `steps` while the server's answer to the named GraphQL operation (`query Name`) is an error
+ * with this message: what the API sends when it fails inside (its database down), a masked error
+ * in a 200 like any GraphQL error. Every other request goes to the server; unrouted whatever happens.
+ */
+export async function whileGraphqlFails(
+  page: Page,
+  name: string,
+  steps: () => Promise<void>,
+  message = 'Unexpected error.',
+): Promise<void> {
+  await page.route('**/graphql', async (route) => {
+    if (!(route.request().postData() ?? '').includes(`query ${name}`)) return route.continue();
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ data: null, errors: [{ message }] }),
+    });
+  });
+  try {
+    await steps();
+  } finally {
+    await page.unroute('**/graphql');
+  }
+}
+
 /** A GraphQL request for the named operation (its document names it: `query Name` / `mutation Name`). */
 export const operation = (name: string) => (request: Request) => (request.postData() ?? '').includes(name);
 
