@@ -2,7 +2,7 @@
 // letting go of a session the server no longer knows (a 401, or a stale userInfo at start-up), and
 // the first run of a new site.
 import type { Locator, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupMessages } from '#kernel/setup-rules.ts';
 import { verifyPassword } from '../../server/modules/auth/password.ts';
 import { prepareDatabase } from '../../server/startup.ts';
@@ -18,12 +18,11 @@ import {
   toast,
 } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';
-import { openDesktopSite, openSite, type E2eSite } from './support/e2e-site.ts';
+import { desktopSiteTests, type E2eSite, openSite } from './support/e2e-site.ts';
 import { accessibleNodes, h1Text, menuSummary, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
 
 let site: E2eSite;
-beforeAll(async () => (site = await openDesktopSite()));
-afterAll(() => site?.close());
+desktopSiteTests((opened) => (site = opened));
 beforeEach(async () => {
   await signOutBrowser(site);
   site.problems.length = 0;
@@ -41,6 +40,15 @@ async function accountLinks() {
   const names = await links.allTextContents();
   const hrefs = await links.evaluateAll((elements) => elements.map((element) => element.getAttribute('href')));
   return names.map((name, index) => [name, hrefs[index]]);
+}
+
+/** A new reader named Ada, signed in through the form, on their profile (the footer's link). */
+async function readerOnProfile() {
+  const reader = await createAccount(site, { name: 'Ada' });
+  await loginThroughForm(site, reader);
+  await footer(site.page).getByRole('link', { name: 'Profile' }).click();
+  await expect.poll(() => h1Text(site.page)).toBe('Profile');
+  return reader;
 }
 
 async function tryLogin(email: string, password: string) {
@@ -199,10 +207,7 @@ describe('logging out', () => {
 describe('a session the server no longer knows', () => {
   it('signs the client out on a 401: user info and local storage cleared, guarded screen left', async () => {
     const { page } = site;
-    const reader = await createAccount(site, { name: 'Ada' });
-    await loginThroughForm(site, reader);
-    await footer(page).getByRole('link', { name: 'Profile' }).click();
-    await expect.poll(() => h1Text(page)).toBe('Profile');
+    await readerOnProfile();
 
     await site.t.db.prisma.session.deleteMany();
     await page.getByLabel('Name').fill('Ada Lovelace');
@@ -256,9 +261,7 @@ describe('a session the server no longer knows', () => {
 describe('the profile', () => {
   it('starts from the stored name and email, and an update replaces the stored user info', async () => {
     const { page } = site;
-    const reader = await createAccount(site, { name: 'Ada' });
-    await loginThroughForm(site, reader);
-    await footer(page).getByRole('link', { name: 'Profile' }).click();
+    const reader = await readerOnProfile();
     expect(await page.getByLabel('Name').inputValue()).toBe('Ada');
     expect(await page.getByLabel('Email').inputValue()).toBe(reader.email);
     expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');

@@ -3,8 +3,20 @@
 // the 5-second query cache.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectConsoleErrors, launchBrowser } from './support/browser.ts';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
-import { gotoApp, h1Text, operation, pathOf, whileGraphqlFails, whileGraphqlHeld } from './support/page-checks.ts';
+import {
+  arrivedAt,
+  cardTitles,
+  followToList,
+  gotoApp,
+  h1Text,
+  operation,
+  paginator,
+  pathOf,
+  whileGraphqlFails,
+  whileGraphqlHeld,
+} from './support/page-checks.ts';
 import { createPost, createPosts } from './support/site-content.ts';
 
 let site: E2eSite;
@@ -25,8 +37,12 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => site?.close());
 
-const cardTitles = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
-const paginator = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
+/** NOTHING FOUND in place of the cards, with this many paginators (past the last page, one leads back). */
+async function expectNothingFound(page: Page, paginators: number) {
+  await expect.poll(() => page.getByText('NOTHING FOUND', { exact: true }).isVisible()).toBe(true);
+  expect(await page.getByRole('main').getByRole('article').count()).toBe(0);
+  expect(await paginator(page).count()).toBe(paginators);
+}
 
 describe('the blog list', () => {
   it('shows the 15 newest posts on /blog, titled "Blog", with a paginator of 2 pages', async () => {
@@ -50,14 +66,15 @@ describe('the blog list', () => {
     const { page } = site;
     await page.goto(`${site.url}/blog`);
     await expect.poll(() => cardTitles(page)).toHaveLength(15);
-    await paginator(page).getByRole('link', { name: 'Page 2' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/blog/page/2');
-    await expect.poll(() => cardTitles(page)).toEqual(titles.slice(15));
+    await followToList(page, paginator(page).getByRole('link', { name: 'Page 2' }), '/blog/page/2', titles.slice(15));
     expect(await paginator(page).getByRole('link', { name: 'Page 2 is your current page' }).count()).toBe(1);
 
-    await paginator(page).getByRole('button', { name: 'Previous page' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/blog/page/1');
-    await expect.poll(() => cardTitles(page)).toEqual(titles.slice(0, 15));
+    await followToList(
+      page,
+      paginator(page).getByRole('button', { name: 'Previous page' }),
+      '/blog/page/1',
+      titles.slice(0, 15),
+    );
     expect(site.problems).toEqual([]);
   });
 
@@ -72,9 +89,7 @@ describe('the blog list', () => {
   it('shows NOTHING FOUND past the last page, with the paginator still there to go back', async () => {
     const { page } = site;
     await page.goto(`${site.url}/blog/page/7`);
-    await expect.poll(() => page.getByText('NOTHING FOUND', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('main').getByRole('article').count()).toBe(0);
-    expect(await paginator(page).count()).toBe(1);
+    await expectNothingFound(page, 1);
     expect(site.problems).toEqual([]);
   });
 
@@ -150,9 +165,7 @@ describe('searching the blog', () => {
   it('shows NOTHING FOUND when no post matches, and no paginator', async () => {
     const { page } = site;
     await page.goto(`${site.url}/blog/search/platypus`);
-    await expect.poll(() => page.getByText('NOTHING FOUND', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('main').getByRole('article').count()).toBe(0);
-    expect(await paginator(page).count()).toBe(0);
+    await expectNothingFound(page, 0);
     expect(site.problems).toEqual([]);
   });
 
@@ -227,16 +240,31 @@ describe('a list shown again', () => {
     site = await openDesktopSite();
     await createPost(site.t, { title: 'An older post', category: 'game' });
     await createPost(site.t, { title: 'A recent post', category: 'game' });
-    // Before any page of the site is opened, so its scripts only ever see this clock.
-    await site.page.clock.install();
   }, 60_000);
   afterAll(() => site?.close());
+
+  /**
+   * A page in a browser of its own, its clock installed before its first page. The app dates the
+   * answers a page arrives with by performance.now(), which Playwright's clock counts from its
+   * install: a browser whose clock has run on would date a new page's answers too early.
+   */
+  async function pageOnNewClock(steps: (page: Page, problems: string[]) => Promise<void>) {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.context.newPage();
+      const problems = collectConsoleErrors(page);
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await page.clock.install();
+      await steps(page, problems);
+    } finally {
+      await browser.close();
+    }
+  }
 
   /** Follows a link of the main navigation, as a reader would, and waits for its page. */
   async function followNav(page: Page, label: string, path: string, heading: string) {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
-    await expect.poll(() => pathOf(page)).toBe(path);
-    await expect.poll(() => h1Text(page)).toBe(heading);
+    await arrivedAt(page, path, heading);
   }
 
   it('comes from the cache within 5 s, and from the server after 5 s, with the post written meanwhile', async () => {
@@ -250,7 +278,9 @@ describe('a list shown again', () => {
     // publishing is one quick step, so a busy machine still fits the steps in the window.
     const coming = await createPost(site.t, { title: 'A brand new post', category: 'game', status: 'DRAFT' });
 
-    // The list arrives with the page the server rendered: that is its answer, counted from then.
+    // The list arrives with the page the server rendered: that is its answer, counted from then (on
+    // the page's clock, from its install, before any page of the site is opened: see pageOnNewClock).
+    await page.clock.install();
     const answeredAt = Date.now();
     // Once the app has the page: a click before that loads the next page from the server.
     await gotoApp(page, `${site.url}/blog`);
@@ -279,28 +309,29 @@ describe('a list shown again', () => {
   });
 
   it('applies to the category lists and to a post too: each (query, variables) pair ages on its own', async () => {
-    const { page } = site;
-    const requests: string[] = [];
-    page.on('request', (request) => {
-      const body = request.postData() ?? '';
-      if (body.includes('query CategoryList')) requests.push('CategoryList');
-      if (body.includes('query PostDetail')) requests.push('PostDetail');
-    });
-    await gotoApp(page, `${site.url}/games`);
-    await expect.poll(() => cardTitles(page)).toHaveLength(3);
-    await page.getByRole('link', { name: /^READ MORE\s*: A recent post$/ }).click();
-    await expect.poll(() => h1Text(page)).toBe('A recent post');
-    await page.goBack();
-    await expect.poll(() => cardTitles(page)).toHaveLength(3);
-    await page.goForward();
-    await expect.poll(() => h1Text(page)).toBe('A recent post');
-    // The list came with the page, the post from the server; within 5 s, both came from the cache
-    // the second time.
-    expect(requests).toEqual(['PostDetail']);
+    await pageOnNewClock(async (page, problems) => {
+      const requests: string[] = [];
+      page.on('request', (request) => {
+        const body = request.postData() ?? '';
+        if (body.includes('query CategoryList')) requests.push('CategoryList');
+        if (body.includes('query PostDetail')) requests.push('PostDetail');
+      });
+      await gotoApp(page, `${site.url}/games`);
+      await expect.poll(() => cardTitles(page)).toHaveLength(3);
+      await page.getByRole('link', { name: /^READ MORE\s*: A recent post$/ }).click();
+      await expect.poll(() => h1Text(page)).toBe('A recent post');
+      await page.goBack();
+      await expect.poll(() => cardTitles(page)).toHaveLength(3);
+      await page.goForward();
+      await expect.poll(() => h1Text(page)).toBe('A recent post');
+      // The list came with the page, the post from the server; within 5 s, both came from the cache
+      // the second time.
+      expect(requests).toEqual(['PostDetail']);
 
-    await page.clock.fastForward(5500);
-    await page.goBack();
-    await expect.poll(() => requests).toEqual(['PostDetail', 'CategoryList']);
-    expect(site.problems).toEqual([]);
+      await page.clock.fastForward(5500);
+      await page.goBack();
+      await expect.poll(() => requests).toEqual(['PostDetail', 'CategoryList']);
+      expect(problems).toEqual([]);
+    });
   });
 });

@@ -2,14 +2,21 @@
 // posts, in each of their states, on a phone, a tablet and a wide screen; its banner; and the site's
 // name, written into the page or fetched.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
-import { gotoApp, h1Text, operation, pathOf, whileGraphqlFails, whileGraphqlHeld } from './support/page-checks.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { desktopSiteTests, type E2eSite } from './support/e2e-site.ts';
+import {
+  gotoApp,
+  h1Text,
+  operation,
+  pathOf,
+  whileFilesHeld,
+  whileGraphqlFails,
+  whileGraphqlHeld,
+} from './support/page-checks.ts';
 import { createCard, createPosts } from './support/site-content.ts';
 
 let site: E2eSite;
-beforeAll(async () => (site = await openDesktopSite()));
-afterAll(() => site?.close());
+desktopSiteTests((opened) => (site = opened));
 
 const currentlySection = (page: Page) => page.getByRole('region', { name: 'Currently' });
 const latestHeading = (page: Page) => page.getByRole('heading', { level: 2, name: 'Latest' });
@@ -188,10 +195,7 @@ describe('the home page with four cards and twelve posts', () => {
 
   it("shows every card in the 'Currently' carousel, with its title, subtitle and picture", async () => {
     const { page } = site;
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(site.url);
-    const carousel = currentlySection(page);
-    await carousel.locator('.swiper-initialized').waitFor();
+    const carousel = await openCarousel(page, 1280);
     // Order in the DOM moves as the carousel loops: compare as sets.
     const subtitles = await carousel.locator('.currently-card-subtitle').allTextContents();
     expect([...subtitles].sort()).toEqual(cards.map((card) => card.subtitle).sort());
@@ -229,10 +233,7 @@ describe('the home page with four cards and twelve posts', () => {
   ]) {
     it(`shows ${perView} card${perView > 1 ? 's' : ''} at a time, 20 px apart, on a ${width} px wide screen`, async () => {
       const { page } = site;
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(site.url);
-      const carousel = currentlySection(page);
-      await carousel.locator('.swiper-initialized').waitFor();
+      const carousel = await openCarousel(page, width, 900);
       // Stop the motion first, so the slides are measured at rest.
       await carousel.getByRole('button', { name: 'Pause the carousel' }).click();
       await carouselAtRest(page);
@@ -247,10 +248,7 @@ describe('the home page with four cards and twelve posts', () => {
 
   it('moves on by itself every 2.5 s, loops, and carries on after the reader uses an arrow', async () => {
     const { page } = site;
-    await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto(site.url);
-    const carousel = currentlySection(page);
-    await carousel.locator('.swiper-initialized').waitFor();
+    const carousel = await openCarousel(page, 390);
     expect(await swiperSettings(page)).toEqual({ delay: 2500, disableOnInteraction: false, loop: true });
 
     // It moves with no one touching it...
@@ -279,12 +277,9 @@ describe('the home page with four cards and twelve posts', () => {
 
   it('is usable from the keyboard: the arrows are named buttons, and Pause stops the motion', async () => {
     const { page } = site;
-    await page.setViewportSize({ width: 390, height: 800 });
     // The page's clock, so the seconds of autoplay below pass at once (installed before its scripts run).
     await page.clock.install();
-    await page.goto(site.url);
-    const carousel = currentlySection(page);
-    await carousel.locator('.swiper-initialized').waitFor();
+    const carousel = await openCarousel(page, 390);
 
     const previous = carousel.getByRole('button', { name: 'Previous slide' });
     await previous.focus();
@@ -313,23 +308,14 @@ describe('the home page with four cards and twelve posts', () => {
   it('shows no arrow and no Pause until Swiper runs, since they would do nothing (without JavaScript, ever)', async () => {
     const { page } = site;
     await page.setViewportSize({ width: 390, height: 800 });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/carousel-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
     const carousel = currentlySection(page);
-    try {
+    await whileFilesHeld(page, /\/assets\/carousel-[\w-]+\.js$/, async (release) => {
       await page.goto(site.url);
       await carousel.getByRole('article').first().waitFor();
       expect(await shownControls(page)).toEqual([]);
       release();
       await carousel.locator('.swiper-initialized').waitFor();
-    } finally {
-      release();
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
-    }
+    });
     expect(await shownControls(page)).toEqual(['swiper-button-prev', 'swiper-button-next', 'carousel-pause']);
     expect(site.problems).toEqual([]);
   });
@@ -354,10 +340,7 @@ describe('the home page with four cards and twelve posts', () => {
   it('with three cards on a wide screen, shows them all, still: no arrows, no Pause', async () => {
     const { page } = site;
     await site.t.app.services.upcoming.delete(cardIds[0]!);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(site.url);
-    const carousel = currentlySection(page);
-    await carousel.locator('.swiper-initialized').waitFor();
+    const carousel = await openCarousel(page, 1280);
     expect(await visibleSlideBoxes(page)).toHaveLength(3);
     expect(await carousel.getByRole('button', { name: 'Next slide' }).isVisible()).toBe(false);
     expect(await carousel.getByRole('button', { name: /Pause/ }).count()).toBe(0);
@@ -370,6 +353,15 @@ describe('the home page with four cards and twelve posts', () => {
     expect(site.problems).toEqual([]);
   });
 });
+
+/** Opens the home page in a window this wide, once Swiper runs its carousel; the 'Currently' section. */
+async function openCarousel(page: Page, width: number, height = 800) {
+  await page.setViewportSize({ width, height });
+  await page.goto(site.url);
+  const carousel = currentlySection(page);
+  await carousel.locator('.swiper-initialized').waitFor();
+  return carousel;
+}
 
 /** The part of each slide inside the carousel's frame, left to right, for the slides fully in it. */
 function visibleSlideBoxes(page: Page): Promise<Array<{ left: number; right: number }>> {

@@ -14,6 +14,7 @@ import {
   menuSummary,
   misplacedNavLinks,
   pathOf,
+  whileFilesHeld,
 } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 
@@ -157,23 +158,14 @@ describe('the header on a 390 px wide phone', () => {
     const { page } = site;
     await page.setViewportSize({ width: 390, height: 740 });
     // The app's code (all but its small loader) waits until the menu has been opened on the server's page.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/(?!load-)[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    try {
+    await whileFilesHeld(page, /\/assets\/(?!load-)[\w-]+\.js$/, async (release) => {
       await page.goto(`${site.url}/about`, { waitUntil: 'domcontentloaded' });
       await menuSummary(page).click();
       expect(await appOwnsH1(page)).toBe(false);
       expect(await menuState(page)).toEqual(open);
       release();
       await expect.poll(() => appOwnsH1(page)).toBe(true);
-    } finally {
-      release();
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
-    }
+    });
     // Taken over without a word about the markup (a hydration mismatch is logged as an error)...
     expect(await menuState(page)).toEqual(open);
     expect(await misplacedNavLinks(page)).toEqual([]);

@@ -10,6 +10,7 @@ import { markPageLoad } from './support/accounts.ts';
 import { openDesktopSite, openSite, type E2eSite } from './support/e2e-site.ts';
 import {
   appOwnsH1,
+  arrivedAt,
   canonicalLinks,
   gotoApp,
   h1Text,
@@ -310,8 +311,7 @@ describe('an address with no post behind it', () => {
       // is the app's: it works once the app has taken the page over.)
       await expect.poll(() => appOwnsH1(page)).toBe(true);
       await main.getByRole('button', { name: 'Go Back' }).click();
-      await expect.poll(() => pathOf(page)).toBe('/');
-      await expect.poll(() => h1Text(page)).toBe('Pixel Diaries');
+      await arrivedAt(page, '/', 'Pixel Diaries');
       expect(site.problems).toEqual([]);
     });
   }
@@ -342,8 +342,7 @@ describe('an address with no post behind it', () => {
     await expect.poll(() => h1Text(page)).toBe('The page does not exist');
     expect(pathOf(page)).toBe(`/blog/${doomed.slug}`);
     await page.getByRole('main').getByRole('button', { name: 'Go Back' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/blog');
-    await expect.poll(() => h1Text(page)).toBe('Blog');
+    await arrivedAt(page, '/blog', 'Blog');
     expect(site.problems).toEqual([]);
   });
 

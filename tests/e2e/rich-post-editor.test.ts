@@ -28,6 +28,18 @@ async function openNewPost(page: Page) {
   await editor(page).waitFor();
 }
 
+/** A new game post with its picture, title and subtitle filled in; its content still to write. */
+async function startGamePost(
+  page: Page,
+  post: { picture: { name: string; width: number; height: number }; title: string; subtitle: string },
+) {
+  await openNewPost(page);
+  await page.getByLabel('Image').setInputFiles(await images.write(post.picture));
+  await page.getByLabel('Title', { exact: true }).fill(post.title);
+  await page.getByLabel('Subtitle').fill(post.subtitle);
+  await page.getByLabel('Category').selectOption({ label: 'Game' });
+}
+
 /**
  * Pastes as the system clipboard would: a paste event carrying these types, then, when nothing took
  * it, the beforeinput event through which Chromium hands a paste of HTML to the editor.
@@ -47,11 +59,11 @@ async function paste(page: Page, data: Record<string, string>) {
 describe('writing a rich post', () => {
   it('Markdown and shortcuts make subheadings, code and a divider; the post page links to its headings and shows code highlighted', async () => {
     const { page } = site;
-    await openNewPost(page);
-    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'review.png', width: 1600, height: 900 }));
-    await page.getByLabel('Title', { exact: true }).fill('Tunic, Reviewed');
-    await page.getByLabel('Subtitle').fill('A fox and a manual');
-    await page.getByLabel('Category').selectOption({ label: 'Game' });
+    await startGamePost(page, {
+      picture: { name: 'review.png', width: 1600, height: 900 },
+      title: 'Tunic, Reviewed',
+      subtitle: 'A fox and a manual',
+    });
 
     const content = editor(page);
     await content.click();
@@ -182,11 +194,11 @@ describe('writing a rich post', () => {
 describe('pictures in the text', () => {
   it('a picture put in by the button and one pasted get alt text and a caption; the post shows them as figures with their variants', async () => {
     const { page } = site;
-    await openNewPost(page);
-    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'cover.png', width: 1200, height: 675 }));
-    await page.getByLabel('Title', { exact: true }).fill('Outer Wilds, in Pictures');
-    await page.getByLabel('Subtitle').fill('Twenty-two minutes');
-    await page.getByLabel('Category').selectOption({ label: 'Game' });
+    await startGamePost(page, {
+      picture: { name: 'cover.png', width: 1200, height: 675 },
+      title: 'Outer Wilds, in Pictures',
+      subtitle: 'Twenty-two minutes',
+    });
     const content = editor(page);
     await content.click();
     await page.keyboard.type('The sun, just before.');

@@ -1,11 +1,10 @@
 // The blog's search box as a visitor uses it: the spec's messages under the box, then a search.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
+import { describe, expect, it } from 'vitest';
+import { desktopSiteTests, type E2eSite } from './support/e2e-site.ts';
 import { gotoApp, h1Text, pathOf } from './support/page-checks.ts';
 
 let site: E2eSite;
-beforeAll(async () => (site = await openDesktopSite()));
-afterAll(() => site?.close());
+desktopSiteTests((opened) => (site = opened));
 
 describe('the search box', () => {
   // Checking the keyword in the page is the app's: before it has started, the box is a plain form
