@@ -2,11 +2,12 @@
 // on a phone, the footer's links (signed in: accounts.test.ts; guarded screens: guards.test.ts;
 // the Menu without JavaScript: server-rendering.test.ts), and the document's title while a page starts.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount, restoreSession, signOutBrowser } from './support/accounts.ts';
 import { openSite, type E2eSite } from './support/e2e-site.ts';
 import {
   accessibleNodes,
+  arrivedAt,
   appOwnsH1,
   gotoApp,
   h1Text,
@@ -47,8 +48,7 @@ describe('the header on a wide screen', () => {
 
     for (const link of NAV) {
       await nav.getByRole('link', { name: link.label, exact: true }).click();
-      await expect.poll(() => pathOf(page)).toBe(link.path);
-      await expect.poll(() => h1Text(page)).toBe(link.heading);
+      await arrivedAt(page, link.path, link.heading);
       expect(await nav.getByRole('link', { name: link.label, exact: true }).getAttribute('aria-current')).toBe('page');
     }
     expect(site.problems).toEqual([]);
@@ -65,8 +65,7 @@ describe('the header on a wide screen', () => {
     expect(await mark.boundingBox()).toMatchObject({ width: 40, height: 40 });
     expect(await logo.locator('img').count()).toBe(0);
     await logo.click();
-    await expect.poll(() => pathOf(page)).toBe('/');
-    await expect.poll(() => h1Text(page)).toBe('Pixel Diaries');
+    await arrivedAt(page, '/', 'Pixel Diaries');
     expect(site.problems).toEqual([]);
   });
 });
@@ -104,10 +103,10 @@ describe('the header on a 390 px wide phone', () => {
   const menuState = (page: Page) => accessibleNodes(page, 'Menu');
   const closed = [{ role: 'DisclosureTriangle', expanded: false }];
   const open = [{ role: 'DisclosureTriangle', expanded: true }];
+  beforeEach(() => site.page.setViewportSize({ width: 390, height: 740 }));
 
   it('folds the links behind a Menu that opens them in view, clear of the name, and closes them', async () => {
     const { page } = site;
-    await page.setViewportSize({ width: 390, height: 740 });
     await gotoApp(page, site.url);
     const menu = menuSummary(page);
     const about = mainNav(page).getByRole('link', { name: 'ABOUT' });
@@ -126,12 +125,10 @@ describe('the header on a 390 px wide phone', () => {
 
   it('closes the menu when a link is followed', async () => {
     const { page } = site;
-    await page.setViewportSize({ width: 390, height: 740 });
     await gotoApp(page, site.url);
     await menuSummary(page).click();
     await mainNav(page).getByRole('link', { name: 'GAMES' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/games');
-    await expect.poll(() => h1Text(page)).toBe('Games');
+    await arrivedAt(page, '/games', 'Games');
     expect(await menuState(page)).toEqual(closed);
     expect(await mainNav(page).getByRole('link', { name: 'ABOUT' }).isVisible()).toBe(false);
     expect(site.problems).toEqual([]);
@@ -139,7 +136,6 @@ describe('the header on a 390 px wide phone', () => {
 
   it('works from the keyboard: Enter opens, Tab reaches the links, Escape closes and returns focus', async () => {
     const { page } = site;
-    await page.setViewportSize({ width: 390, height: 740 });
     await gotoApp(page, site.url);
     await menuSummary(page).focus();
     await page.keyboard.press('Enter');
@@ -156,7 +152,6 @@ describe('the header on a 390 px wide phone', () => {
 
   it('keeps a menu opened before the app started open once it has, and the app then closes it on navigation', async () => {
     const { page } = site;
-    await page.setViewportSize({ width: 390, height: 740 });
     // The app's code (all but its small loader) waits until the menu has been opened on the server's page.
     await whileFilesHeld(page, /\/assets\/(?!load-)[\w-]+\.js$/, async (release) => {
       await page.goto(`${site.url}/about`, { waitUntil: 'domcontentloaded' });
@@ -192,10 +187,9 @@ describe('the footer', () => {
       ['Login', '/login', 'Login'],
       ['Privacy Policy', '/privacy-policy', 'Privacy Policy'],
       ['Disclaimer', '/disclaimer', 'Disclaimer'],
-    ]) {
+    ] as const) {
       await footer.getByRole('link', { name, exact: true }).click();
-      await expect.poll(() => pathOf(page)).toBe(path);
-      await expect.poll(() => h1Text(page)).toBe(heading);
+      await arrivedAt(page, path, heading);
     }
     expect(site.problems).toEqual([]);
   });

@@ -598,6 +598,11 @@ describe("the editor's placeholder", () => {
 describe("the cover's focal point", () => {
   const target = (page: Page) => page.getByRole('button', { name: /^Focal point:/ });
   const cardCut = (page: Page) => page.getByRole('img', { name: 'The picture as cards show it' });
+  /** The picker names the point, in % of the picture from its left and top edges. */
+  const expectFocalPoint = (page: Page, left: number, top: number) =>
+    expect
+      .poll(() => target(page).getAttribute('aria-label'))
+      .toBe(`Focal point: ${left}% from the left, ${top}% from the top`);
   const objectPosition = (page: Page, selector: string) =>
     page
       .locator(selector)
@@ -607,6 +612,7 @@ describe("the cover's focal point", () => {
   // 1400 px tall, the window these checks were written in: the picker's boxes are measured without scrolling.
   beforeAll(() => site.page.setViewportSize({ width: 1280, height: 1400 }));
   afterAll(() => site.page.setViewportSize({ width: 1280, height: 900 }));
+
   it('is set by a click or the arrow keys, shown on the card at once, stored, and used by every card', async () => {
     const { page } = site;
     const post = await createPost(site.t, {
@@ -615,16 +621,12 @@ describe("the cover's focal point", () => {
       image: { width: 1600, height: 900 },
     });
     await page.goto(`${site.url}/blog/${post.id}/edit`);
-    await expect
-      .poll(() => target(page).getAttribute('aria-label'))
-      .toBe('Focal point: 50% from the left, 50% from the top');
+    await expectFocalPoint(page, 50, 50);
 
     // A click a tenth of the way across and a fifth of the way down the picture.
     const box = (await target(page).boundingBox())!;
     await target(page).click({ position: { x: box.width * 0.1, y: box.height * 0.2 } });
-    await expect
-      .poll(() => target(page).getAttribute('aria-label'))
-      .toBe('Focal point: 10% from the left, 20% from the top');
+    await expectFocalPoint(page, 10, 20);
     expect(await cardCut(page).evaluate((img) => getComputedStyle(img).objectPosition)).toBe('10% 20%');
     // The marker sits where the author clicked.
     const marker = (await page.locator('.focal-point-marker').boundingBox())!;
@@ -635,9 +637,7 @@ describe("the cover's focal point", () => {
     await target(page).focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');
-    await expect
-      .poll(() => target(page).getAttribute('aria-label'))
-      .toBe('Focal point: 15% from the left, 25% from the top');
+    await expectFocalPoint(page, 15, 25);
     await expect.poll(() => page.locator('.post-form-state').textContent()).toBe('Unsaved changes');
 
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -667,14 +667,10 @@ describe("the cover's focal point", () => {
     });
     await site.t.db.prisma.image.update({ where: { id: post.imageId! }, data: { focusX: 0.8, focusY: 0.3 } });
     await page.goto(`${site.url}/blog/${post.id}/edit`);
-    await expect
-      .poll(() => target(page).getAttribute('aria-label'))
-      .toBe('Focal point: 80% from the left, 30% from the top');
+    await expectFocalPoint(page, 80, 30);
 
     await page.getByLabel('Image').setInputFiles(await images.write({ name: 'portrait.png', width: 600, height: 900 }));
-    await expect
-      .poll(() => target(page).getAttribute('aria-label'))
-      .toBe('Focal point: 50% from the left, 50% from the top');
+    await expectFocalPoint(page, 50, 50);
     // The picker shows the new picture: its box has the new picture's shape.
     await expect
       .poll(async () => {

@@ -28,7 +28,7 @@ async function openNewPost(page: Page) {
   await editor(page).waitFor();
 }
 
-/** A new game post with its picture, title and subtitle filled in; its content still to write. */
+/** A new game post with its picture, title and subtitle filled in, and the caret in its empty content. */
 async function startGamePost(
   page: Page,
   post: { picture: { name: string; width: number; height: number }; title: string; subtitle: string },
@@ -38,6 +38,9 @@ async function startGamePost(
   await page.getByLabel('Title', { exact: true }).fill(post.title);
   await page.getByLabel('Subtitle').fill(post.subtitle);
   await page.getByLabel('Category').selectOption({ label: 'Game' });
+  const content = editor(page);
+  await content.click();
+  return content;
 }
 
 /**
@@ -59,14 +62,11 @@ async function paste(page: Page, data: Record<string, string>) {
 describe('writing a rich post', () => {
   it('Markdown and shortcuts make subheadings, code and a divider; the post page links to its headings and shows code highlighted', async () => {
     const { page } = site;
-    await startGamePost(page, {
+    const content = await startGamePost(page, {
       picture: { name: 'review.png', width: 1600, height: 900 },
       title: 'Tunic, Reviewed',
       subtitle: 'A fox and a manual',
     });
-
-    const content = editor(page);
-    await content.click();
     await page.keyboard.type('## The verdict');
     await content.locator('h2', { hasText: 'The verdict' }).waitFor();
     await page.keyboard.press('Enter');
@@ -194,13 +194,11 @@ describe('writing a rich post', () => {
 describe('pictures in the text', () => {
   it('a picture put in by the button and one pasted get alt text and a caption; the post shows them as figures with their variants', async () => {
     const { page } = site;
-    await startGamePost(page, {
+    const content = await startGamePost(page, {
       picture: { name: 'cover.png', width: 1200, height: 675 },
       title: 'Outer Wilds, in Pictures',
       subtitle: 'Twenty-two minutes',
     });
-    const content = editor(page);
-    await content.click();
     await page.keyboard.type('The sun, just before.');
 
     // By the toolbar's button: a file chooser.
