@@ -14,6 +14,8 @@ import {
   operation,
   paginator,
   pathOf,
+  pictureArrived,
+  searchWith,
   whileGraphqlFails,
   whileGraphqlHeld,
 } from './support/page-checks.ts';
@@ -116,9 +118,7 @@ describe('the blog list', () => {
     expect(await second.getAttribute('loading')).toBe('lazy');
     expect(await second.getAttribute('fetchpriority')).toBeNull();
     // The first picture really arrives: a real WebP from /uploads, decoded by the browser.
-    await expect
-      .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
-      .toBe(true);
+    await expect.poll(() => pictureArrived(first)).toBe(true);
     expect(site.problems).toEqual([]);
   });
 
@@ -149,9 +149,7 @@ describe('searching the blog', () => {
     const { page } = site;
     await page.goto(`${site.url}/blog`);
     const box = page.getByRole('search').getByRole('searchbox', { name: 'Search posts' });
-    await box.fill('zeld');
-    await box.press('Enter');
-    await expect.poll(() => pathOf(page)).toBe('/blog/search/zeld');
+    await searchWith(box, 'zeld', '/blog/search/zeld');
     await expect
       .poll(async () => (await cardTitles(page)).sort())
       .toEqual(['Why I replay Ocarina', 'Zelda: Tears of the Kingdom']);

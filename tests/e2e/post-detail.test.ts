@@ -17,6 +17,7 @@ import {
   headMeta,
   operation,
   pathOf,
+  searchWith,
   whileGraphqlFails,
   whileGraphqlHeld,
 } from './support/page-checks.ts';
@@ -320,9 +321,7 @@ describe('an address with no post behind it', () => {
     const { page } = site;
     await page.goto(`${site.url}/blog/${randomUUID()}`);
     const box = page.getByRole('main').getByRole('searchbox', { name: 'Search posts' });
-    await box.fill('outer wilds');
-    await box.press('Enter');
-    await expect.poll(() => pathOf(page)).toBe('/blog/search/outer%20wilds');
+    await searchWith(box, 'outer wilds', '/blog/search/outer%20wilds');
     await expect
       .poll(() => page.getByRole('main').getByRole('article').getByRole('heading').allTextContents())
       .toEqual(['Outer Wilds Is a Museum of Time']);

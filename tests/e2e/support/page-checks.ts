@@ -35,6 +35,17 @@ export async function arrivedAt(page: Page, path: string, heading: string): Prom
   await expect.poll(() => h1Text(page)).toBe(heading);
 }
 
+/** Types `keyword` into this search box and presses Enter, as a reader searches; waits for `path`. */
+export async function searchWith(box: Locator, keyword: string, path: string): Promise<void> {
+  await box.fill(keyword);
+  await box.press('Enter');
+  await expect.poll(() => pathOf(box.page())).toBe(path);
+}
+
+/** Whether this picture has arrived: its bytes loaded and decoded by the browser. */
+export const pictureArrived = (image: Locator) =>
+  image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
+
 /** The titles of the post cards in the page's main part, in their order. */
 export const cardTitles = (page: Page) =>
   page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
