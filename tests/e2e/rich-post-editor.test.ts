@@ -43,6 +43,13 @@ async function startGamePost(
   return content;
 }
 
+/** Submits the new post form and waits for the post's page, at /blog/{slug}. */
+async function submitNewPost(page: Page, slug: string) {
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await toast(page, 'Blogpost has been created').waitFor();
+  await expect.poll(() => pathOf(page)).toBe(`/blog/${slug}`);
+}
+
 /**
  * Pastes as the system clipboard would: a paste event carrying these types, then, when nothing took
  * it, the beforeinput event through which Chromium hands a paste of HTML to the editor.
@@ -88,9 +95,7 @@ describe('writing a rich post', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('The end.');
 
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await toast(page, 'Blogpost has been created').waitFor();
-    await expect.poll(() => pathOf(page)).toBe('/blog/tunic-reviewed');
+    await submitNewPost(page, 'tunic-reviewed');
 
     const stored = await site.t.db.prisma.post.findFirstOrThrow({ where: { title: 'Tunic, Reviewed' } });
     expect(stored.content).toBe(
@@ -233,9 +238,7 @@ describe('pictures in the text', () => {
     const second = content.locator('figure').first();
     await second.getByLabel('Alt text').fill('The ship on its launch pad');
 
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await toast(page, 'Blogpost has been created').waitFor();
-    await expect.poll(() => pathOf(page)).toBe('/blog/outer-wilds-in-pictures');
+    await submitNewPost(page, 'outer-wilds-in-pictures');
 
     const figures = page.locator('.post-content figure');
     await expect.poll(() => figures.count()).toBe(2);
@@ -490,9 +493,7 @@ describe('tables', () => {
         'Merged cells of the pasted table were split: each cell holds its own text now.',
       );
 
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await toast(page, 'Blogpost has been created').waitFor();
-      await expect.poll(() => pathOf(page)).toBe('/blog/quokka-specs');
+      await submitNewPost(page, 'quokka-specs');
       const stored = await site.t.db.prisma.post.findFirstOrThrow({ where: { title: 'Quokka Specs' } });
       expect(stored.content).toBe(
         '<p>Specs:</p><table><thead><tr><th>Model</th><th>Weight</th><th>Battery</th><th></th></tr></thead><tbody>' +
