@@ -598,6 +598,9 @@ describe("the editor's placeholder", () => {
 describe("the cover's focal point", () => {
   const target = (page: Page) => page.getByRole('button', { name: /^Focal point:/ });
   const cardCut = (page: Page) => page.getByRole('img', { name: 'The picture as cards show it' });
+  /** A new post whose picture is 16:9, the picker's starting shape. */
+  const postWithWidePicture = (title: string, category: 'game' | 'book') =>
+    createPost(site.t, { title, category, image: { width: 1600, height: 900 } });
   /** The picker names the point, in % of the picture from its left and top edges. */
   const expectFocalPoint = (page: Page, left: number, top: number) =>
     expect
@@ -615,11 +618,7 @@ describe("the cover's focal point", () => {
 
   it('is set by a click or the arrow keys, shown on the card at once, stored, and used by every card', async () => {
     const { page } = site;
-    const post = await createPost(site.t, {
-      title: 'Focal Knight',
-      category: 'game',
-      image: { width: 1600, height: 900 },
-    });
+    const post = await postWithWidePicture('Focal Knight', 'game');
     await page.goto(`${site.url}/blog/${post.id}/edit`);
     await expectFocalPoint(page, 50, 50);
 
@@ -660,11 +659,7 @@ describe("the cover's focal point", () => {
 
   it('starts from the middle again when another picture is picked', async () => {
     const { page } = site;
-    const post = await createPost(site.t, {
-      title: 'Focal Queen',
-      category: 'book',
-      image: { width: 1600, height: 900 },
-    });
+    const post = await postWithWidePicture('Focal Queen', 'book');
     await site.t.db.prisma.image.update({ where: { id: post.imageId! }, data: { focusX: 0.8, focusY: 0.3 } });
     await page.goto(`${site.url}/blog/${post.id}/edit`);
     await expectFocalPoint(page, 80, 30);
