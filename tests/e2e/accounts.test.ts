@@ -1,11 +1,15 @@
-// Signing in and out as a user does it, the footer that follows, the profile form, and the client
-// letting go of a session the server no longer knows (a 401, or a stale userInfo at start-up).
-import type { Request } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// Signing in and out as a user does it, the footer that follows, the profile form, the client
+// letting go of a session the server no longer knows (a 401, or a stale userInfo at start-up), and
+// the first run of a new site.
+import type { Locator, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setupMessages } from '#kernel/setup-rules.ts';
 import { verifyPassword } from '../../server/modules/auth/password.ts';
+import { prepareDatabase } from '../../server/startup.ts';
 import {
   createAccount,
   footer,
+  imageFiles,
   loginThroughForm,
   problemsBesidesStatus,
   restoreSession,
@@ -13,12 +17,12 @@ import {
   storedUserInfo,
   toast,
 } from './support/accounts.ts';
-import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
-import { h1Text, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
+import { axeViolations } from './support/axe.ts';
+import { desktopSiteTests, type E2eSite, openSite } from './support/e2e-site.ts';
+import { accessibleNodes, h1Text, menuSummary, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
 
 let site: E2eSite;
-beforeAll(async () => (site = await openDesktopSite()));
-afterAll(() => site?.close());
+desktopSiteTests((opened) => (site = opened));
 beforeEach(async () => {
   await signOutBrowser(site);
   site.problems.length = 0;
@@ -36,6 +40,28 @@ async function accountLinks() {
   const names = await links.allTextContents();
   const hrefs = await links.evaluateAll((elements) => elements.map((element) => element.getAttribute('href')));
   return names.map((name, index) => [name, hrefs[index]]);
+}
+
+/** A new reader named Ada, signed in through the form, on their profile (the footer's link). */
+async function readerOnProfile() {
+  const reader = await createAccount(site, { name: 'Ada' });
+  await loginThroughForm(site, reader);
+  await footer(site.page).getByRole('link', { name: 'Profile' }).click();
+  await expect.poll(() => h1Text(site.page)).toBe('Profile');
+  return reader;
+}
+
+async function tryLogin(email: string, password: string) {
+  const { page } = site;
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  return box!;
 }
 
 describe('logging in', () => {
@@ -181,10 +207,7 @@ describe('logging out', () => {
 describe('a session the server no longer knows', () => {
   it('signs the client out on a 401: user info and local storage cleared, guarded screen left', async () => {
     const { page } = site;
-    const reader = await createAccount(site, { name: 'Ada' });
-    await loginThroughForm(site, reader);
-    await footer(page).getByRole('link', { name: 'Profile' }).click();
-    await expect.poll(() => h1Text(page)).toBe('Profile');
+    await readerOnProfile();
 
     await site.t.db.prisma.session.deleteMany();
     await page.getByLabel('Name').fill('Ada Lovelace');
@@ -238,9 +261,7 @@ describe('a session the server no longer knows', () => {
 describe('the profile', () => {
   it('starts from the stored name and email, and an update replaces the stored user info', async () => {
     const { page } = site;
-    const reader = await createAccount(site, { name: 'Ada' });
-    await loginThroughForm(site, reader);
-    await footer(page).getByRole('link', { name: 'Profile' }).click();
+    const reader = await readerOnProfile();
     expect(await page.getByLabel('Name').inputValue()).toBe('Ada');
     expect(await page.getByLabel('Email').inputValue()).toBe(reader.email);
     expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
@@ -348,5 +369,163 @@ describe('the profile', () => {
     await footer(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
     await loginThroughForm(site, { email: reader.email, password: 'a brand new password' });
     expect(problemsBesidesStatus(problemsBesidesStatus(site.problems, 403), 400)).toEqual([]);
+  });
+});
+
+// What a reader signing in is told, and where: a refused login at the form as well as in its toast,
+// toasts that leave the header (the Menu button on a phone) free, and no stale error after success.
+describe('a refused login', () => {
+  it('shows the message at the form too, and a successful login then takes the error toast away', async () => {
+    const { page } = site;
+    const reader = await createAccount(site);
+    await page.goto(`${site.url}/login`);
+    await tryLogin(reader.email, 'not the password');
+    await toast(page, 'Invalid email or password').waitFor();
+    const form = page.locator('form');
+    await expect.poll(() => form.getByText('Invalid email or password').count()).toBe(1);
+    // The form names the message as its description, for a screen reader coming back to it.
+    const describedBy = await form.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Invalid email or password');
+
+    await tryLogin(reader.email, reader.password);
+    await toast(page, 'Logged in successfully').waitFor();
+    await expect.poll(() => pathOf(page)).toBe('/');
+    // Well before its 5 s are up, the stale error has gone.
+    await expect.poll(() => toast(page, 'Invalid email or password').count(), { timeout: 2_000 }).toBe(0);
+    expect(problemsBesidesStatus(site.problems, 401)).toEqual([]);
+  });
+});
+
+describe('toasts on a 390 px phone', () => {
+  it('sit below the header: the Menu stays uncovered and opens', async () => {
+    const { page } = site;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const reader = await createAccount(site);
+      await page.goto(`${site.url}/login`);
+      await tryLogin(reader.email, 'not the password');
+      const message = toast(page, 'Invalid email or password');
+      await message.waitFor();
+      // Its entrance (a CSS animation on the toast itself) finished: its box is then where it stays.
+      await message.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+
+      const menu = menuSummary(page);
+      const menuBox = await boxOf(menu);
+      const toastBox = await boxOf(message);
+      const header = await boxOf(page.getByRole('banner'));
+      expect(toastBox.y, 'the toast starts below the header').toBeGreaterThanOrEqual(header.y + header.height);
+      expect(toastBox.y).toBeGreaterThanOrEqual(menuBox.y + menuBox.height);
+
+      await menu.click();
+      expect(await accessibleNodes(page, 'Menu')).toEqual([{ role: 'DisclosureTriangle', expanded: true }]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    expect(problemsBesidesStatus(site.problems, 401)).toEqual([]);
+  });
+});
+
+// The first run, as a new author meets it (issue 34): a site started with nothing configured, then
+// the way in the first start printed, in a real browser. Once through the setup at 390 px (the link's
+// code typed in, as someone who opened /admin does) and writing a first post; once through the
+// headless path, signing in with the printed admin@localhost and password at 1280 px. Each test
+// starts a site of its own.
+describe('the first run', () => {
+  let started: E2eSite | undefined;
+  const images = imageFiles();
+  afterEach(async () => {
+    await started?.close();
+    started = undefined;
+  });
+  afterAll(() => images.remove());
+
+  /** A site as `npm start` leaves it on a fresh data folder with no ADMIN_* set, and what it printed. */
+  async function startNewSite(width: number) {
+    const site = await openSite();
+    started = site;
+    await site.page.setViewportSize({ width, height: 800 });
+    const printed: string[] = [];
+    await prepareDatabase(site.t.db, site.t.config, (line) => printed.push(line));
+    const text = printed.join('\n');
+    return {
+      site,
+      code: /#code=(\S+)/.exec(text)![1]!,
+      email: /email: +(\S+)/.exec(text)![1]!,
+      password: /password: (\S+)/.exec(text)![1]!,
+    };
+  }
+
+  it('at 390 px: /admin asks for the setup, which names the site and the author, who then writes a post', async () => {
+    const { site, code } = await startNewSite(390);
+    const { page } = site;
+    await page.goto(`${site.url}/admin`);
+    await expect.poll(() => pathOf(page)).toBe('/admin/setup');
+    await expect.poll(() => h1Text(page)).toBe('Set up your site');
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      expect(await axeViolations(page), theme).toEqual([]);
+    }
+
+    // Everything is checked before anything is sent; a wrong code is refused at its field.
+    await page.getByRole('button', { name: 'Create my site' }).click();
+    await page.getByText('This field is required').first().waitFor();
+    await page.getByLabel(/Setup code/).fill('not-the-printed-code');
+    await page.getByLabel('Site title').fill('Night Shelf');
+    await page.getByLabel('Your name').fill('Ada Author');
+    // The first start's own kind of address (no dot in the domain) is a valid e-mail.
+    await page.getByLabel('Email').fill('ada@localhost');
+    await page.getByLabel('Password').fill('a long password');
+    await page.getByRole('button', { name: 'Create my site' }).click();
+    await page.locator('.form-field-error', { hasText: setupMessages.codeWrong }).waitFor();
+    expect(await site.t.db.prisma.user.findMany({ select: { email: true } })).toEqual([{ email: 'admin@localhost' }]);
+
+    await page.getByLabel(/Setup code/).fill(code);
+    await page.getByRole('button', { name: 'Create my site' }).click();
+    await toast(page, setupMessages.done).waitFor();
+    await expect.poll(() => pathOf(page)).toBe('/admin/posts');
+    await expect.poll(() => page.title()).toContain('Night Shelf');
+    const admin = await site.t.db.prisma.user.findFirstOrThrow({ where: { isAdmin: true } });
+    expect(admin).toMatchObject({ name: 'Ada Author', email: 'ada@localhost' });
+
+    // The author's first post, through the studio's own form.
+    await page.goto(`${site.url}/new`);
+    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'first.png', width: 1200, height: 800 }));
+    await page.getByLabel('Title', { exact: true }).fill('Hello, Night Shelf');
+    await page.getByLabel('Subtitle').fill('The first of many');
+    await page.getByRole('textbox', { name: 'Content' }).click();
+    await page.keyboard.type('My first words here.');
+    await page.getByLabel('Category').selectOption({ label: 'Book' });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Blogpost has been created').waitFor();
+    await expect.poll(() => pathOf(page)).toBe('/blog/hello-night-shelf');
+    await expect.poll(() => h1Text(page)).toBe('Hello, Night Shelf');
+    expect(await site.t.db.prisma.post.findFirstOrThrow({ where: { slug: 'hello-night-shelf' } })).toMatchObject({
+      status: 'PUBLISHED',
+      content: '<p>My first words here.</p>',
+    });
+    // A reader sees the site by its new name.
+    const home = await fetch(`${site.url}/`);
+    expect(await home.text()).toMatch(/<title[^>]*>Night Shelf<\/title>/);
+    // The browser's own line about the refused code (400) is the only one.
+    expect(problemsBesidesStatus(site.problems, 400)).toEqual([]);
+  });
+
+  it('at 1280 px: the printed link needs no code, and the printed admin@localhost signs in instead', async () => {
+    const { site, code, email, password } = await startNewSite(1280);
+    const { page } = site;
+    expect(email).toBe('admin@localhost');
+    await page.goto(`${site.url}/admin/setup#code=${code}`);
+    await page.getByLabel('Site title').waitFor();
+    expect(await page.getByLabel(/Setup code/).count()).toBe(0);
+    // The code does not stay in the address bar.
+    expect(page.url()).toBe(`${site.url}/admin/setup`);
+
+    await loginThroughForm(site, { email, password });
+    // Signed in with what was printed: the site is claimed, and /admin is the studio.
+    await page.goto(`${site.url}/admin`);
+    await expect.poll(() => pathOf(page)).toBe('/admin/posts');
+    await page.goto(`${site.url}/admin/setup`);
+    await page.getByText(setupMessages.alreadySetUp).waitFor();
+    expect(site.problems).toEqual([]);
   });
 });

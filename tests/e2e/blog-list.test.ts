@@ -1,10 +1,25 @@
 // The blog list and search as a visitor uses them: pages of 15 cards, the paginator, search results
-// by word prefix, NOTHING FOUND, the server's message for a refused keyword, and the cards' images.
+// by word prefix, NOTHING FOUND, the server's message for a refused keyword, the cards' images, and
+// the 5-second query cache.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectConsoleErrors, launchBrowser } from './support/browser.ts';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
-import { gotoApp, h1Text, operation, pathOf, whileGraphqlHeld } from './support/page-checks.ts';
-import { createPosts } from './support/site-content.ts';
+import {
+  arrivedAt,
+  cardTitles,
+  followToList,
+  gotoApp,
+  h1Text,
+  operation,
+  paginator,
+  pathOf,
+  pictureArrived,
+  searchWith,
+  whileGraphqlFails,
+  whileGraphqlHeld,
+} from './support/page-checks.ts';
+import { createPost, createPosts } from './support/site-content.ts';
 
 let site: E2eSite;
 // Newest first, as the list shows them.
@@ -24,8 +39,12 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => site?.close());
 
-const cardTitles = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
-const paginator = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
+/** NOTHING FOUND in place of the cards, with this many paginators (past the last page, one leads back). */
+async function expectNothingFound(page: Page, paginators: number) {
+  await expect.poll(() => page.getByText('NOTHING FOUND', { exact: true }).isVisible()).toBe(true);
+  expect(await page.getByRole('main').getByRole('article').count()).toBe(0);
+  expect(await paginator(page).count()).toBe(paginators);
+}
 
 describe('the blog list', () => {
   it('shows the 15 newest posts on /blog, titled "Blog", with a paginator of 2 pages', async () => {
@@ -49,14 +68,15 @@ describe('the blog list', () => {
     const { page } = site;
     await page.goto(`${site.url}/blog`);
     await expect.poll(() => cardTitles(page)).toHaveLength(15);
-    await paginator(page).getByRole('link', { name: 'Page 2' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/blog/page/2');
-    await expect.poll(() => cardTitles(page)).toEqual(titles.slice(15));
+    await followToList(page, paginator(page).getByRole('link', { name: 'Page 2' }), '/blog/page/2', titles.slice(15));
     expect(await paginator(page).getByRole('link', { name: 'Page 2 is your current page' }).count()).toBe(1);
 
-    await paginator(page).getByRole('button', { name: 'Previous page' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/blog/page/1');
-    await expect.poll(() => cardTitles(page)).toEqual(titles.slice(0, 15));
+    await followToList(
+      page,
+      paginator(page).getByRole('button', { name: 'Previous page' }),
+      '/blog/page/1',
+      titles.slice(0, 15),
+    );
     expect(site.problems).toEqual([]);
   });
 
@@ -71,9 +91,7 @@ describe('the blog list', () => {
   it('shows NOTHING FOUND past the last page, with the paginator still there to go back', async () => {
     const { page } = site;
     await page.goto(`${site.url}/blog/page/7`);
-    await expect.poll(() => page.getByText('NOTHING FOUND', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('main').getByRole('article').count()).toBe(0);
-    expect(await paginator(page).count()).toBe(1);
+    await expectNothingFound(page, 1);
     expect(site.problems).toEqual([]);
   });
 
@@ -100,9 +118,7 @@ describe('the blog list', () => {
     expect(await second.getAttribute('loading')).toBe('lazy');
     expect(await second.getAttribute('fetchpriority')).toBeNull();
     // The first picture really arrives: a real WebP from /uploads, decoded by the browser.
-    await expect
-      .poll(() => first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
-      .toBe(true);
+    await expect.poll(() => pictureArrived(first)).toBe(true);
     expect(site.problems).toEqual([]);
   });
 
@@ -133,9 +149,7 @@ describe('searching the blog', () => {
     const { page } = site;
     await page.goto(`${site.url}/blog`);
     const box = page.getByRole('search').getByRole('searchbox', { name: 'Search posts' });
-    await box.fill('zeld');
-    await box.press('Enter');
-    await expect.poll(() => pathOf(page)).toBe('/blog/search/zeld');
+    await searchWith(box, 'zeld', '/blog/search/zeld');
     await expect
       .poll(async () => (await cardTitles(page)).sort())
       .toEqual(['Why I replay Ocarina', 'Zelda: Tears of the Kingdom']);
@@ -149,9 +163,7 @@ describe('searching the blog', () => {
   it('shows NOTHING FOUND when no post matches, and no paginator', async () => {
     const { page } = site;
     await page.goto(`${site.url}/blog/search/platypus`);
-    await expect.poll(() => page.getByText('NOTHING FOUND', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('main').getByRole('article').count()).toBe(0);
-    expect(await paginator(page).count()).toBe(0);
+    await expectNothingFound(page, 0);
     expect(site.problems).toEqual([]);
   });
 
@@ -183,16 +195,7 @@ describe('searching the blog', () => {
 
   it('says in plain words that the server failed, in place of the list, when the request fails', async () => {
     const { page } = site;
-    await page.route('**/graphql', async (route) => {
-      if (!route.request().postData()?.includes('query BlogList')) return route.continue();
-      // What the API sends when its database is down: a masked error, in a 200 like any GraphQL error.
-      await route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({ data: null, errors: [{ message: 'Unexpected error.' }] }),
-      });
-    });
-    try {
+    await whileGraphqlFails(page, 'BlogList', async () => {
       // The server renders the first page with its list: a failed request is one made in the app.
       await gotoApp(page, `${site.url}/blog`);
       await page.getByRole('search').getByRole('searchbox').fill('zelda');
@@ -205,9 +208,7 @@ describe('searching the blog', () => {
       expect(await page.getByRole('main').getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
       expect(await page.getByRole('main').getByRole('article').count()).toBe(0);
       expect(await paginator(page).count()).toBe(0);
-    } finally {
-      await page.unroute('**/graphql');
-    }
+    });
     expect(site.problems).toEqual([]);
   });
 
@@ -224,5 +225,111 @@ describe('searching the blog', () => {
       expect(await spinner.count()).toBe(0);
     });
     expect(site.problems).toEqual([]);
+  });
+});
+
+// The spec's 5-second query cache, as a reader notices it: going back to a list within 5 seconds
+// shows it at once from memory, without a request; after more than 5 seconds the list is asked for
+// again, and a post written meanwhile appears. A site of its own, with exactly these posts; the
+// page's clock is Playwright's, so the seconds to wait pass at once (the server's time is its own).
+describe('a list shown again', () => {
+  let site: E2eSite;
+  beforeAll(async () => {
+    site = await openDesktopSite();
+    await createPost(site.t, { title: 'An older post', category: 'game' });
+    await createPost(site.t, { title: 'A recent post', category: 'game' });
+  }, 60_000);
+  afterAll(() => site?.close());
+
+  /**
+   * A page in a browser of its own, its clock installed before its first page. The app dates the
+   * answers a page arrives with by performance.now(), which Playwright's clock counts from its
+   * install: a browser whose clock has run on would date a new page's answers too early.
+   */
+  async function pageOnNewClock(steps: (page: Page, problems: string[]) => Promise<void>) {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.context.newPage();
+      const problems = collectConsoleErrors(page);
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await page.clock.install();
+      await steps(page, problems);
+    } finally {
+      await browser.close();
+    }
+  }
+
+  /** Follows a link of the main navigation, as a reader would, and waits for its page. */
+  async function followNav(page: Page, label: string, path: string, heading: string) {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+    await arrivedAt(page, path, heading);
+  }
+
+  it('comes from the cache within 5 s, and from the server after 5 s, with the post written meanwhile', async () => {
+    const { page } = site;
+    const listRequests: number[] = [];
+    page.on('request', (request) => {
+      if (request.postData()?.includes('query BlogList')) listRequests.push(Date.now());
+    });
+
+    // The post the author will publish, its pictures made beforehand: within the 5 seconds below
+    // publishing is one quick step, so a busy machine still fits the steps in the window.
+    const coming = await createPost(site.t, { title: 'A brand new post', category: 'game', status: 'DRAFT' });
+
+    // The list arrives with the page the server rendered: that is its answer, counted from then (on
+    // the page's clock, from its install, before any page of the site is opened: see pageOnNewClock).
+    await page.clock.install();
+    const answeredAt = Date.now();
+    // Once the app has the page: a click before that loads the next page from the server.
+    await gotoApp(page, `${site.url}/blog`);
+    await expect.poll(() => cardTitles(page)).toEqual(['A recent post', 'An older post']);
+    expect(listRequests).toHaveLength(0);
+
+    // The author publishes a post while the reader is on the site.
+    await site.t.app.services.posts.setStatus(coming.id, 'PUBLISHED', null);
+
+    // Away and straight back: the list is the one already shown, and no request went out.
+    await followNav(page, 'GAMES', '/games', 'Games');
+    await followNav(page, 'BLOG', '/blog', 'Blog');
+    expect(await cardTitles(page)).toEqual(['A recent post', 'An older post']);
+    expect(listRequests).toHaveLength(0);
+    // The premise of the step above: it happened within the 5 seconds.
+    expect(Date.now() - answeredAt).toBeLessThan(5000);
+
+    // Away again, and back once more than 5 seconds have passed: asked again, and the new post is there.
+    await followNav(page, 'GAMES', '/games', 'Games');
+    // More than 5 seconds later, on the page's clock.
+    await page.clock.fastForward(5500);
+    await followNav(page, 'BLOG', '/blog', 'Blog');
+    await expect.poll(() => cardTitles(page)).toEqual(['A brand new post', 'A recent post', 'An older post']);
+    expect(listRequests).toHaveLength(1);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('applies to the category lists and to a post too: each (query, variables) pair ages on its own', async () => {
+    await pageOnNewClock(async (page, problems) => {
+      const requests: string[] = [];
+      page.on('request', (request) => {
+        const body = request.postData() ?? '';
+        if (body.includes('query CategoryList')) requests.push('CategoryList');
+        if (body.includes('query PostDetail')) requests.push('PostDetail');
+      });
+      await gotoApp(page, `${site.url}/games`);
+      await expect.poll(() => cardTitles(page)).toHaveLength(3);
+      await page.getByRole('link', { name: /^READ MORE\s*: A recent post$/ }).click();
+      await expect.poll(() => h1Text(page)).toBe('A recent post');
+      await page.goBack();
+      await expect.poll(() => cardTitles(page)).toHaveLength(3);
+      await page.goForward();
+      await expect.poll(() => h1Text(page)).toBe('A recent post');
+      // The list came with the page, the post from the server; within 5 s, both came from the cache
+      // the second time.
+      expect(requests).toEqual(['PostDetail']);
+
+      await page.clock.fastForward(5500);
+      await page.goBack();
+      await expect.poll(() => requests).toEqual(['PostDetail', 'CategoryList']);
+      expect(problems).toEqual([]);
+    });
   });
 });

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
-import { h1Text, pathOf } from './support/page-checks.ts';
+import { cardTitles, followToList, h1Text, paginator, pathOf } from './support/page-checks.ts';
 import { createPost, createPosts } from './support/site-content.ts';
 
 let site: E2eSite;
@@ -18,8 +18,6 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => site?.close());
 
-const cardTitles = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
-const paginator = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
 const nothingFound = (page: Page) => page.getByText('NOTHING FOUND', { exact: true });
 
 describe('the category lists', () => {
@@ -30,13 +28,18 @@ describe('the category lists', () => {
     expect(await h1Text(page)).toBe('Games');
     await expect.poll(() => page.title()).toBe('Games | Pixel Diaries');
 
-    await paginator(page).getByRole('link', { name: 'Page 2' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/games/page/2');
-    await expect.poll(() => cardTitles(page)).toEqual(gameTitles.slice(15));
-
-    await paginator(page).getByRole('link', { name: 'Page 1' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/games/page/1');
-    await expect.poll(() => cardTitles(page)).toEqual(gameTitles.slice(0, 15));
+    await followToList(
+      page,
+      paginator(page).getByRole('link', { name: 'Page 2' }),
+      '/games/page/2',
+      gameTitles.slice(15),
+    );
+    await followToList(
+      page,
+      paginator(page).getByRole('link', { name: 'Page 1' }),
+      '/games/page/1',
+      gameTitles.slice(0, 15),
+    );
     expect(site.problems).toEqual([]);
   });
 

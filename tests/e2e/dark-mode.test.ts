@@ -69,59 +69,46 @@ describe('dark mode', () => {
 
   it('has no axe violation in either theme, at 390 and 1280 px', async () => {
     const { page } = site;
-    const found: string[] = [];
-    for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme });
-      for (const width of [390, 1280]) {
-        await page.setViewportSize({ width, height: 800 });
-        for (const path of ['/', '/blog', `/blog/${postSlug}`, '/about', '/no-such-page']) {
-          await gotoApp(page, `${site.url}${path}`);
-          expect(await background(page)).toBe(theme === 'dark' ? DARK_BG : LIGHT_BG);
-          for (const violation of await axeViolations(page)) found.push(`${theme} ${width} ${path} ${violation}`);
-          if (width === 390 && (path === '/' || path === '/blog')) {
-            await menuSummary(page).click();
-            const withMenu = `${theme} ${width} ${path}, the Menu open,`;
-            for (const violation of await axeViolations(page)) found.push(`${withMenu} ${violation}`);
-          }
-        }
+    const paths = ['/', '/blog', `/blog/${postSlug}`, '/about', '/no-such-page'];
+    const found = await inEachThemeAndWidth(page, paths, async ({ theme, width, path }) => {
+      await gotoApp(page, `${site.url}${path}`);
+      expect(await background(page)).toBe(theme === 'dark' ? DARK_BG : LIGHT_BG);
+      const here = (await axeViolations(page)).map((violation) => `${theme} ${width} ${path} ${violation}`);
+      if (width === 390 && (path === '/' || path === '/blog')) {
+        await menuSummary(page).click();
+        const withMenu = `${theme} ${width} ${path}, the Menu open,`;
+        for (const violation of await axeViolations(page)) here.push(`${withMenu} ${violation}`);
       }
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
+      return here;
+    });
     expect(found).toEqual([]);
     expect(site.problems).toEqual([]);
   }, 120_000);
 
   it('has no axe violation on the pages as they are without JavaScript, in both themes, the Menu open on a phone', async () => {
     const { page } = site;
-    const found: string[] = [];
     // axe needs script, and this Chromium closes a page without JavaScript that awaits a promise: the page is
     // opened with its app's code answered empty instead, and the styles index.html keeps for browsers without
     // script put in as they would be.
     await page.route(/\/assets\/[\w-]+\.js$/, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    let found: string[];
     try {
-      for (const theme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: theme });
-        for (const width of [390, 1280]) {
-          await page.setViewportSize({ width, height: 800 });
-          for (const path of ['/', '/blog']) {
-            await page.goto(`${site.url}${path}`);
-            await page.evaluate(() => {
-              for (const noscript of document.querySelectorAll('noscript')) {
-                const parsed = document.createElement('div');
-                parsed.innerHTML = noscript.textContent ?? '';
-                noscript.replaceWith(...parsed.childNodes);
-              }
-            });
-            expect(await background(page)).toBe(theme === 'dark' ? DARK_BG : LIGHT_BG);
-            expect(await toggle(page).isVisible()).toBe(false);
-            if (width === 390) await menuSummary(page).click();
-            for (const violation of await axeViolations(page)) found.push(`${theme} ${width} ${path} ${violation}`);
+      found = await inEachThemeAndWidth(page, ['/', '/blog'], async ({ theme, width, path }) => {
+        await page.goto(`${site.url}${path}`);
+        await page.evaluate(() => {
+          for (const noscript of document.querySelectorAll('noscript')) {
+            const parsed = document.createElement('div');
+            parsed.innerHTML = noscript.textContent ?? '';
+            noscript.replaceWith(...parsed.childNodes);
           }
-        }
-      }
+        });
+        expect(await background(page)).toBe(theme === 'dark' ? DARK_BG : LIGHT_BG);
+        expect(await toggle(page).isVisible()).toBe(false);
+        if (width === 390) await menuSummary(page).click();
+        return (await axeViolations(page)).map((violation) => `${theme} ${width} ${path} ${violation}`);
+      });
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' });
-      await page.setViewportSize({ width: 1280, height: 800 });
     }
     expect(found).toEqual([]);
     expect(site.problems).toEqual([]);
@@ -147,6 +134,30 @@ describe('dark mode', () => {
     expect(site.problems).toEqual([]);
   });
 });
+
+/**
+ * Each path at 390 and 1280 px in each theme: `visit` opens it and says what it found there. All of
+ * it, once the window is 1280 px wide again.
+ */
+async function inEachThemeAndWidth(
+  page: Page,
+  paths: string[],
+  visit: (where: { theme: 'light' | 'dark'; width: number; path: string }) => Promise<string[]>,
+): Promise<string[]> {
+  const found: string[] = [];
+  try {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const path of paths) found.push(...(await visit({ theme, width, path })));
+      }
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  return found;
+}
 
 /** The contrast ratio of two opaque colours given as CSS rgb() values, as WCAG defines it. */
 function contrast(a: string, b: string): number {

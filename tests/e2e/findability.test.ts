@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { openNoScriptBrowser } from './support/no-script.ts';
-import { gotoApp, h1Text, pathOf } from './support/page-checks.ts';
+import { arrivedAt, gotoApp, pathOf } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 
 let site: E2eSite;
@@ -24,8 +24,7 @@ describe('finding more', () => {
     await gotoApp(page, site.url);
     const latest = page.getByRole('region', { name: 'Latest' });
     await latest.getByRole('link', { name: 'All posts' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/blog');
-    await expect.poll(() => h1Text(page)).toBe('Blog');
+    await arrivedAt(page, '/blog', 'Blog');
     expect(site.problems).toEqual([]);
   });
 

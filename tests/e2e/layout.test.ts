@@ -1,12 +1,13 @@
 // The frame around every screen, as a visitor uses it: the header's logo and navigation, the Menu
-// on a phone, and the footer's links (signed in: accounts.test.ts; guarded screens: guards.test.ts;
-// the Menu without JavaScript: server-rendering.test.ts).
+// on a phone, the footer's links (signed in: accounts.test.ts; guarded screens: guards.test.ts;
+// the Menu without JavaScript: server-rendering.test.ts), and the document's title while a page starts.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount, restoreSession, signOutBrowser } from './support/accounts.ts';
 import { openSite, type E2eSite } from './support/e2e-site.ts';
 import {
   accessibleNodes,
+  arrivedAt,
   appOwnsH1,
   gotoApp,
   h1Text,
@@ -14,7 +15,9 @@ import {
   menuSummary,
   misplacedNavLinks,
   pathOf,
+  whileFilesHeld,
 } from './support/page-checks.ts';
+import { createPost } from './support/site-content.ts';
 
 let site: E2eSite;
 beforeAll(async () => {
@@ -45,8 +48,7 @@ describe('the header on a wide screen', () => {
 
     for (const link of NAV) {
       await nav.getByRole('link', { name: link.label, exact: true }).click();
-      await expect.poll(() => pathOf(page)).toBe(link.path);
-      await expect.poll(() => h1Text(page)).toBe(link.heading);
+      await arrivedAt(page, link.path, link.heading);
       expect(await nav.getByRole('link', { name: link.label, exact: true }).getAttribute('aria-current')).toBe('page');
     }
     expect(site.problems).toEqual([]);
@@ -63,8 +65,7 @@ describe('the header on a wide screen', () => {
     expect(await mark.boundingBox()).toMatchObject({ width: 40, height: 40 });
     expect(await logo.locator('img').count()).toBe(0);
     await logo.click();
-    await expect.poll(() => pathOf(page)).toBe('/');
-    await expect.poll(() => h1Text(page)).toBe('Pixel Diaries');
+    await arrivedAt(page, '/', 'Pixel Diaries');
     expect(site.problems).toEqual([]);
   });
 });
@@ -102,10 +103,10 @@ describe('the header on a 390 px wide phone', () => {
   const menuState = (page: Page) => accessibleNodes(page, 'Menu');
   const closed = [{ role: 'DisclosureTriangle', expanded: false }];
   const open = [{ role: 'DisclosureTriangle', expanded: true }];
+  beforeEach(() => site.page.setViewportSize({ width: 390, height: 740 }));
 
   it('folds the links behind a Menu that opens them in view, clear of the name, and closes them', async () => {
     const { page } = site;
-    await page.setViewportSize({ width: 390, height: 740 });
     await gotoApp(page, site.url);
     const menu = menuSummary(page);
     const about = mainNav(page).getByRole('link', { name: 'ABOUT' });
@@ -124,12 +125,10 @@ describe('the header on a 390 px wide phone', () => {
 
   it('closes the menu when a link is followed', async () => {
     const { page } = site;
-    await page.setViewportSize({ width: 390, height: 740 });
     await gotoApp(page, site.url);
     await menuSummary(page).click();
     await mainNav(page).getByRole('link', { name: 'GAMES' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/games');
-    await expect.poll(() => h1Text(page)).toBe('Games');
+    await arrivedAt(page, '/games', 'Games');
     expect(await menuState(page)).toEqual(closed);
     expect(await mainNav(page).getByRole('link', { name: 'ABOUT' }).isVisible()).toBe(false);
     expect(site.problems).toEqual([]);
@@ -137,7 +136,6 @@ describe('the header on a 390 px wide phone', () => {
 
   it('works from the keyboard: Enter opens, Tab reaches the links, Escape closes and returns focus', async () => {
     const { page } = site;
-    await page.setViewportSize({ width: 390, height: 740 });
     await gotoApp(page, site.url);
     await menuSummary(page).focus();
     await page.keyboard.press('Enter');
@@ -154,25 +152,15 @@ describe('the header on a 390 px wide phone', () => {
 
   it('keeps a menu opened before the app started open once it has, and the app then closes it on navigation', async () => {
     const { page } = site;
-    await page.setViewportSize({ width: 390, height: 740 });
     // The app's code (all but its small loader) waits until the menu has been opened on the server's page.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/(?!load-)[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    try {
+    await whileFilesHeld(page, /\/assets\/(?!load-)[\w-]+\.js$/, async (release) => {
       await page.goto(`${site.url}/about`, { waitUntil: 'domcontentloaded' });
       await menuSummary(page).click();
       expect(await appOwnsH1(page)).toBe(false);
       expect(await menuState(page)).toEqual(open);
       release();
       await expect.poll(() => appOwnsH1(page)).toBe(true);
-    } finally {
-      release();
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
-    }
+    });
     // Taken over without a word about the markup (a hydration mismatch is logged as an error)...
     expect(await menuState(page)).toEqual(open);
     expect(await misplacedNavLinks(page)).toEqual([]);
@@ -199,10 +187,9 @@ describe('the footer', () => {
       ['Login', '/login', 'Login'],
       ['Privacy Policy', '/privacy-policy', 'Privacy Policy'],
       ['Disclaimer', '/disclaimer', 'Disclaimer'],
-    ]) {
+    ] as const) {
       await footer.getByRole('link', { name, exact: true }).click();
-      await expect.poll(() => pathOf(page)).toBe(path);
-      await expect.poll(() => h1Text(page)).toBe(heading);
+      await arrivedAt(page, path, heading);
     }
     expect(site.problems).toEqual([]);
   });
@@ -222,3 +209,46 @@ describe('the footer', () => {
 });
 
 // Who may see which guarded screen: tests/e2e/guards.test.ts, with real sessions.
+
+// A page always has exactly one title while it starts: the server's until React renders its own,
+// then React's. Removing the server's copy when the app started left the document without a title
+// until the render after hydration; axe found the page untitled when it looked in that moment.
+describe('the document title while a page starts', () => {
+  let post: { slug: string };
+  beforeAll(async () => {
+    // A visitor's browser (the footer's tests above signed one in), in a desktop window.
+    await signOutBrowser(site);
+    await site.page.setViewportSize({ width: 1280, height: 800 });
+    post = await createPost(site.t, { title: 'Titled all along', category: 'book' });
+    // From the end of parsing on, every change to the head is checked: how many <title> it holds.
+    await site.page.addInitScript(() => {
+      const counts: number[] = [];
+      (window as unknown as { titleCounts: number[] }).titleCounts = counts;
+      document.addEventListener('DOMContentLoaded', () => {
+        const check = () => counts.push(document.head.querySelectorAll('title').length);
+        check();
+        new MutationObserver(check).observe(document.head, { childList: true, subtree: true });
+      });
+    });
+  }, 60_000);
+
+  for (const [name, path, title] of [
+    ['a server-rendered page', () => '/', 'Pixel Diaries'],
+    ['a post', () => `/blog/${post.slug}`, 'Titled all along | Pixel Diaries'],
+    ['a page the browser renders', () => '/login', /Pixel Diaries/],
+  ] as const) {
+    it(`is there, once, from the first byte to the running app: ${name}`, async () => {
+      const { page } = site;
+      await page.goto(`${site.url}${path()}`);
+      // The app runs: React's tags are in, the server's gone.
+      await expect
+        .poll(() => page.evaluate(() => document.head.querySelectorAll('[data-server-meta="page"]').length))
+        .toBe(0);
+      await expect.poll(() => page.title()).toMatch(title);
+      const counts = await page.evaluate(() => (window as unknown as { titleCounts: number[] }).titleCounts);
+      expect(counts.length).toBeGreaterThan(1);
+      expect(counts.filter((count) => count !== 1)).toEqual([]);
+      expect(site.problems).toEqual([]);
+    });
+  }
+});

@@ -1,18 +1,24 @@
 // A post's page: its picture, title, subtitle, date and content, sanitized once more in the browser;
-// the post's own metadata; and 'The page does not exist' when there is no such post.
+// its reading font; the post's own metadata; its ending; and 'The page does not exist' when there is
+// no such post.
 import { randomUUID } from 'node:crypto';
+import { JSDOM } from 'jsdom';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostWithImage } from '../../server/modules/post/post.service.ts';
-import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
+import { markPageLoad } from './support/accounts.ts';
+import { openDesktopSite, openSite, type E2eSite } from './support/e2e-site.ts';
 import {
   appOwnsH1,
+  arrivedAt,
   canonicalLinks,
   gotoApp,
   h1Text,
   headMeta,
   operation,
   pathOf,
+  searchWith,
+  whileGraphqlFails,
   whileGraphqlHeld,
 } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
@@ -47,6 +53,76 @@ async function openFromTheBlog(page: Page, { slug, title }: { slug: string; titl
   await page.getByRole('link', { name: new RegExp(`^READ MORE\\s*: ${title}$`) }).click();
   await expect.poll(() => pathOf(page)).toBe(`/blog/${slug}`);
 }
+
+// The reading font: a post's text is set in Literata, served by the site itself (no third-party
+// host), preloaded on a post's page only, and shown without moving anything (font-display: optional).
+// First in the file: its first test must be the browser's first post page, so the font is fetched
+// (not found in the browser's cache) where the test watches for it.
+describe('the reading font', () => {
+  let slug: string;
+  const fontRequests: string[] = [];
+  beforeAll(async () => {
+    const words = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
+    slug = (await createPost(site.t, { title: 'A long read', content: `<p>${words}</p><p><em>An aside.</em></p>` }))
+      .slug;
+    site.page.on('request', (request) => {
+      if (request.resourceType() === 'font') fontRequests.push(request.url());
+    });
+    // The first page a new browser opens is slow to come: not inside a test's time.
+    await site.page.goto(site.url);
+  });
+
+  it("sets a post's text in Literata from the site itself, preloaded, with nothing shifting", async () => {
+    const { page } = site;
+    fontRequests.length = 0;
+    const html = await (await fetch(`${site.url}/blog/${slug}`)).text();
+    const preload = /<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/.exec(html);
+    expect(preload?.[1]).toMatch(/^\/assets\/literata-latin-wght-normal-[\w-]+\.woff2$/);
+
+    await page.goto(`${site.url}/blog/${slug}`);
+    const look = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const shifts: number[] = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const text = document.querySelector('.post-content p')!;
+      return {
+        family: getComputedStyle(text).fontFamily,
+        used: document.fonts.check(`18px "Literata Variable"`, 'word'),
+        shifts,
+      };
+    });
+    expect(look.family).toMatch(/^"Literata Variable"/);
+    expect(look.used).toBe(true);
+    expect(look.shifts).toEqual([]);
+    // One file, from this site, and it is the one preloaded.
+    expect(fontRequests).toEqual([`${site.url}${preload![1]}`]);
+    const font = await fetch(fontRequests[0]!);
+    expect(font.headers.get('content-type')).toBe('font/woff2');
+    expect(site.problems).toEqual([]);
+  });
+
+  it('is neither preloaded nor fetched on pages without a post', async () => {
+    const fresh = await site.page.context().newPage();
+    try {
+      const requests: string[] = [];
+      fresh.on('request', (request) => {
+        if (request.resourceType() === 'font') requests.push(request.url());
+      });
+      for (const path of ['/', '/blog']) {
+        const html = await (await fetch(`${site.url}${path}`)).text();
+        expect(html, path).not.toContain('as="font"');
+        await fresh.goto(`${site.url}${path}`);
+        await fresh.evaluate(() => document.fonts.ready);
+      }
+      expect(requests).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
 
 describe("a post's page", () => {
   it('shows the picture, title, subtitle, creation date and the rich content', async () => {
@@ -236,8 +312,7 @@ describe('an address with no post behind it', () => {
       // is the app's: it works once the app has taken the page over.)
       await expect.poll(() => appOwnsH1(page)).toBe(true);
       await main.getByRole('button', { name: 'Go Back' }).click();
-      await expect.poll(() => pathOf(page)).toBe('/');
-      await expect.poll(() => h1Text(page)).toBe('Pixel Diaries');
+      await arrivedAt(page, '/', 'Pixel Diaries');
       expect(site.problems).toEqual([]);
     });
   }
@@ -246,9 +321,7 @@ describe('an address with no post behind it', () => {
     const { page } = site;
     await page.goto(`${site.url}/blog/${randomUUID()}`);
     const box = page.getByRole('main').getByRole('searchbox', { name: 'Search posts' });
-    await box.fill('outer wilds');
-    await box.press('Enter');
-    await expect.poll(() => pathOf(page)).toBe('/blog/search/outer%20wilds');
+    await searchWith(box, 'outer wilds', '/blog/search/outer%20wilds');
     await expect
       .poll(() => page.getByRole('main').getByRole('article').getByRole('heading').allTextContents())
       .toEqual(['Outer Wilds Is a Museum of Time']);
@@ -268,28 +341,17 @@ describe('an address with no post behind it', () => {
     await expect.poll(() => h1Text(page)).toBe('The page does not exist');
     expect(pathOf(page)).toBe(`/blog/${doomed.slug}`);
     await page.getByRole('main').getByRole('button', { name: 'Go Back' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/blog');
-    await expect.poll(() => h1Text(page)).toBe('Blog');
+    await arrivedAt(page, '/blog', 'Blog');
     expect(site.problems).toEqual([]);
   });
 
   it('shows the same when the post cannot be loaded at all', async () => {
     const { page } = site;
-    await page.route('**/graphql', async (route) => {
-      if (!route.request().postData()?.includes('query PostDetail')) return route.continue();
-      await route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({ data: null, errors: [{ message: 'Unexpected error.' }] }),
-      });
-    });
-    try {
+    await whileGraphqlFails(page, 'PostDetail', async () => {
       await openFromTheBlog(page, post);
       await expect.poll(() => h1Text(page)).toBe('The page does not exist');
       expect(await page.getByRole('main').getByRole('button', { name: 'Go Back' }).count()).toBe(1);
-    } finally {
-      await page.unroute('**/graphql');
-    }
+    });
     expect(site.problems).toEqual([]);
   });
 
@@ -303,6 +365,83 @@ describe('an address with no post behind it', () => {
       await expect.poll(() => h1Text(page)).toBe('Outer Wilds Is a Museum of Time');
       expect(await spinner.count()).toBe(0);
     });
+    expect(site.problems).toEqual([]);
+  });
+});
+
+// A post that ends well: after the text, its category as a link, the previous and next posts, a few
+// related ones and the way back to the blog; in the server's HTML (readers without JavaScript) and
+// followed inside the app without a reload. A site of its own: the ending depends on exactly which
+// posts there are, and names the author of this site's settings.
+describe("a post's ending", () => {
+  let site: E2eSite;
+  let posts: PostWithImage[];
+
+  beforeAll(async () => {
+    site = await openSite({ SITE_NAME: 'Pixel Diaries', AUTHOR_NAME: 'Ada Reviewer' });
+    await site.page.setViewportSize({ width: 1280, height: 800 });
+    posts = [];
+    // Oldest first: created one at a time, so their publication times follow this order.
+    for (const post of [
+      { title: 'Hollow Knight, ten years on', category: 'game' as const },
+      { title: 'Frieren and the long goodbye', category: 'anime' as const },
+      { title: 'Hollow Knight Silksong at last', category: 'game' as const },
+    ]) {
+      posts.push(await createPost(site.t, post));
+    }
+  }, 60_000);
+  afterAll(() => site?.close());
+
+  it('is in the HTML the server sends: category, previous and next, related posts, all posts', async () => {
+    const html = await (await site.t.request(`/blog/${posts[1]!.slug}`)).text();
+    const ending = new JSDOM(html).window.document.querySelector('.post-ending')!;
+    const links = [...ending.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href'), a.rel]);
+    expect(ending.querySelector('.post-ending-category')!.textContent).toBe(
+      'Written by Ada Reviewer · Filed under Anime',
+    );
+    expect(links).toEqual([
+      ['Anime', '/anime', ''],
+      ['← Previous postHollow Knight, ten years on', `/blog/${posts[0]!.slug}`, 'prev'],
+      ['Next post →Hollow Knight Silksong at last', `/blog/${posts[2]!.slug}`, 'next'],
+      // Related: both games (no other anime), sharing no word with it, so the newest first.
+      ['Hollow Knight Silksong at last', `/blog/${posts[2]!.slug}`, ''],
+      ['Hollow Knight, ten years on', `/blog/${posts[0]!.slug}`, ''],
+      ['← All posts', '/blog', ''],
+    ]);
+    expect(ending.querySelector('h2')!.textContent).toBe('Related posts');
+  });
+
+  it('leads on to the next post, its category and the blog without reloading the page', async () => {
+    const { page } = site;
+    await gotoApp(page, `${site.url}/blog/${posts[0]!.slug}`);
+    const load = await markPageLoad(page);
+    const ending = page.locator('.post-ending');
+
+    // The oldest post has only a next one.
+    const neighbours = ending.getByRole('navigation', { name: 'Previous and next posts' });
+    expect(await neighbours.getByRole('link').allTextContents()).toEqual(['Next post →Frieren and the long goodbye']);
+    // Related: the other game first (same category, shares "Hollow Knight"), then the anime.
+    const related = ending.getByRole('region', { name: 'Related posts' });
+    expect(await related.getByRole('listitem').allTextContents()).toEqual([
+      'Hollow Knight Silksong at last' + 'Game · 1 min read',
+      'Frieren and the long goodbye' + 'Anime · 1 min read',
+    ]);
+
+    await neighbours.getByRole('link', { name: /Next post/ }).click();
+    await expect.poll(() => h1Text(page)).toBe('Frieren and the long goodbye');
+    expect(pathOf(page)).toBe(`/blog/${posts[1]!.slug}`);
+    expect(await neighbours.getByRole('link').allTextContents()).toEqual([
+      '← Previous postHollow Knight, ten years on',
+      'Next post →Hollow Knight Silksong at last',
+    ]);
+
+    await ending.getByRole('link', { name: 'Anime' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/anime');
+    await page.goBack();
+    await expect.poll(() => h1Text(page)).toBe('Frieren and the long goodbye');
+    await ending.getByRole('link', { name: '← All posts' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/blog');
+    expect(await load.stillLoaded()).toBe(true);
     expect(site.problems).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 // leaving unsaved changes asks first, in the app and in the browser's own way; a session that ends
 // (a 401, a sign-out in another tab) keeps the editor and its words until the author signs in again.
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { postMessages } from '#kernel/post-rules.ts';
 import {
   type Account,
@@ -53,6 +53,47 @@ async function signInPage(page: Page, account: Account) {
 const pickedFileName = (page: Page) =>
   page.getByLabel('Image').evaluate((input: HTMLInputElement) => input.files?.[0]?.name ?? null);
 const stored = (id: string) => site.t.db.prisma.post.findUniqueOrThrow({ where: { id } });
+
+/**
+ * Resolves once the tasks the page had queued have run, a few rounds over: React renders a state
+ * change in one task and runs its effects in the next.
+ */
+async function afterQueuedTasks(page: Page) {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 3; round += 1) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    }
+  });
+}
+
+/**
+ * Waits until the form opened last has read the picture this browser kept for it (IndexedDB,
+ * client/src/lib/kept-images.ts) and shown what it found: a read-write transaction on the same
+ * store starts only once every transaction made before it has finished.
+ */
+async function keptPictureRead(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const opening = indexedDB.open('blog-unsaved-work');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const barrier = db.transaction('picked-images', 'readwrite');
+          barrier.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          barrier.onerror = () => reject(barrier.error);
+        };
+      }),
+  );
+  await afterQueuedTasks(page);
+}
 
 /** The new post form, from the header's author tools (no page load). */
 async function openNewPost(page: Page) {
@@ -178,10 +219,14 @@ describe('autosave', () => {
   it('never saves a published post by itself', async () => {
     const { page } = site;
     const post = await createPost(site.t, { title: 'Tunic, published' });
+    // The page's clock, so the seconds below pass at once (installed before the editor's scripts run).
+    await page.clock.install();
     await openEditor(page, post.id);
     await expect.poll(() => title(page).inputValue()).toBe('Tunic, published');
     await page.getByLabel('Subtitle').fill('Not yet, please');
-    await page.waitForTimeout(3000);
+    // Twice the 1.5 s pause after which a draft saves itself: a draft would be 'Saving…' by now.
+    await page.clock.runFor(3000);
+    await afterQueuedTasks(page);
     expect(await state(page).textContent()).toBe('Unsaved changes');
     expect(await stored(post.id)).toMatchObject({ status: 'PUBLISHED', subtitle: 'A subtitle' });
 
@@ -293,6 +338,9 @@ describe('the autosave', () => {
 });
 
 describe('two copies of one post', () => {
+  // Each test opens its tabs at a width of its own: the file's window after it.
+  afterEach(() => site.page.setViewportSize({ width: 1280, height: 1400 }));
+
   /** The two versions of one text in a side-by-side view: [left, right]. */
   const versionsOf = (view: Locator, name: string) =>
     view
@@ -346,54 +394,46 @@ describe('two copies of one post', () => {
 
   it('refuses a save based on an older copy and shows why where the author is; Keep mine saves this tab (1280 px)', async () => {
     const { page } = site;
-    try {
-      const { post, conflict } = await conflictInTwoTabs(1280, {
-        title: 'Pentiment',
-        theirs: 'Pentiment, from tab B',
-        mine: 'Mine, from tab A',
-      });
-      await conflict.getByRole('button', { name: 'Keep mine' }).click();
-      await toast(page, 'Blogpost has been updated').waitFor();
-      // This tab's text, all of it, over the other's.
-      expect(await stored(post.id)).toMatchObject({ title: 'Pentiment', subtitle: 'Mine, from tab A' });
-      await expect.poll(() => h1Text(page)).toBe('Pentiment');
-      expect(problemsBesidesStatus(site.problems, 409)).toEqual([]);
-    } finally {
-      await page.setViewportSize({ width: 1280, height: 1400 });
-    }
+    const { post, conflict } = await conflictInTwoTabs(1280, {
+      title: 'Pentiment',
+      theirs: 'Pentiment, from tab B',
+      mine: 'Mine, from tab A',
+    });
+    await conflict.getByRole('button', { name: 'Keep mine' }).click();
+    await toast(page, 'Blogpost has been updated').waitFor();
+    // This tab's text, all of it, over the other's.
+    expect(await stored(post.id)).toMatchObject({ title: 'Pentiment', subtitle: 'Mine, from tab A' });
+    await expect.poll(() => h1Text(page)).toBe('Pentiment');
+    expect(problemsBesidesStatus(site.problems, 409)).toEqual([]);
   });
 
   it("Take theirs loads the stored copy and keeps this tab's text on screen to put back (390 px)", async () => {
     const { page } = site;
-    try {
-      const { post, conflict } = await conflictInTwoTabs(390, {
-        title: 'Return of the Obra Dinn',
-        theirs: 'Obra Dinn, from tab B',
-        mine: 'Mine, from tab A',
-      });
-      await conflict.getByRole('button', { name: 'Take theirs' }).click();
-      await expect.poll(() => title(page).inputValue()).toBe('Obra Dinn, from tab B');
-      expect(await page.getByLabel('Subtitle').inputValue()).toBe('A mystery in ink');
-      expect(await conflict.count()).toBe(0);
-      expect(await stored(post.id)).toMatchObject({ title: 'Obra Dinn, from tab B', subtitle: 'A mystery in ink' });
-      // This tab's words stay on the page, beside the form's.
-      const mine = page.getByRole('region', { name: 'Your text from this tab, not saved' });
-      expect(await mine.evaluate((panel) => panel === document.activeElement)).toBe(true);
-      expect(await versionsOf(mine, 'Subtitle')).toEqual(['Mine, from tab A', 'A mystery in ink']);
-      expect(await state(page).textContent()).toBe('');
+    const { post, conflict } = await conflictInTwoTabs(390, {
+      title: 'Return of the Obra Dinn',
+      theirs: 'Obra Dinn, from tab B',
+      mine: 'Mine, from tab A',
+    });
+    await conflict.getByRole('button', { name: 'Take theirs' }).click();
+    await expect.poll(() => title(page).inputValue()).toBe('Obra Dinn, from tab B');
+    expect(await page.getByLabel('Subtitle').inputValue()).toBe('A mystery in ink');
+    expect(await conflict.count()).toBe(0);
+    expect(await stored(post.id)).toMatchObject({ title: 'Obra Dinn, from tab B', subtitle: 'A mystery in ink' });
+    // This tab's words stay on the page, beside the form's.
+    const mine = page.getByRole('region', { name: 'Your text from this tab, not saved' });
+    expect(await mine.evaluate((panel) => panel === document.activeElement)).toBe(true);
+    expect(await versionsOf(mine, 'Subtitle')).toEqual(['Mine, from tab A', 'A mystery in ink']);
+    expect(await state(page).textContent()).toBe('');
 
-      // Put back, they are unsaved changes on the latest copy, and the save goes through.
-      await mine.getByRole('button', { name: 'Put mine back in the form' }).click();
-      await expect.poll(() => page.getByLabel('Subtitle').inputValue()).toBe('Mine, from tab A');
-      expect(await title(page).inputValue()).toBe('Return of the Obra Dinn');
-      await title(page).fill('Obra Dinn, both tabs');
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await toast(page, 'Blogpost has been updated').waitFor();
-      expect(await stored(post.id)).toMatchObject({ title: 'Obra Dinn, both tabs', subtitle: 'Mine, from tab A' });
-      expect(problemsBesidesStatus(site.problems, 409)).toEqual([]);
-    } finally {
-      await page.setViewportSize({ width: 1280, height: 1400 });
-    }
+    // Put back, they are unsaved changes on the latest copy, and the save goes through.
+    await mine.getByRole('button', { name: 'Put mine back in the form' }).click();
+    await expect.poll(() => page.getByLabel('Subtitle').inputValue()).toBe('Mine, from tab A');
+    expect(await title(page).inputValue()).toBe('Return of the Obra Dinn');
+    await title(page).fill('Obra Dinn, both tabs');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Blogpost has been updated').waitFor();
+    expect(await stored(post.id)).toMatchObject({ title: 'Obra Dinn, both tabs', subtitle: 'Mine, from tab A' });
+    expect(problemsBesidesStatus(site.problems, 409)).toEqual([]);
   });
 });
 
@@ -468,7 +508,7 @@ describe('unsaved changes', () => {
     expect(await pickedFileName(page)).toBeNull();
     await page.evaluate(() => window.location.reload());
     await editor(page).waitFor();
-    await page.waitForTimeout(300);
+    await keptPictureRead(page);
     expect(await pickedFileName(page)).toBeNull();
     expect(await page.getByText('Draft restored').count()).toBe(0);
     expect(site.problems).toEqual([]);
@@ -518,7 +558,7 @@ describe('a session that ends while writing', () => {
     expect(await pathOf(page)).toBe(`/blog/${created.slug}`);
     // Stored on the server: nothing is kept to be restored any more.
     await openNewPost(page);
-    await page.waitForTimeout(300);
+    await keptPictureRead(page);
     expect(await pickedFileName(page)).toBeNull();
     expect(await page.getByText('Draft restored').count()).toBe(0);
     expect(problemsBesidesStatus(site.problems, 401)).toEqual([]);

@@ -28,6 +28,28 @@ async function openNewPost(page: Page) {
   await editor(page).waitFor();
 }
 
+/** A new game post with its picture, title and subtitle filled in, and the caret in its empty content. */
+async function startGamePost(
+  page: Page,
+  post: { picture: { name: string; width: number; height: number }; title: string; subtitle: string },
+) {
+  await openNewPost(page);
+  await page.getByLabel('Image').setInputFiles(await images.write(post.picture));
+  await page.getByLabel('Title', { exact: true }).fill(post.title);
+  await page.getByLabel('Subtitle').fill(post.subtitle);
+  await page.getByLabel('Category').selectOption({ label: 'Game' });
+  const content = editor(page);
+  await content.click();
+  return content;
+}
+
+/** Submits the new post form and waits for the post's page, at /blog/{slug}. */
+async function submitNewPost(page: Page, slug: string) {
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await toast(page, 'Blogpost has been created').waitFor();
+  await expect.poll(() => pathOf(page)).toBe(`/blog/${slug}`);
+}
+
 /**
  * Pastes as the system clipboard would: a paste event carrying these types, then, when nothing took
  * it, the beforeinput event through which Chromium hands a paste of HTML to the editor.
@@ -47,14 +69,11 @@ async function paste(page: Page, data: Record<string, string>) {
 describe('writing a rich post', () => {
   it('Markdown and shortcuts make subheadings, code and a divider; the post page links to its headings and shows code highlighted', async () => {
     const { page } = site;
-    await openNewPost(page);
-    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'review.png', width: 1600, height: 900 }));
-    await page.getByLabel('Title', { exact: true }).fill('Tunic, Reviewed');
-    await page.getByLabel('Subtitle').fill('A fox and a manual');
-    await page.getByLabel('Category').selectOption({ label: 'Game' });
-
-    const content = editor(page);
-    await content.click();
+    const content = await startGamePost(page, {
+      picture: { name: 'review.png', width: 1600, height: 900 },
+      title: 'Tunic, Reviewed',
+      subtitle: 'A fox and a manual',
+    });
     await page.keyboard.type('## The verdict');
     await content.locator('h2', { hasText: 'The verdict' }).waitFor();
     await page.keyboard.press('Enter');
@@ -76,9 +95,7 @@ describe('writing a rich post', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('The end.');
 
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await toast(page, 'Blogpost has been created').waitFor();
-    await expect.poll(() => pathOf(page)).toBe('/blog/tunic-reviewed');
+    await submitNewPost(page, 'tunic-reviewed');
 
     const stored = await site.t.db.prisma.post.findFirstOrThrow({ where: { title: 'Tunic, Reviewed' } });
     expect(stored.content).toBe(
@@ -182,13 +199,11 @@ describe('writing a rich post', () => {
 describe('pictures in the text', () => {
   it('a picture put in by the button and one pasted get alt text and a caption; the post shows them as figures with their variants', async () => {
     const { page } = site;
-    await openNewPost(page);
-    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'cover.png', width: 1200, height: 675 }));
-    await page.getByLabel('Title', { exact: true }).fill('Outer Wilds, in Pictures');
-    await page.getByLabel('Subtitle').fill('Twenty-two minutes');
-    await page.getByLabel('Category').selectOption({ label: 'Game' });
-    const content = editor(page);
-    await content.click();
+    const content = await startGamePost(page, {
+      picture: { name: 'cover.png', width: 1200, height: 675 },
+      title: 'Outer Wilds, in Pictures',
+      subtitle: 'Twenty-two minutes',
+    });
     await page.keyboard.type('The sun, just before.');
 
     // By the toolbar's button: a file chooser.
@@ -223,9 +238,7 @@ describe('pictures in the text', () => {
     const second = content.locator('figure').first();
     await second.getByLabel('Alt text').fill('The ship on its launch pad');
 
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await toast(page, 'Blogpost has been created').waitFor();
-    await expect.poll(() => pathOf(page)).toBe('/blog/outer-wilds-in-pictures');
+    await submitNewPost(page, 'outer-wilds-in-pictures');
 
     const figures = page.locator('.post-content figure');
     await expect.poll(() => figures.count()).toBe(2);
@@ -480,9 +493,7 @@ describe('tables', () => {
         'Merged cells of the pasted table were split: each cell holds its own text now.',
       );
 
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await toast(page, 'Blogpost has been created').waitFor();
-      await expect.poll(() => pathOf(page)).toBe('/blog/quokka-specs');
+      await submitNewPost(page, 'quokka-specs');
       const stored = await site.t.db.prisma.post.findFirstOrThrow({ where: { title: 'Quokka Specs' } });
       expect(stored.content).toBe(
         '<p>Specs:</p><table><thead><tr><th>Model</th><th>Weight</th><th>Battery</th><th></th></tr></thead><tbody>' +

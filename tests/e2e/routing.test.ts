@@ -1,12 +1,11 @@
 // Addresses that are not pages of the site get the error page, inside the usual header and footer;
 // list addresses with a page number only when it is a positive integer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
-import { goInApp, h1Text, headMeta, pathOf } from './support/page-checks.ts';
+import { describe, expect, it } from 'vitest';
+import { desktopSiteTests, type E2eSite } from './support/e2e-site.ts';
+import { arrivedAt, goInApp, h1Text, headMeta } from './support/page-checks.ts';
 
 let site: E2eSite;
-beforeAll(async () => (site = await openDesktopSite()));
-afterAll(() => site?.close());
+desktopSiteTests((opened) => (site = opened));
 
 describe('an unknown path', () => {
   it('shows the error page, titled as a 404, with a way home', async () => {
@@ -20,8 +19,7 @@ describe('an unknown path', () => {
     expect(await page.getByRole('contentinfo').count()).toBe(1);
 
     await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/');
-    await expect.poll(() => h1Text(page)).toBe('Pixel Diaries');
+    await arrivedAt(page, '/', 'Pixel Diaries');
     expect(site.problems).toEqual([]);
   });
 

@@ -1,11 +1,10 @@
 // The blog's search box as a visitor uses it: the spec's messages under the box, then a search.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
-import { gotoApp, h1Text, pathOf } from './support/page-checks.ts';
+import { describe, expect, it } from 'vitest';
+import { desktopSiteTests, type E2eSite } from './support/e2e-site.ts';
+import { gotoApp, h1Text, pathOf, searchWith } from './support/page-checks.ts';
 
 let site: E2eSite;
-beforeAll(async () => (site = await openDesktopSite()));
-afterAll(() => site?.close());
+desktopSiteTests((opened) => (site = opened));
 
 describe('the search box', () => {
   // Checking the keyword in the page is the app's: before it has started, the box is a plain form
@@ -55,9 +54,7 @@ describe('the search box', () => {
     const { page } = site;
     await page.goto(`${site.url}/blog`);
     const box = page.getByRole('search').getByRole('searchbox', { name: 'Search posts' });
-    await box.fill('zelda ');
-    await box.press('Enter');
-    await expect.poll(() => pathOf(page)).toBe('/blog/search/zelda');
+    await searchWith(box, 'zelda ', '/blog/search/zelda');
     await expect.poll(() => h1Text(page)).toBe('Search results for “zelda”');
     // The results page shows what was searched for, ready to refine.
     expect(await page.getByRole('search').getByRole('searchbox').inputValue()).toBe('zelda');

@@ -1,13 +1,13 @@
 // The static pages a visitor reads, each with its heading, its copy and its metadata; the home
 // page's metadata; and the social image every page points to.
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDesktopSite, openSite, type E2eSite } from './support/e2e-site.ts';
+import { describe, expect, it } from 'vitest';
+import { desktopSiteTests, type E2eSite, openSite } from './support/e2e-site.ts';
 import { canonicalLinks, h1Text, headMeta } from './support/page-checks.ts';
 
 let site: E2eSite;
-beforeAll(async () => (site = await openDesktopSite()));
-afterAll(() => site?.close());
+desktopSiteTests((opened) => (site = opened));
 
 // What the test app's configuration makes the site's public address.
 const SITE_URL = 'http://blog.test';
@@ -28,6 +28,14 @@ const PAGES = [
     title: 'Disclaimer | Pixel Diaries',
   },
 ];
+
+/** The main part's contact e-mail link (a mailto: link) and its portfolio link lead where they should. */
+async function expectContactLinks(page: Page, email: string, portfolio: string) {
+  const main = page.getByRole('main');
+  await main.getByRole('link', { name: email }).waitFor();
+  expect(await main.getByRole('link', { name: email }).getAttribute('href')).toBe(`mailto:${email}`);
+  expect(await main.getByRole('link', { name: 'my portfolio' }).getAttribute('href')).toBe(portfolio);
+}
 
 describe('the static pages', () => {
   for (const { path, heading, copy, title } of PAGES) {
@@ -59,14 +67,7 @@ describe('the static pages', () => {
     const { page } = site;
     for (const path of ['/about', '/hire-me']) {
       await page.goto(`${site.url}${path}`);
-      const main = page.getByRole('main');
-      await main.getByRole('link', { name: 'hello@example.com' }).waitFor();
-      expect(await main.getByRole('link', { name: 'hello@example.com' }).getAttribute('href')).toBe(
-        'mailto:hello@example.com',
-      );
-      expect(await main.getByRole('link', { name: 'my portfolio' }).getAttribute('href')).toBe(
-        'https://example.com/portfolio',
-      );
+      await expectContactLinks(page, 'hello@example.com', 'https://example.com/portfolio');
     }
     expect(site.problems).toEqual([]);
   });
@@ -88,14 +89,8 @@ describe('the static pages', () => {
 
       const { page } = owned;
       await page.goto(`${owned.url}/about`);
+      await expectContactLinks(page, 'robin@pixel.example', 'https://robin.example/work');
       const main = page.getByRole('main');
-      await main.getByRole('link', { name: 'robin@pixel.example' }).waitFor();
-      expect(await main.getByRole('link', { name: 'robin@pixel.example' }).getAttribute('href')).toBe(
-        'mailto:robin@pixel.example',
-      );
-      expect(await main.getByRole('link', { name: 'my portfolio' }).getAttribute('href')).toBe(
-        'https://robin.example/work',
-      );
       expect(await main.textContent()).toContain('I am Robin Vale');
       expect(await main.getByText('Plays slow games and reads long books.').isVisible()).toBe(true);
       expect(await main.getByRole('link', { name: 'GitHub' }).getAttribute('href')).toBe('https://github.com/robin');

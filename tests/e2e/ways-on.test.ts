@@ -5,7 +5,7 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '#kernel/messages.ts';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
-import { gotoApp, h1Text, pathOf } from './support/page-checks.ts';
+import { cardTitles, gotoApp, h1Text, pathOf } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 
 let site: E2eSite;
@@ -22,7 +22,6 @@ beforeEach(() => {
   site.problems.length = 0;
 });
 
-const cardTitles = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
 const main = (page: Page) => page.getByRole('main');
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -46,55 +45,53 @@ async function failQuery(page: Page, name: string, fail: (route: Route) => Promi
 }
 
 describe('a list whose request fails', () => {
-  it('says the site could not be reached, and Try again shows the posts once it can be', async () => {
-    const { page } = site;
-    await gotoApp(page, `${site.url}/about`);
-    const recover = await failQuery(page, 'BlogList', (route) => route.abort('internetdisconnected'));
-    try {
-      await nav(page).getByRole('link', { name: 'BLOG', exact: true }).click();
-      const alert = main(page).getByRole('alert').filter({ hasText: /\S/ });
-      await expect
-        .poll(() => alert.textContent())
-        .toBe('Could not reach the site to load the posts. Check your connection, then try again.');
-      expect(await main(page).getByText('Failed to fetch').count()).toBe(0);
-
-      recover();
-      await main(page).getByRole('button', { name: 'Try again' }).click();
-      await expect.poll(() => cardTitles(page)).toEqual(['Frieren at the end', 'Disco Elysium, again']);
-      expect(await alert.count()).toBe(0);
-    } finally {
-      await page.unroute('**/graphql');
-    }
-    expect(site.problems.filter((problem) => !failedRequest(problem))).toEqual([]);
-  });
-
-  it("says the server failed, in plain words, not its 'Unexpected error.', and Try again recovers", async () => {
-    const { page } = site;
-    await gotoApp(page, `${site.url}/about`);
-    const recover = await failQuery(page, 'CategoryList', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+  for (const { title, link, query, fail, said, raw, titles } of [
+    {
+      title: 'says the site could not be reached, and Try again shows the posts once it can be',
+      link: 'BLOG',
+      query: 'BlogList',
+      fail: (route: Route) => route.abort('internetdisconnected'),
+      said: 'Could not reach the site to load the posts. Check your connection, then try again.',
+      raw: 'Failed to fetch',
+      titles: ['Frieren at the end', 'Disco Elysium, again'],
+    },
+    {
+      title: "says the server failed, in plain words, not its 'Unexpected error.', and Try again recovers",
+      link: 'ANIME',
+      query: 'CategoryList',
+      fail: (route: Route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+          }),
         }),
-      }),
-    );
-    try {
-      await nav(page).getByRole('link', { name: 'ANIME', exact: true }).click();
-      const alert = main(page).getByRole('alert').filter({ hasText: /\S/ });
-      await expect
-        .poll(() => alert.textContent())
-        .toBe('Something went wrong on our side while loading the posts. Please try again.');
+      said: 'Something went wrong on our side while loading the posts. Please try again.',
+      raw: 'Unexpected error.',
+      titles: ['Frieren at the end'],
+    },
+  ]) {
+    it(title, async () => {
+      const { page } = site;
+      await gotoApp(page, `${site.url}/about`);
+      const recover = await failQuery(page, query, fail);
+      try {
+        await nav(page).getByRole('link', { name: link, exact: true }).click();
+        const alert = main(page).getByRole('alert').filter({ hasText: /\S/ });
+        await expect.poll(() => alert.textContent()).toBe(said);
+        expect(await main(page).getByText(raw).count()).toBe(0);
 
-      recover();
-      await main(page).getByRole('button', { name: 'Try again' }).click();
-      await expect.poll(() => cardTitles(page)).toEqual(['Frieren at the end']);
-    } finally {
-      await page.unroute('**/graphql');
-    }
-    expect(site.problems.filter((problem) => !failedRequest(problem))).toEqual([]);
-  });
+        recover();
+        await main(page).getByRole('button', { name: 'Try again' }).click();
+        await expect.poll(() => cardTitles(page)).toEqual(titles);
+        expect(await alert.count()).toBe(0);
+      } finally {
+        await page.unroute('**/graphql');
+      }
+      expect(site.problems.filter((problem) => !failedRequest(problem))).toEqual([]);
+    });
+  }
 });
 
 describe('NOTHING FOUND', () => {

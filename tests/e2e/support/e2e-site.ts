@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app.ts';
 import { collectConsoleErrors, launchBrowser } from './browser.ts';
 
@@ -21,6 +21,19 @@ export async function openDesktopSite(): Promise<E2eSite> {
   const site = await openSite({ SITE_NAME: 'Pixel Diaries' });
   await site.page.setViewportSize({ width: 1280, height: 800 });
   return site;
+}
+
+/**
+ * The desktop site for the tests of a file (or of the describe that calls this): opened before the
+ * first, handed to `opened`, and closed after the last.
+ */
+export function desktopSiteTests(opened: (site: E2eSite) => void): void {
+  let site: E2eSite | undefined;
+  beforeAll(async () => {
+    site = await openDesktopSite();
+    opened(site);
+  });
+  afterAll(() => site?.close());
 }
 
 export async function openSite(env: Record<string, string> = {}): Promise<E2eSite> {

@@ -29,20 +29,51 @@ export function pathOf(page: Page): string {
   return url.pathname + url.search;
 }
 
+/** Waits until the page is at `path` (with search) and shows this h1. */
+export async function arrivedAt(page: Page, path: string, heading: string): Promise<void> {
+  await expect.poll(() => pathOf(page)).toBe(path);
+  await expect.poll(() => h1Text(page)).toBe(heading);
+}
+
+/** Types `keyword` into this search box and presses Enter, as a reader searches; waits for `path`. */
+export async function searchWith(box: Locator, keyword: string, path: string): Promise<void> {
+  await box.fill(keyword);
+  await box.press('Enter');
+  await expect.poll(() => pathOf(box.page())).toBe(path);
+}
+
+/** Whether this picture has arrived: its bytes loaded and decoded by the browser. */
+export const pictureArrived = (image: Locator) =>
+  image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
+
+/** The titles of the post cards in the page's main part, in their order. */
+export const cardTitles = (page: Page) =>
+  page.getByRole('main').getByRole('article').getByRole('heading').allTextContents();
+
+/** A list's paginator. */
+export const paginator = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
+
+/** Clicks `control` (a paginator's, say) and waits for the list at `path` with these cards, in this order. */
+export async function followToList(page: Page, control: Locator, path: string, titles: string[]): Promise<void> {
+  await control.click();
+  await expect.poll(() => pathOf(page)).toBe(path);
+  await expect.poll(() => cardTitles(page)).toEqual(titles);
+}
+
 /**
- * Runs `steps` while the GraphQL requests that `held` picks wait (a screen's loading state stays on
- * screen), until the steps call release(); released and unrouted whatever happens. Resolves to how
- * many requests were held.
+ * Runs `steps` while the requests to `url` that `held` picks wait, until the steps call release();
+ * released and unrouted whatever happens. Resolves to how many requests were held.
  */
-export async function whileGraphqlHeld(
+async function whileHeld(
   page: Page,
+  url: string | RegExp,
   held: (request: Request) => boolean,
   steps: (release: () => void) => Promise<void>,
 ): Promise<number> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let count = 0;
-  await page.route('**/graphql', async (route) => {
+  await page.route(url, async (route) => {
     if (held(route.request())) {
       count += 1;
       await released;
@@ -53,9 +84,56 @@ export async function whileGraphqlHeld(
     await steps(release);
   } finally {
     release();
-    await page.unroute('**/graphql');
+    await page.unroute(url);
   }
   return count;
+}
+
+/** Runs `steps` while the files matching `url` wait (a file that arrives late), until the steps call release(). */
+export async function whileFilesHeld(
+  page: Page,
+  url: RegExp,
+  steps: (release: () => void) => Promise<void>,
+): Promise<void> {
+  await whileHeld(page, url, () => true, steps);
+}
+
+/**
+ * Runs `steps` while the GraphQL requests that `held` picks wait (a screen's loading state stays on
+ * screen), until the steps call release(). Resolves to how many requests were held.
+ */
+export function whileGraphqlHeld(
+  page: Page,
+  held: (request: Request) => boolean,
+  steps: (release: () => void) => Promise<void>,
+): Promise<number> {
+  return whileHeld(page, '**/graphql', held, steps);
+}
+
+/**
+ * Runs `steps` while the server's answer to the named GraphQL operation (`query Name`) is an error
+ * with this message: what the API sends when it fails inside (its database down), a masked error
+ * in a 200 like any GraphQL error. Every other request goes to the server; unrouted whatever happens.
+ */
+export async function whileGraphqlFails(
+  page: Page,
+  name: string,
+  steps: () => Promise<void>,
+  message = 'Unexpected error.',
+): Promise<void> {
+  await page.route('**/graphql', async (route) => {
+    if (!(route.request().postData() ?? '').includes(`query ${name}`)) return route.continue();
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ data: null, errors: [{ message }] }),
+    });
+  });
+  try {
+    await steps();
+  } finally {
+    await page.unroute('**/graphql');
+  }
 }
 
 /** A GraphQL request for the named operation (its document names it: `query Name` / `mutation Name`). */
