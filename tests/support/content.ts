@@ -250,16 +250,20 @@ export function uploadedFiles(t: TestApp): string[] {
   }
 }
 
-/** Deleting each id with `mutation` (deletePost, deleteUpcomingCard) is refused with 404 NOT_FOUND and `message`. */
+/**
+ * Deletes `id` with `mutation` (deletePost, deleteUpcomingCard), then deleting it again, an unknown
+ * id and `malformed` are each refused with 404 NOT_FOUND and `message`.
+ */
 export async function expectDeleteNotFound(
   t: TestApp,
   admin: string,
   mutation: Document<unknown, { id: string }>,
-  ids: string[],
+  { id, malformed }: { id: string; malformed: string },
   message: string,
 ): Promise<void> {
-  for (const id of ids) {
-    const response = await t.graphqlResponse(mutation, { id }, { cookie: admin });
+  await t.graphql(mutation, { id }, { cookie: admin });
+  for (const refused of [id, '0196f0a0-0000-7000-8000-000000000000', malformed]) {
+    const response = await t.graphqlResponse(mutation, { id: refused }, { cookie: admin });
     expect(response.status).toBe(404);
     expect((await response.json()).errors[0]).toMatchObject({ message, extensions: { code: 'NOT_FOUND' } });
   }
