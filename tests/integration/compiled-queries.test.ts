@@ -2,7 +2,7 @@
 // (server/graphql/compiled-queries.ts, docs/decisions/038-compiled-queries.md). Every query the
 // client sends must get the same answer both ways: the same data, errors, status and headers.
 // Signed in, so that the response cache never answers the repeats from memory.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminPostsDocument,
   BlogListDocument,
@@ -15,21 +15,19 @@ import {
   SiteDocument,
 } from '../../client/src/gql/graphql.ts';
 import { seedPosts } from '../support/content.ts';
-import { createTestApp, type AnyDocument, type TestApp } from '../support/test-app.ts';
+import { appWithAdmin } from '../support/fixtures.ts';
+import type { AnyDocument } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
 
-let t: TestApp;
-let admin: string;
+const site = appWithAdmin();
 let reader: string;
 let postId: string;
 let postSlug: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.signIn({ isAdmin: true })).cookie;
-  reader = (await t.signIn()).cookie;
+  reader = (await site.t.signIn()).cookie;
   const posts = await seedPosts(
-    t.db.prisma,
+    site.t.db.prisma,
     Array.from({ length: 20 }, (_, i) => ({
       title: `Compiled ${i}`,
       category: i % 3 === 0 ? 'anime' : 'book',
@@ -38,19 +36,15 @@ beforeAll(async () => {
   );
   postId = posts[7]!.id;
   postSlug = posts[7]!.slug;
-  const image = await t.db.prisma.image.create({
+  const image = await site.t.db.prisma.image.create({
     data: { storageKey: 'c'.repeat(32), mimeType: 'image/webp', width: 480, height: 320, variantWidths: [480] },
   });
-  await t.db.prisma.upcomingCard.create({ data: { title: 'Reading', subtitle: 'A book', imageId: image.id } });
+  await site.t.db.prisma.upcomingCard.create({ data: { title: 'Reading', subtitle: 'A book', imageId: image.id } });
 }, 60_000);
-
-afterAll(async () => {
-  await t?.dispose();
-});
 
 /** Status, the headers a client reads, and the body, as one comparable value. */
 async function answer(query: AnyDocument, variables: Record<string, unknown>, cookie: string) {
-  const response = await t.graphqlResponse(query, variables, { cookie });
+  const response = await site.t.graphqlResponse(query, variables, { cookie });
   return {
     status: response.status,
     contentType: response.headers.get('content-type'),
@@ -69,8 +63,8 @@ const CASES: Array<[name: string, query: AnyDocument, variables: () => Record<st
   ['the cards', ShowUpcomingCardsDocument, () => ({}), () => reader],
   ['who is signed in', CurrentUserDocument, () => ({}), () => reader],
   ['the site', SiteDocument, () => ({}), () => reader],
-  ["the admin's list", AdminPostsDocument, () => ({ page: 1 }), () => admin],
-  ['a post to edit', EditPostDocument, () => ({ id: postId }), () => admin],
+  ["the admin's list", AdminPostsDocument, () => ({ page: 1 }), () => site.admin],
+  ['a post to edit', EditPostDocument, () => ({ id: postId }), () => site.admin],
   ['the same post by its id, for a reader', EditPostDocument, () => ({ id: postId }), () => reader],
   ["the admin's list, by a reader (refused)", AdminPostsDocument, () => ({ page: 1 }), () => reader],
   ['a page out of range (refused)', BlogListDocument, () => ({ page: 0 }), () => reader],
@@ -93,7 +87,7 @@ describe(`compiled queries answer as interpreted ones, on ${testDbKind}`, () => 
   it('reads the post as it is now, not as it was when its query was compiled', async () => {
     // Between runs the post changes: the compiled query reads what is there now.
     const before = await answer(PostDetailDocument, { slug: postSlug }, reader);
-    await t.db.prisma.post.update({ where: { id: postId }, data: { subtitle: 'Changed between runs' } });
+    await site.t.db.prisma.post.update({ where: { id: postId }, data: { subtitle: 'Changed between runs' } });
     const after = await answer(PostDetailDocument, { slug: postSlug }, reader);
     expect(JSON.stringify(before.body)).not.toContain('Changed between runs');
     expect(JSON.stringify(after.body)).toContain('Changed between runs');

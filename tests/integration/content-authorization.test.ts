@@ -1,6 +1,6 @@
 // Every admin write on posts and cards refuses an anonymous caller (401 UNAUTHENTICATED) and a
 // signed-in non-admin (403 FORBIDDEN) before any side effect: no row, no file, nothing changed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CARDS,
   CREATE_CARD,
@@ -15,30 +15,26 @@ import {
   uploadPost,
 } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { appWithAdmin } from '../support/fixtures.ts';
 import { testDbKind } from '../support/test-database.ts';
 
-let t: TestApp;
-let admin: string;
+const site = appWithAdmin();
 let reader: string;
 let post: { id: string };
 let card: { id: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.signIn({ isAdmin: true })).cookie;
-  reader = (await t.signIn({ isAdmin: false })).cookie;
-  post = (await uploadPost(t, admin)).body.data.createPost;
-  card = (await uploadCard(t, admin)).body.data.createUpcomingCard;
+  reader = (await site.t.signIn({ isAdmin: false })).cookie;
+  post = (await uploadPost(site.t, site.admin)).body.data.createPost;
+  card = (await uploadCard(site.t, site.admin)).body.data.createUpcomingCard;
 });
-afterAll(() => t.dispose());
 
 /** Everything a write could change: the lists, the rows and the files. */
 async function snapshot() {
   return {
-    posts: await t.graphql(POSTS, {}),
-    cards: await t.graphql(CARDS),
-    images: await t.db.prisma.image.findMany({ orderBy: { id: 'asc' } }),
-    files: uploadedFiles(t),
+    posts: await site.t.graphql(POSTS, {}),
+    cards: await site.t.graphql(CARDS),
+    images: await site.t.db.prisma.image.findMany({ orderBy: { id: 'asc' } }),
+    files: uploadedFiles(site.t),
   };
 }
 
@@ -46,14 +42,20 @@ const writes: Array<{ name: string; send: (cookie: string | undefined) => Promis
   {
     name: 'createPost',
     send: async (cookie) =>
-      (await t.upload(CREATE_POST, { input: postInput() }, { 'input.image': fileOf(await makeImage()) }, { cookie }))
-        .response,
+      (
+        await site.t.upload(
+          CREATE_POST,
+          { input: postInput() },
+          { 'input.image': fileOf(await makeImage()) },
+          { cookie },
+        )
+      ).response,
   },
   {
     name: 'updatePost with an image',
     send: async (cookie) =>
       (
-        await t.upload(
+        await site.t.upload(
           UPDATE_POST,
           { id: post.id, input: postInput({ title: 'Hijacked' }) },
           { 'input.image': fileOf(await makeImage()) },
@@ -64,14 +66,14 @@ const writes: Array<{ name: string; send: (cookie: string | undefined) => Promis
   {
     name: 'updatePost',
     send: (cookie) =>
-      t.graphqlResponse(UPDATE_POST, { id: post.id, input: postInput({ title: 'Hijacked' }) }, { cookie }),
+      site.t.graphqlResponse(UPDATE_POST, { id: post.id, input: postInput({ title: 'Hijacked' }) }, { cookie }),
   },
-  { name: 'deletePost', send: (cookie) => t.graphqlResponse(DELETE_POST, { id: post.id }, { cookie }) },
+  { name: 'deletePost', send: (cookie) => site.t.graphqlResponse(DELETE_POST, { id: post.id }, { cookie }) },
   {
     name: 'createUpcomingCard',
     send: async (cookie) =>
       (
-        await t.upload(
+        await site.t.upload(
           CREATE_CARD,
           { input: { title: 'PLAYING', subtitle: 'Intruder' } },
           { 'input.image': fileOf(await makeImage()) },
@@ -79,7 +81,7 @@ const writes: Array<{ name: string; send: (cookie: string | undefined) => Promis
         )
       ).response,
   },
-  { name: 'deleteUpcomingCard', send: (cookie) => t.graphqlResponse(DELETE_CARD, { id: card.id }, { cookie }) },
+  { name: 'deleteUpcomingCard', send: (cookie) => site.t.graphqlResponse(DELETE_CARD, { id: card.id }, { cookie }) },
 ];
 
 describe(`admin writes on ${testDbKind}`, () => {
@@ -115,14 +117,14 @@ describe(`admin writes on ${testDbKind}`, () => {
   });
 
   it('refuses before validating: an anonymous invalid write is told to sign in, not what is invalid', async () => {
-    const response = await t.graphqlResponse(UPDATE_POST, { id: post.id, input: postInput({ title: '' }) });
+    const response = await site.t.graphqlResponse(UPDATE_POST, { id: post.id, input: postInput({ title: '' }) });
     expect(response.status).toBe(401);
   });
 
   it('lets anyone read', async () => {
     for (const cookie of [undefined, reader]) {
-      expect((await t.graphql(POSTS, {}, { cookie })).data.posts.total).toBe(1);
-      expect((await t.graphql(CARDS, {}, { cookie })).data.upcomingCards).toHaveLength(1);
+      expect((await site.t.graphql(POSTS, {}, { cookie })).data.posts.total).toBe(1);
+      expect((await site.t.graphql(CARDS, {}, { cookie })).data.upcomingCards).toHaveLength(1);
     }
   });
 });

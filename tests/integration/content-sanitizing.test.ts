@@ -1,31 +1,27 @@
 // Post content is sanitized on the server before it is stored, down to what the editor produces:
 // hostile HTML sent straight to the API never comes back out.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_CLASSES } from '#kernel/content-rules.ts';
 import { POST, POSTS, postInput, UPDATE_POST, uploadPost } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { appWithAdmin } from '../support/fixtures.ts';
 import { testDbKind } from '../support/test-database.ts';
 
-let t: TestApp;
-let admin: string;
+const site = appWithAdmin();
 let postId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.signIn({ isAdmin: true })).cookie;
-  postId = (await uploadPost(t, admin)).body.data.createPost.id;
+  postId = (await uploadPost(site.t, site.admin)).body.data.createPost.id;
 });
-afterAll(() => t.dispose());
 
 /** Saves the HTML as the post's content (through updatePost: no image to re-encode) and returns what was stored. */
 async function stored(html: string): Promise<string> {
-  const { data, errors } = await t.graphql(
+  const { data, errors } = await site.t.graphql(
     UPDATE_POST,
     { id: postId, input: postInput({ content: html }) },
-    { cookie: admin },
+    { cookie: site.admin },
   );
   if (errors) throw new Error(JSON.stringify(errors));
-  const row = await t.db.prisma.post.findUniqueOrThrow({ where: { id: postId } });
+  const row = await site.t.db.prisma.post.findUniqueOrThrow({ where: { id: postId } });
   expect(data.updatePost.content).toBe(row.content);
   return row.content;
 }
@@ -38,7 +34,11 @@ async function restCreate(content: string): Promise<{ id: string; content: strin
   }
   form.set('content', content);
   form.append('image', fileOf(await makeImage({ width: 800, height: 450 })));
-  const created = await t.request('/api/blogposts', { method: 'POST', headers: { cookie: admin }, body: form });
+  const created = await site.t.request('/api/blogposts', {
+    method: 'POST',
+    headers: { cookie: site.admin },
+    body: form,
+  });
   expect(created.status).toBe(201);
   const body = await created.json();
   return { id: body._id, content: body.content };
@@ -46,7 +46,7 @@ async function restCreate(content: string): Promise<{ id: string; content: strin
 
 /** A post's content as GET /api/blogposts/:id serves it. */
 async function restContent(id: string): Promise<string> {
-  const served = await t.request(`/api/blogposts/${id}`);
+  const served = await site.t.request(`/api/blogposts/${id}`);
   expect(served.status).toBe(200);
   return (await served.json()).content;
 }
@@ -63,7 +63,9 @@ describe(`content sanitizing on ${testDbKind}`, () => {
   });
 
   it('creates posts sanitized too', async () => {
-    const { body } = await uploadPost(t, admin, { content: '<p onclick="steal()">Hi<script>steal()</script></p>' });
+    const { body } = await uploadPost(site.t, site.admin, {
+      content: '<p onclick="steal()">Hi<script>steal()</script></p>',
+    });
     expect(body.data.createPost.content).toBe('<p>Hi</p>');
   });
 
@@ -119,10 +121,10 @@ describe(`content sanitizing on ${testDbKind}`, () => {
   ])('removes %s', async (_name, html, expected) => {
     if (expected === '') {
       // Nothing of it survives: the content is then empty, which the rules refuse.
-      const { errors } = await t.graphql(
+      const { errors } = await site.t.graphql(
         UPDATE_POST,
         { id: postId, input: postInput({ content: html }) },
-        { cookie: admin },
+        { cookie: site.admin },
       );
       expect(errors?.[0]?.extensions?.fieldErrors).toEqual({ content: 'This field is required' });
       return;
@@ -183,7 +185,7 @@ describe(`content sanitizing on ${testDbKind}`, () => {
     const { id, content } = await restCreate(
       '<h1>Setup</h1><pre class="ql-syntax" spellcheck="false">npm install\nnpm start\n</pre>',
     );
-    expect((await t.db.prisma.post.findUniqueOrThrow({ where: { id } })).content).toBe(
+    expect((await site.t.db.prisma.post.findUniqueOrThrow({ where: { id } })).content).toBe(
       '<h2 id="setup">Setup</h2><pre><code>npm install\nnpm start\n</code></pre>',
     );
     // REST answers with Quill's own code block; the header stays the post's top subheading.
@@ -236,20 +238,20 @@ describe(`content sanitizing on ${testDbKind}`, () => {
       html
         .replace(/ id="[^"]*"/g, '')
         .replace(/class="([^"]*)"/g, (_, names: string) => `class="${names.split(' ').sort().join(' ')}"`);
-    const storedOf = async (id: string) => (await t.db.prisma.post.findUniqueOrThrow({ where: { id } })).content;
+    const storedOf = async (id: string) => (await site.t.db.prisma.post.findUniqueOrThrow({ where: { id } })).content;
 
     const created = await restCreate(quill);
     expect(asQuillReads(created.content)).toBe(asQuillReads(quill));
     expect(await storedOf(created.id)).toBe(ours);
     const served = await restContent(created.id);
     expect(asQuillReads(served)).toBe(asQuillReads(quill));
-    const listed = (await (await t.request('/api/blogposts')).json()).blogpostDocs;
+    const listed = (await (await site.t.request('/api/blogposts')).json()).blogpostDocs;
     expect(listed.find((post: { _id: string }) => post._id === created.id).content).toBe(served);
 
     // The original client saves what it was given: nothing is lost, on the way in or out.
-    const edited = await t.request(`/api/blogposts/${created.id}`, {
+    const edited = await site.t.request(`/api/blogposts/${created.id}`, {
       method: 'PUT',
-      headers: { cookie: admin, 'content-type': 'application/json' },
+      headers: { cookie: site.admin, 'content-type': 'application/json' },
       body: JSON.stringify({ title: 'Quill', subtitle: 'Edited', category: 'game', content: served }),
     });
     expect(edited.status).toBe(200);
@@ -259,9 +261,9 @@ describe(`content sanitizing on ${testDbKind}`, () => {
 
     // GraphQL (which the post page is rendered from) and the feed keep the site's classes, which
     // its own CSS aligns and indents.
-    const { data } = await t.graphql(POST, { id: created.id });
+    const { data } = await site.t.graphql(POST, { id: created.id });
     expect(data.post?.content).toBe(ours);
-    const rss = await (await t.request('/rss.xml')).text();
+    const rss = await (await site.t.request('/rss.xml')).text();
     expect(rss).toContain(ours);
   });
 
@@ -296,16 +298,16 @@ describe(`content sanitizing on ${testDbKind}`, () => {
       '<table><thead><tr><th>Console</th><th>Price</th></tr></thead>' +
       '<tbody><tr><td>Quokkaphone</td><td><strong>349</strong></td></tr></tbody></table>';
     expect(content).toBe(`<p>Prices:</p>${table}`);
-    const { data } = await t.graphql(POST, { id: postId });
+    const { data } = await site.t.graphql(POST, { id: postId });
     expect(data.post?.content).toBe(content);
-    const rest = await (await t.request(`/api/blogposts/${postId}`)).json();
+    const rest = await (await site.t.request(`/api/blogposts/${postId}`)).json();
     expect(rest.content).toBe(content);
-    const rss = await (await t.request('/rss.xml')).text();
+    const rss = await (await site.t.request('/rss.xml')).text();
     expect(rss).toContain(table);
     // A word of a cell, found on its own: cells are not glued together in the search text.
-    const found = await t.graphql(POSTS, { search: 'quokkaphone' });
+    const found = await site.t.graphql(POSTS, { search: 'quokkaphone' });
     expect(found.data.posts.items.map((post: { id: string }) => post.id)).toEqual([postId]);
-    const byPrice = await t.graphql(POSTS, { search: 'Price 349' });
+    const byPrice = await site.t.graphql(POSTS, { search: 'Price 349' });
     expect(byPrice.data.posts.items.map((post: { id: string }) => post.id)).toEqual([postId]);
   });
 });

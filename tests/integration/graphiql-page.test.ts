@@ -2,21 +2,13 @@
 // and its files are served here. Off with introspection, it is nowhere. (tests/e2e/graphiql.test.ts
 // runs it in a browser.)
 import { getIntrospectionQuery } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { appsForFile } from '../support/fixtures.ts';
 
-let open: TestApp;
-let closed: TestApp;
-let withIntrospection: TestApp;
-beforeAll(async () => {
-  open = await createTestApp();
-  closed = await createTestApp({ env: { NODE_ENV: 'production' } });
-  withIntrospection = await createTestApp({ env: { NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' } });
-});
-afterAll(async () => {
-  await open.dispose();
-  await closed.dispose();
-  await withIntrospection.dispose();
+const apps = appsForFile({
+  open: {},
+  closed: { NODE_ENV: 'production' },
+  withIntrospection: { NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' },
 });
 
 const asBrowser = { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } };
@@ -26,7 +18,7 @@ const referencesOf = (html: string) => [...html.matchAll(/\b(?:src|href)="([^"]*
 
 describe('GraphiQL', () => {
   it('is a page that names no other host, under a CSP that allows none', async () => {
-    const response = await open.request('/graphql', asBrowser);
+    const response = await apps.open.request('/graphql', asBrowser);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await response.text();
@@ -45,26 +37,26 @@ describe('GraphiQL', () => {
   });
 
   it('serves every file the page and its editor load', async () => {
-    const html = await (await open.request('/graphql', asBrowser)).text();
+    const html = await (await apps.open.request('/graphql', asBrowser)).text();
     const files = referencesOf(html);
     const startScript = files.find((file) => file.endsWith('/start.js'))!;
     const base = startScript.slice(0, -'start.js'.length);
-    const workers = [...(await (await open.request(startScript)).text()).matchAll(/'([\w.]+\.worker\.js)'/g)].map(
+    const workers = [...(await (await apps.open.request(startScript)).text()).matchAll(/'([\w.]+\.worker\.js)'/g)].map(
       (match) => `${base}${match[1]}`,
     );
     expect(workers).toHaveLength(3);
     for (const file of [...files, ...workers]) {
-      const response = await open.request(file, { headers: { 'accept-encoding': 'gzip' } });
+      const response = await apps.open.request(file, { headers: { 'accept-encoding': 'gzip' } });
       expect(response.status, file).toBe(200);
       expect(response.headers.get('content-type'), file).toMatch(/javascript|css|icon/);
       expect(response.headers.get('cache-control'), file).toContain('immutable');
       expect((await response.arrayBuffer()).byteLength, file).toBeGreaterThan(100);
     }
-    expect((await open.request(`${base}nothing.js`)).status).toBe(404);
+    expect((await apps.open.request(`${base}nothing.js`)).status).toBe(404);
   });
 
   it("answers GraphiQL's schema query", async () => {
-    const body = await open.graphql(
+    const body = await apps.open.graphql(
       getIntrospectionQuery({ inputValueDeprecation: true, specifiedByUrl: true, directiveIsRepeatable: true }),
     );
     expect(body.errors).toBeUndefined();
@@ -72,18 +64,18 @@ describe('GraphiQL', () => {
   });
 
   it('is served in production when GRAPHQL_INTROSPECTION=true', async () => {
-    const html = await (await withIntrospection.request('/graphql', asBrowser)).text();
+    const html = await (await apps.withIntrospection.request('/graphql', asBrowser)).text();
     const script = referencesOf(html).find((file) => file.endsWith('/graphiql.js'))!;
-    expect((await withIntrospection.request(script)).status).toBe(200);
+    expect((await apps.withIntrospection.request(script)).status).toBe(200);
   });
 
   it('is nowhere when introspection is off', async () => {
-    const html = await (await open.request('/graphql', asBrowser)).text();
+    const html = await (await apps.open.request('/graphql', asBrowser)).text();
     const files = referencesOf(html);
-    const response = await closed.request('/graphql', asBrowser);
+    const response = await apps.closed.request('/graphql', asBrowser);
     expect(await response.text()).not.toMatch(/GraphiQL|graphiql/);
     for (const file of files) {
-      const asset = await closed.request(file);
+      const asset = await apps.closed.request(file);
       expect(asset.status, file).toBe(404);
       expect(await asset.text()).not.toContain('YogaGraphiQL');
     }

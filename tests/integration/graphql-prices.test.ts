@@ -13,21 +13,14 @@ import {
 import { GRAPHQL_LIMITS } from '../../server/graphql/yoga.ts';
 import { POST_FIELDS } from '../support/content.ts';
 import { createQueryLoggingApp, type QueryLoggingApp } from '../support/query-log.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { appsForFile } from '../support/fixtures.ts';
 
-let open: TestApp;
-let closed: TestApp;
+const apps = appsForFile({ open: {}, closed: { NODE_ENV: 'production' } });
 let logged: QueryLoggingApp;
 beforeAll(async () => {
-  open = await createTestApp();
-  closed = await createTestApp({ env: { NODE_ENV: 'production' } });
   logged = await createQueryLoggingApp();
 });
-afterAll(async () => {
-  await open.dispose();
-  await closed.dispose();
-  await logged.dispose();
-});
+afterAll(() => logged.dispose());
 
 const aliased = (count: number, field: (i: number) => string) =>
   `{ ${Array.from({ length: count }, (_, i) => `a${i}: ${field(i)}`).join('\n')} }`;
@@ -40,8 +33,8 @@ const FAN_OUTS = {
 describe('GraphQL prices', () => {
   for (const [name, query] of Object.entries(FAN_OUTS)) {
     for (const [introspection, app] of [
-      ['on', () => open],
-      ['off', () => closed],
+      ['on', () => apps.open],
+      ['off', () => apps.closed],
     ] as const) {
       it(`refuses ${name} with introspection ${introspection}`, async () => {
         const response = await app().graphqlResponse(query);
@@ -64,14 +57,14 @@ describe('GraphQL prices', () => {
 
   it('prices a search given in a variable when it has words, not when it is empty', async () => {
     const query = `query ($q: String) ${aliased(GRAPHQL_LIMITS.maxAliases, () => 'posts(search: $q) { total }')}`;
-    const searching = await open.graphql(query, { q: 'zelda' });
+    const searching = await apps.open.graphql(query, { q: 'zelda' });
     expect(searching.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COSTLY');
-    const listing = await open.graphql(query, { q: null });
+    const listing = await apps.open.graphql(query, { q: null });
     expect(listing.errors).toBeUndefined();
     expect(listing.data.a0).toEqual({ total: 0 });
     // Each price is kept for the variables it was worked out with, not for the document alone.
-    expect((await open.graphql(query, { q: 'zelda' })).errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COSTLY');
-    expect((await open.graphql(query, { q: null })).errors).toBeUndefined();
+    expect((await apps.open.graphql(query, { q: 'zelda' })).errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COSTLY');
+    expect((await apps.open.graphql(query, { q: null })).errors).toBeUndefined();
   });
 
   it("answers the client's own operations, a search included", async () => {
@@ -82,7 +75,7 @@ describe('GraphQL prices', () => {
       [PostDetailDocument, { slug: 'no-such-post' }],
       [ShowUpcomingCardsDocument, {}],
     ];
-    for (const app of [open, closed]) {
+    for (const app of [apps.open, apps.closed]) {
       for (const [document, variables] of operations) {
         const body = await app.graphql(print(document), variables);
         expect(body.errors, print(document)).toBeUndefined();
@@ -91,7 +84,7 @@ describe('GraphQL prices', () => {
   });
 
   it('answers a few searches or full pages at once', async () => {
-    const body = await open.graphql(
+    const body = await apps.open.graphql(
       `{ a: posts(search: "zelda") { total } b: posts(search: "mario") { total }
          c: posts(page: 1) { items { ${POST_FIELDS} } } d: posts(page: 2) { items { ${POST_FIELDS} } } }`,
     );

@@ -3,41 +3,42 @@
 // reads are answered as to a visitor who is not signed in), any site may read what anyone may read
 // without credentials, the site's own anonymous reads are still answered from the response cache,
 // and behind a reverse proxy that rewrites Host the forwarded origin counts with TRUST_PROXY=true.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freshAddress } from '../support/auth-requests.ts';
 import { CARDS, DELETE_CARD, LATEST_POSTS, seedPosts, uploadCard } from '../support/content.ts';
-import { createTestApp, documentText, type AnyDocument, type TestApp } from '../support/test-app.ts';
+import { appWithAdmin } from '../support/fixtures.ts';
+import { createTestApp, documentText, type AnyDocument } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
 
 const SITE = 'http://blog.test';
 const EVIL = 'http://evil.example';
 const ME = '{ me { email } }';
 
-let t: TestApp;
-let admin: string;
+const site = appWithAdmin();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.signIn({ isAdmin: true })).cookie;
   // On PostgreSQL the response cache is off until the change channel is heard.
-  for (let waited = 0; !t.app.changes.trustworthy && waited < 10_000; waited += 20) {
+  for (let waited = 0; !site.t.app.changes.trustworthy && waited < 10_000; waited += 20) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 });
-afterAll(() => t.dispose());
 
 async function newCard(): Promise<string> {
-  const { body } = await uploadCard(t, admin);
+  const { body } = await uploadCard(site.t, site.admin);
   expect(body.errors).toBeUndefined();
   return body.data.createUpcomingCard.id;
 }
 
-const cardExists = async (id: string) => (await t.db.prisma.upcomingCard.count({ where: { id } })) === 1;
+/** deleteUpcomingCard through GraphQL with the admin's cookie, sent with these headers (an Origin). */
+const deleteCardWithSession = (id: string, headers: Record<string, string>) =>
+  site.t.graphqlResponse(DELETE_CARD, { id }, { cookie: site.admin, headers });
+
+const cardExists = async (id: string) => (await site.t.db.prisma.upcomingCard.count({ where: { id } })) === 1;
 
 /** A JSON GraphQL POST with its length, as a browser sends it (the response cache needs the length). */
 function graphqlPost(query: AnyDocument, variables: Record<string, unknown>, headers: Record<string, string>) {
   const body = JSON.stringify({ query: documentText(query), variables });
-  return t.request('/graphql', {
+  return site.t.request('/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
     body,
@@ -55,7 +56,7 @@ describe(`requests from another site (${testDbKind})`, () => {
     'a preflight to %s grants reads without credentials, the same for every origin',
     async (path) => {
       for (const origin of [EVIL, SITE]) {
-        const response = await t.request(path, {
+        const response = await site.t.request(path, {
           method: 'OPTIONS',
           headers: {
             origin,
@@ -74,21 +75,21 @@ describe(`requests from another site (${testDbKind})`, () => {
 
   it('cannot delete a card through GraphQL with the admin’s cookie', async () => {
     const id = await newCard();
-    const response = await t.graphqlResponse(DELETE_CARD, { id }, { cookie: admin, headers: { origin: EVIL } });
+    const response = await deleteCardWithSession(id, { origin: EVIL });
     expect(response.status).toBe(403);
     expectNoCredentialedGrant(response);
     expect(await response.json()).toEqual({
       errors: [expect.objectContaining({ message: 'Cross-site request refused', extensions: { code: 'FORBIDDEN' } })],
     });
     expect(await cardExists(id)).toBe(true);
-    expect(JSON.stringify(await t.graphql(CARDS))).toContain(id);
+    expect(JSON.stringify(await site.t.graphql(CARDS))).toContain(id);
   });
 
   it('cannot delete a card through REST with the admin’s cookie', async () => {
     const id = await newCard();
-    const response = await t.request(`/api/upcoming/${id}`, {
+    const response = await site.t.request(`/api/upcoming/${id}`, {
       method: 'DELETE',
-      headers: { cookie: admin, origin: EVIL },
+      headers: { cookie: site.admin, origin: EVIL },
     });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ message: 'Cross-site request refused' });
@@ -103,35 +104,40 @@ describe(`requests from another site (${testDbKind})`, () => {
       { 'sec-fetch-site': 'same-site' },
     ];
     for (const headers of foreign) {
-      const graphql = await t.graphqlResponse(DELETE_CARD, { id }, { cookie: admin, headers });
+      const graphql = await deleteCardWithSession(id, headers);
       expect(graphql.status).toBe(403);
-      const rest = await t.request(`/api/upcoming/${id}`, { method: 'DELETE', headers: { cookie: admin, ...headers } });
+      const rest = await site.t.request(`/api/upcoming/${id}`, {
+        method: 'DELETE',
+        headers: { cookie: site.admin, ...headers },
+      });
       expect(rest.status).toBe(403);
     }
     expect(await cardExists(id)).toBe(true);
   });
 
   it('reads as a visitor who is not signed in, even with the admin’s cookie', async () => {
-    expect(await t.graphql(ME, {}, { cookie: admin })).toEqual({ data: { me: { email: expect.any(String) } } });
+    expect(await site.t.graphql(ME, {}, { cookie: site.admin })).toEqual({
+      data: { me: { email: expect.any(String) } },
+    });
     const foreign: Array<Record<string, string>> = [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }];
     for (const headers of foreign) {
-      const read = await t.graphqlResponse(ME, {}, { cookie: admin, headers });
+      const read = await site.t.graphqlResponse(ME, {}, { cookie: site.admin, headers });
       expect(read.status).toBe(200);
       expect(await read.json()).toEqual({ data: { me: null } });
       // No session was used, so none is renewed or ended.
       expect(read.headers.get('set-cookie')).toBeNull();
-      const profile = await t.request('/api/users/profile', { headers: { cookie: admin, ...headers } });
+      const profile = await site.t.request('/api/users/profile', { headers: { cookie: site.admin, ...headers } });
       expect(profile.status).toBe(401);
     }
   });
 
   it('lets another site’s scripts read public posts without credentials', async () => {
-    await seedPosts(t.db.prisma, [{ title: 'For integrators' }]);
-    const graphql = await t.graphqlResponse(LATEST_POSTS, {}, { headers: { origin: EVIL } });
+    await seedPosts(site.t.db.prisma, [{ title: 'For integrators' }]);
+    const graphql = await site.t.graphqlResponse(LATEST_POSTS, {}, { headers: { origin: EVIL } });
     expect(graphql.status).toBe(200);
     expectNoCredentialedGrant(graphql);
     expect(await graphql.text()).toContain('For integrators');
-    const rest = await t.request('/api/blogposts/latest', { headers: { origin: EVIL } });
+    const rest = await site.t.request('/api/blogposts/latest', { headers: { origin: EVIL } });
     expect(rest.status).toBe(200);
     expectNoCredentialedGrant(rest);
     expect(await rest.text()).toContain('For integrators');
@@ -141,21 +147,21 @@ describe(`requests from another site (${testDbKind})`, () => {
 describe(`requests from the site itself (${testDbKind})`, () => {
   it('write with the session', async () => {
     const id = await newCard();
-    const response = await t.graphqlResponse(DELETE_CARD, { id }, { cookie: admin, headers: { origin: SITE } });
+    const response = await deleteCardWithSession(id, { origin: SITE });
     expect(await response.json()).toEqual({ data: { deleteUpcomingCard: id } });
     expect(await cardExists(id)).toBe(false);
     const viaRest = await newCard();
-    const rest = await t.request(`/api/upcoming/${viaRest}`, {
+    const rest = await site.t.request(`/api/upcoming/${viaRest}`, {
       method: 'DELETE',
-      headers: { cookie: admin, origin: SITE, 'sec-fetch-site': 'same-origin' },
+      headers: { cookie: site.admin, origin: SITE, 'sec-fetch-site': 'same-origin' },
     });
     expect(rest.status).toBe(200);
     expect(await cardExists(viaRest)).toBe(false);
   });
 
   it('have their anonymous GraphQL reads answered from the response cache', async () => {
-    expect(t.app.changes.trustworthy).toBe(true);
-    await seedPosts(t.db.prisma, [{ title: 'Cached for the site' }]);
+    expect(site.t.app.changes.trustworthy).toBe(true);
+    await seedPosts(site.t.db.prisma, [{ title: 'Cached for the site' }]);
     const browser = { origin: SITE, 'sec-fetch-site': 'same-origin', 'accept-encoding': 'gzip, deflate, br' };
     const first = await graphqlPost(LATEST_POSTS, {}, browser);
     expect(first.status).toBe(200);

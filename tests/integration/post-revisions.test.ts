@@ -4,6 +4,7 @@
 import { describe, expect } from 'vitest';
 import { figureHtml } from '#kernel/content-pictures.ts';
 import { AUTOSAVE_REVISION_EVERY_MS, postMessages } from '#kernel/post-rules.ts';
+import { writePostWithCover } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
 import { graphqlErrors } from '../support/expected-errors.ts';
 import { testOnEmptyContent as test } from '../support/fixtures.ts';
@@ -37,16 +38,8 @@ const fields = (title: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function createPublished(t: TestApp, admin: string, title: string, extra: Record<string, unknown> = {}) {
-  const { body } = await t.upload(
-    CREATE,
-    { input: fields(title, extra) },
-    { 'input.image': fileOf(await makeImage({ width: 800, height: 450 })) },
-    { cookie: admin },
-  );
-  expect(body.errors).toBeUndefined();
-  return body.data.createPost;
-}
+const createPublished = (t: TestApp, admin: string, title: string, extra: Record<string, unknown> = {}) =>
+  writePostWithCover(t, admin, CREATE, { input: fields(title, extra) });
 
 async function update(t: TestApp, admin: string, id: string, input: Record<string, unknown>) {
   const result = await t.graphql(UPDATE, { id, input }, { cookie: admin });
@@ -253,19 +246,16 @@ describe(`a post's revisions on ${testDbKind}`, () => {
       { cookie: admin },
     );
     const { id } = draft.data.createPost;
-    const { body } = await t.upload(
-      UPDATE,
-      { id, input: fields('Now complete', { status: 'PUBLISHED' }) },
-      { 'input.image': fileOf(await makeImage({ width: 800, height: 450 })) },
-      { cookie: admin },
-    );
-    expect(body.errors).toBeUndefined();
+    const completed = await writePostWithCover(t, admin, UPDATE, {
+      id,
+      input: fields('Now complete', { status: 'PUBLISHED' }),
+    });
     const [published, draftRevision] = await revisionsOf(t, admin, id);
     expect(published).toMatchObject({ title: 'Now complete', isPublish: true });
 
     const refused = await t.graphql(RESTORE, { id: draftRevision!.id }, { cookie: admin });
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
-    expect((await t.graphql(PUBLIC_POST, { slug: body.data.updatePost.slug })).data.post.title).toBe('Now complete');
+    expect((await t.graphql(PUBLIC_POST, { slug: completed.slug })).data.post.title).toBe('Now complete');
     expect(await revisionsOf(t, admin, id)).toHaveLength(2);
   });
 

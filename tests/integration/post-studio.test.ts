@@ -8,7 +8,8 @@ import { postMessages } from '#kernel/post-rules.ts';
 import { slugMessages } from '#kernel/slug-rules.ts';
 import { PostScheduler } from '../../server/modules/post/post-scheduler.ts';
 import sharp from 'sharp';
-import { fileOf, makeImage, makeTwoColourImage, pixelAt } from '../support/images.ts';
+import { writePostWithCover } from '../support/content.ts';
+import { fileOf, makeTwoColourImage, pixelAt } from '../support/images.ts';
 import { graphqlErrors } from '../support/expected-errors.ts';
 import { emptyContent, test } from '../support/fixtures.ts';
 import type { TestApp } from '../support/test-app.ts';
@@ -43,16 +44,8 @@ const publishedInput = (title: string, extra: Record<string, unknown> = {}) => (
   ...extra,
 });
 
-async function createPublished(t: TestApp, admin: string, title: string, extra: Record<string, unknown> = {}) {
-  const { body } = await t.upload(
-    CREATE,
-    { input: publishedInput(title, extra) },
-    { 'input.image': fileOf(await makeImage({ width: 1200, height: 675 })) },
-    { cookie: admin },
-  );
-  expect(body.errors).toBeUndefined();
-  return body.data.createPost;
-}
+const createPublished = (t: TestApp, admin: string, title: string, extra: Record<string, unknown> = {}) =>
+  writePostWithCover(t, admin, CREATE, { input: publishedInput(title, extra) });
 
 /** Everything a reader, a crawler or a feed reader could read, as text, to look for a title in. */
 async function publicEverything(t: TestApp, post: { id: string; slug: string }, keyword: string): Promise<string> {
@@ -153,15 +146,12 @@ describe(`the author's studio on ${testDbKind}`, () => {
     expect((await t.db.prisma.post.findUniqueOrThrow({ where: { id } })).status).toBe('DRAFT');
 
     // The same post, given a cover and a category, goes public with its publication date.
-    const { body } = await t.upload(
-      UPDATE,
-      { id, input: publishedInput('Half done', { status: 'PUBLISHED' }) },
-      { 'input.image': fileOf(await makeImage({ width: 1200, height: 675 })) },
-      { cookie: admin },
-    );
-    expect(body.errors).toBeUndefined();
-    expect(body.data.updatePost.status).toBe('PUBLISHED');
-    expect(Date.parse(body.data.updatePost.publishedAt)).toBeGreaterThan(Date.now() - 60_000);
+    const halfDone = await writePostWithCover(t, admin, UPDATE, {
+      id,
+      input: publishedInput('Half done', { status: 'PUBLISHED' }),
+    });
+    expect(halfDone.status).toBe('PUBLISHED');
+    expect(Date.parse(halfDone.publishedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect((await t.graphql(LISTS, {})).data.posts.items).toEqual([{ title: 'Half done' }]);
 
     // Unpublished again: gone from every list at once.

@@ -4,6 +4,7 @@ import { describe, expect } from 'vitest';
 import { messages } from '#kernel/messages.ts';
 import {
   DELETE_POST,
+  expectDeleteNotFound,
   LATEST_POSTS,
   POST,
   POSTS,
@@ -318,14 +319,6 @@ describe(`deletePost on ${testDbKind}`, () => {
     admin,
   }) => {
     const created = (await uploadPost(t, admin)).body.data.createPost;
-    await t.graphql(DELETE_POST, { id: created.id }, { cookie: admin });
-    for (const id of [created.id, '0196f0a0-0000-7000-8000-000000000000', '42']) {
-      const response = await t.graphqlResponse(DELETE_POST, { id }, { cookie: admin });
-      expect(response.status).toBe(404);
-      expect((await response.json()).errors[0]).toMatchObject({
-        message: 'Blogpost not found',
-        extensions: { code: 'NOT_FOUND' },
-      });
-    }
+    await expectDeleteNotFound(t, admin, DELETE_POST, { id: created.id, malformed: '42' }, 'Blogpost not found');
   });
 });

@@ -6,6 +6,7 @@ import {
   CARD_DETAILS,
   CARDS,
   DELETE_CARD,
+  expectDeleteNotFound,
   MOVE_CARD,
   UPDATE_CARD,
   uploadCard,
@@ -98,15 +99,7 @@ describe(`deleteUpcomingCard on ${testDbKind}`, () => {
     admin,
   }) => {
     const card = (await uploadCard(t, admin)).body.data.createUpcomingCard;
-    await t.graphql(DELETE_CARD, { id: card.id }, { cookie: admin });
-    for (const id of [card.id, '0196f0a0-0000-7000-8000-000000000000', 'card-1']) {
-      const response = await t.graphqlResponse(DELETE_CARD, { id }, { cookie: admin });
-      expect(response.status).toBe(404);
-      expect((await response.json()).errors[0]).toMatchObject({
-        message: 'Card not found',
-        extensions: { code: 'NOT_FOUND' },
-      });
-    }
+    await expectDeleteNotFound(t, admin, DELETE_CARD, { id: card.id, malformed: 'card-1' }, 'Card not found');
   });
 });
 

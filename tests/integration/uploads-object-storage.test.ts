@@ -169,6 +169,19 @@ describe(`images in a bucket, served through the app, on ${testDbKind}`, () => {
   });
 });
 
+/**
+ * What the tests of the describe block that calls this share, made before them (with time for a
+ * database of its own) and disposed of with the file's other cleanups.
+ */
+function madeForTheBlock<T extends { dispose(): Promise<unknown> }>(make: () => Promise<T>): () => T {
+  let made: T;
+  beforeAll(async () => {
+    made = await make();
+    cleanups.push(() => made.dispose());
+  }, 60_000);
+  return () => made;
+}
+
 describe('images published at UPLOADS_PUBLIC_URL (here, the bucket itself)', () => {
   let published: TestApp;
   let publicUrl: string;
@@ -235,56 +248,52 @@ describe('images published at UPLOADS_PUBLIC_URL (here, the bucket itself)', () 
 });
 
 describe("moving a site's images between the uploads folder and a bucket", () => {
-  let onDisk: TestApp;
-  beforeAll(async () => {
-    onDisk = await createTestApp();
-    cleanups.push(() => onDisk.dispose());
-  }, 60_000);
+  const onDisk = madeForTheBlock(() => createTestApp());
 
   it('moves every file to the bucket and back, checked, and a second run changes nothing', async () => {
-    const cookie = (await onDisk.signIn({ isAdmin: true })).cookie;
-    await uploadPost(onDisk, cookie, { title: 'First' });
-    await uploadCard(onDisk, cookie);
-    const disk = new DiskImageStorage(path.join(onDisk.dataDir, 'uploads'));
+    const cookie = (await onDisk().signIn({ isAdmin: true })).cookie;
+    await uploadPost(onDisk(), cookie, { title: 'First' });
+    await uploadCard(onDisk(), cookie);
+    const disk = new DiskImageStorage(path.join(onDisk().dataDir, 'uploads'));
     const bucket = s3.storage(MOVED_BUCKET);
-    const files = uploadedFiles(onDisk);
+    const files = uploadedFiles(onDisk());
     // Four variants of the 1200-pixel post picture, three of the 800-pixel card's.
     expect(files).toHaveLength(7);
     const original = new Map(files.map((file) => [file, readFileSync(path.join(disk.dir, file))]));
 
-    expect(await moveImageFiles({ db: onDisk.db, from: disk, to: bucket })).toEqual({
+    expect(await moveImageFiles({ db: onDisk().db, from: disk, to: bucket })).toEqual({
       copied: 7,
       alreadyThere: 0,
       removedFromSource: 7,
     });
     expect(await s3.keys(MOVED_BUCKET)).toEqual(files);
-    expect(uploadedFiles(onDisk)).toEqual([]);
+    expect(uploadedFiles(onDisk())).toEqual([]);
     for (const [file, bytes] of original) expect((await bucket.get(file))!.equals(bytes)).toBe(true);
 
     // Run again (after an interruption, or by mistake): everything is found in place.
-    expect(await moveImageFiles({ db: onDisk.db, from: disk, to: bucket })).toEqual({
+    expect(await moveImageFiles({ db: onDisk().db, from: disk, to: bucket })).toEqual({
       copied: 0,
       alreadyThere: 7,
       removedFromSource: 0,
     });
 
-    expect(await moveImageFiles({ db: onDisk.db, from: bucket, to: disk })).toEqual({
+    expect(await moveImageFiles({ db: onDisk().db, from: bucket, to: disk })).toEqual({
       copied: 7,
       alreadyThere: 0,
       removedFromSource: 7,
     });
     expect(await s3.keys(MOVED_BUCKET)).toEqual([]);
-    expect(uploadedFiles(onDisk)).toEqual(files);
+    expect(uploadedFiles(onDisk())).toEqual(files);
     for (const [file, bytes] of original) expect(readFileSync(path.join(disk.dir, file)).equals(bytes)).toBe(true);
     // The site serves them from the folder again.
-    expect((await onDisk.request(`/uploads/${files[0]}`)).status).toBe(200);
+    expect((await onDisk().request(`/uploads/${files[0]}`)).status).toBe(200);
 
     // A file in neither place stops the move before anything is removed.
     rmSync(path.join(disk.dir, files[0]!));
-    const refused = moveImageFiles({ db: onDisk.db, from: disk, to: bucket });
+    const refused = moveImageFiles({ db: onDisk().db, from: disk, to: bucket });
     await expect(refused).rejects.toThrow(MoveError);
     await expect(refused).rejects.toThrow(`1 image file(s) are in neither ${disk.dir} nor s3://${MOVED_BUCKET}`);
-    expect(uploadedFiles(onDisk)).toEqual(files.slice(1));
+    expect(uploadedFiles(onDisk())).toEqual(files.slice(1));
   });
 });
 
@@ -314,23 +323,19 @@ describe('a backup of a site whose images are in a bucket', () => {
 });
 
 describe('the demo seed on a site whose images are in a bucket', () => {
-  let site: TestDatabase;
-  beforeAll(async () => {
-    site = await createTestDatabase();
-    cleanups.push(() => site.dispose());
-  }, 60_000);
+  const site = madeForTheBlock(() => createTestDatabase());
 
   it("writes every post's and card's image into the bucket, and with replace removes the old ones", async () => {
     const imageStore = new ImageStore(s3.storage(DEMO_BUCKET), 10 * 1024 * 1024);
     // A part of the demo: the whole of it re-encodes dozens of pictures.
     const content = { posts: DEMO_POSTS.slice(0, 1), cards: DEMO_CARDS.slice(0, 1) };
-    await seedDemo({ prisma: site.db.prisma, imageStore, content, log: () => {} });
-    const first = await site.db.prisma.image.findMany();
+    await seedDemo({ prisma: site().db.prisma, imageStore, content, log: () => {} });
+    const first = await site().db.prisma.image.findMany();
     expect(first).toHaveLength(2);
     expect(await s3.keys(DEMO_BUCKET)).toEqual(first.flatMap(variantKeys).sort());
 
-    await seedDemo({ prisma: site.db.prisma, imageStore, content, replace: true, log: () => {} });
-    const second = await site.db.prisma.image.findMany();
+    await seedDemo({ prisma: site().db.prisma, imageStore, content, replace: true, log: () => {} });
+    const second = await site().db.prisma.image.findMany();
     expect(await s3.keys(DEMO_BUCKET)).toEqual(second.flatMap(variantKeys).sort());
     expect(second.map((image) => image.storageKey)).not.toContain(first[0]!.storageKey);
   });

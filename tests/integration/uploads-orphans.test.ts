@@ -44,14 +44,28 @@ async function expectNothingOrphaned(t: TestApp) {
   expect(await t.db.prisma.pendingImageFiles.count()).toBe(0);
 }
 
-/** Makes the database refuse writes to a table, as a full disk or a lost connection would. */
-async function breakWritesTo(t: TestApp, table: 'Post' | 'UpcomingCard') {
+/**
+ * Sends `write` while the database refuses every write to `table`, as a full disk or a lost
+ * connection would: the caller is answered
+ * 'Unexpected error.' (and the server logs it), then the table takes writes again.
+ */
+async function refusedByTheDatabase(
+  t: TestApp,
+  table: 'Post' | 'UpcomingCard',
+  write: () => Promise<{ body: { errors?: unknown[] } }>,
+) {
+  expectErrorLog(/Unexpected error in a GraphQL operation .*: PrismaClientKnownRequestError/);
   await t.db.prisma.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN RAISE EXCEPTION 'writes refused by the test'; END $$`);
   await t.db.prisma.$executeRawUnsafe(
     `CREATE TRIGGER refuse_write BEFORE INSERT OR UPDATE ON "${table}" FOR EACH ROW EXECUTE FUNCTION refuse_write()`,
   );
-  return () => t.db.prisma.$executeRawUnsafe(`DROP TRIGGER refuse_write ON "${table}"`);
+  try {
+    const { body } = await write();
+    expect(body.errors?.[0]).toMatchObject({ message: 'Unexpected error.' });
+  } finally {
+    await t.db.prisma.$executeRawUnsafe(`DROP TRIGGER refuse_write ON "${table}"`);
+  }
 }
 
 describe(`replacing and deleting on ${testDbKind}`, () => {
@@ -113,35 +127,24 @@ describe(`failed writes on ${testDbKind}`, () => {
     app: t,
     admin,
   }) => {
-    expectErrorLog(/Unexpected error in a GraphQL operation .*: PrismaClientKnownRequestError/);
-    const repair = await breakWritesTo(t, 'Post');
-    try {
-      const { body } = await uploadPost(t, admin);
-      expect(body.errors?.[0]).toMatchObject({ message: 'Unexpected error.' });
-    } finally {
-      await repair();
-    }
+    await refusedByTheDatabase(t, 'Post', () => uploadPost(t, admin));
     expect(await t.db.prisma.post.count()).toBe(0);
     expect(await t.db.prisma.image.count()).toBe(0);
     expect(uploadedFiles(t)).toEqual([]);
   });
 
   test('a replacement the database refuses keeps the old image and leaves no new file', async ({ app: t, admin }) => {
-    expectErrorLog(/Unexpected error in a GraphQL operation .*: PrismaClientKnownRequestError/);
     const created = (await uploadPost(t, admin)).body.data.createPost;
     const before = uploadedFiles(t);
-    const repair = await breakWritesTo(t, 'Post');
-    try {
-      const { body } = await t.upload(
+    const replacement = fileOf(await makeImage({ format: 'webp' }));
+    await refusedByTheDatabase(t, 'Post', () =>
+      t.upload(
         UPDATE_POST,
         { id: created.id, input: postInput({ title: 'Never saved' }) },
-        { 'input.image': fileOf(await makeImage({ format: 'webp' })) },
+        { 'input.image': replacement },
         { cookie: admin },
-      );
-      expect(body.errors?.[0]).toMatchObject({ message: 'Unexpected error.' });
-    } finally {
-      await repair();
-    }
+      ),
+    );
     expect(uploadedFiles(t)).toEqual(before);
     expect((await t.graphql(POST, { id: created.id })).data.post).toEqual(created);
     await expectNothingOrphaned(t);
@@ -161,14 +164,7 @@ describe(`failed writes on ${testDbKind}`, () => {
   });
 
   test('a card the database refuses leaves neither row nor file', async ({ app: t, admin }) => {
-    expectErrorLog(/Unexpected error in a GraphQL operation .*: PrismaClientKnownRequestError/);
-    const repair = await breakWritesTo(t, 'UpcomingCard');
-    try {
-      const { body } = await uploadCard(t, admin);
-      expect(body.errors?.[0]).toMatchObject({ message: 'Unexpected error.' });
-    } finally {
-      await repair();
-    }
+    await refusedByTheDatabase(t, 'UpcomingCard', () => uploadCard(t, admin));
     expect(await t.db.prisma.image.count()).toBe(0);
     expect(uploadedFiles(t)).toEqual([]);
   });

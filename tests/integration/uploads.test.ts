@@ -1,12 +1,12 @@
 // Uploads through GraphQL multipart with real image bytes: what is accepted (judged from the bytes),
 // what is refused and with which status, what is stored and how it is served.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { CREATE_POST, postInput, uploadedFiles, uploadPost } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
 import { noisePng, pngClaiming, sidewaysJpegWithExif } from '../support/odd-images.ts';
-import { testOnEmptyContent as test } from '../support/fixtures.ts';
-import { documentText, createTestApp, type TestApp } from '../support/test-app.ts';
+import { appWithAdmin, testOnEmptyContent as test } from '../support/fixtures.ts';
+import { documentText, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
 
 const IMAGE_TYPE_MESSAGE = 'Image must be of type jpeg, jpg, png or webp';
@@ -145,24 +145,18 @@ describe(`refused uploads on ${testDbKind}`, () => {
 });
 
 describe(`the upload size limit on ${testDbKind}`, () => {
-  let small: TestApp;
-  let smallAdmin: string;
-  beforeAll(async () => {
-    small = await createTestApp({ env: { MAX_UPLOAD_MB: '1' } });
-    smallAdmin = (await small.signIn({ isAdmin: true })).cookie;
-  });
-  afterAll(() => small.dispose());
+  const small = appWithAdmin({ env: { MAX_UPLOAD_MB: '1' } });
 
   test('refuses an image above MAX_UPLOAD_MB with 413', async () => {
     const big = await noisePng(700, 700);
     expect(big.byteLength).toBeGreaterThan(1024 * 1024);
-    await expectRefused(small, smallAdmin, fileOf(big), 413, 'Image must be at most 1 MB');
+    await expectRefused(small.t, small.admin, fileOf(big), 413, 'Image must be at most 1 MB');
   });
 
   test('accepts one just below it', async () => {
     const fits = await noisePng(500, 500);
     expect(fits.byteLength).toBeLessThan(1024 * 1024);
-    const { body } = await uploadPost(small, smallAdmin, {}, fileOf(fits));
+    const { body } = await uploadPost(small.t, small.admin, {}, fileOf(fits));
     expect(body.data.createPost.image).toMatchObject({ width: 500, height: 500 });
   });
 });

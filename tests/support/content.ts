@@ -7,7 +7,8 @@ import type { Category, Post, PrismaClient } from '../../server/generated/prisma
 import { graphql } from '../gql/index.ts';
 import type { Category as ApiCategory } from '../gql/graphql.ts';
 import { fileOf, makeImage } from './images.ts';
-import type { TestApp } from './test-app.ts';
+import { expect } from 'vitest';
+import type { Document, TestApp } from './test-app.ts';
 
 // For queries built in a test (prices, aliases): a post's fields as a selection.
 export const IMAGE_FIELDS = 'url width height srcset';
@@ -184,6 +185,16 @@ export async function uploadCard(
   return t.upload(CREATE_CARD, { input }, await imageUpload(file, 800, 600), { cookie });
 }
 
+/**
+ * A post write (createPost or updatePost, selecting what the test reads) with `variables` and a real
+ * cover, as the admin; it must succeed. Answers the written post.
+ */
+export async function writePostWithCover(t: TestApp, admin: string, write: string, variables: Record<string, unknown>) {
+  const { body } = await t.upload(write, variables, await imageUpload(undefined, 1200, 675), { cookie: admin });
+  expect(body.errors).toBeUndefined();
+  return body.data.createPost ?? body.data.updatePost;
+}
+
 /** The multipart files of a write: the given file, or a fresh PNG of that size, as input.image. */
 async function imageUpload(file: File | undefined, width: number, height: number) {
   return { 'input.image': file ?? fileOf(await makeImage({ width, height })) };
@@ -236,5 +247,24 @@ export function uploadedFiles(t: TestApp): string[] {
       .sort();
   } catch {
     return [];
+  }
+}
+
+/**
+ * Deletes `id` with `mutation` (deletePost, deleteUpcomingCard), then deleting it again, an unknown
+ * id and `malformed` are each refused with 404 NOT_FOUND and `message`.
+ */
+export async function expectDeleteNotFound(
+  t: TestApp,
+  admin: string,
+  mutation: Document<unknown, { id: string }>,
+  { id, malformed }: { id: string; malformed: string },
+  message: string,
+): Promise<void> {
+  await t.graphql(mutation, { id }, { cookie: admin });
+  for (const refused of [id, '0196f0a0-0000-7000-8000-000000000000', malformed]) {
+    const response = await t.graphqlResponse(mutation, { id: refused }, { cookie: admin });
+    expect(response.status).toBe(404);
+    expect((await response.json()).errors[0]).toMatchObject({ message, extensions: { code: 'NOT_FOUND' } });
   }
 }

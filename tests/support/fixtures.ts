@@ -7,9 +7,12 @@
 //
 //   import { test } from '../support/fixtures.ts';
 //   test('lists posts', async ({ app, admin }) => { ... });
+//
+// Files whose tests share state their hooks build on the app (a seeded post, a reader) use
+// appWithAdmin() instead: the same app and admin, made and disposed of by hooks of its own.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { test as base } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, test as base } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 export const test = base
@@ -35,3 +38,37 @@ export async function emptyContent(app: TestApp): Promise<void> {
 export const testOnEmptyContent = test.extend('emptyContent', { auto: true }, async ({ app }) => {
   await emptyContent(app);
 });
+
+/**
+ * An app (configured with env) and the Cookie header of its signed-in admin, for the tests of this
+ * file or describe block: made before the first, disposed of after the last (with `each`, a new app
+ * for every test). Registered before the caller's own hooks, so those can already use it; read
+ * `site.t` and `site.admin` inside tests and hooks.
+ */
+export function appWithAdmin(options: { env?: Record<string, string>; each?: boolean } = {}): {
+  t: TestApp;
+  admin: string;
+} {
+  const site = {} as { t: TestApp; admin: string };
+  (options.each ? beforeEach : beforeAll)(async () => {
+    site.t = await createTestApp({ env: options.env });
+    site.admin = (await site.t.signIn({ isAdmin: true })).cookie;
+  });
+  (options.each ? afterEach : afterAll)(() => site.t.dispose());
+  return site;
+}
+
+/**
+ * Apps of this file, one for each env by name (`appsForFile({ open: {}, closed: { NODE_ENV: 'production' } })`
+ * gives `apps.open` and `apps.closed`): made before its first test, disposed of after its last.
+ */
+export function appsForFile<Name extends string>(envs: Record<Name, Record<string, string>>): Record<Name, TestApp> {
+  const apps = {} as Record<Name, TestApp>;
+  beforeAll(async () => {
+    for (const name of Object.keys(envs) as Name[]) apps[name] = await createTestApp({ env: envs[name] });
+  });
+  afterAll(async () => {
+    for (const app of Object.values<TestApp>(apps)) await app.dispose();
+  });
+  return apps;
+}
