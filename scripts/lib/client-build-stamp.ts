@@ -6,8 +6,9 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
-export const CLIENT_BUILD_DIR = path.join(root, 'dist');
-const stampFile = path.join(CLIENT_BUILD_DIR, 'client-build-stamp');
+/** Where `vite build` puts the client (vite.config.ts), which the server serves by default. */
+export const CLIENT_BUILD_DIR = path.join(root, 'dist', 'client');
+const stampFile = path.join(root, 'dist', 'client-build-stamp');
 
 // Everything the client build depends on; a change to any of these means a rebuild.
 const BUILD_INPUTS = [
