@@ -85,7 +85,7 @@ export async function loadClientDocuments(): Promise<ClientDocuments> {
     categoryList: document('CategoryList'),
     createPost: document('CreatePost'),
     updatePost: document('UpdatePost'),
-    deletePost: document('StudioDeletePost'),
+    deletePost: document('DeletePost'),
   };
 }
 

@@ -124,7 +124,7 @@ async function studio(ctx: BenchContext, app: AppUnderTest, cookie: string, post
     async delete() {
       const id = created.shift() ?? deletable.pop();
       if (!id) throw new Error('Nothing left to delete');
-      await json('StudioDeletePost', documents.deletePost.exact, { id });
+      await json('DeletePost', documents.deletePost.exact, { id });
     },
   };
   return writers;
