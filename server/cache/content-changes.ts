@@ -148,6 +148,9 @@ export class ContentChanges {
     try {
       await announce(marker);
       return await heard;
+    } catch {
+      // The marker could not be sent: the start serves without cached reads, as when it is not heard.
+      return false;
     } finally {
       clearTimeout(timer);
       this.markerWaiters.delete(marker);

@@ -240,6 +240,25 @@ describe('waiting for the change channel', () => {
     expect(await changes.whenHeard(60_000)).toBe(true);
   });
 
+  it('is caught up once its own marker comes back, which is no change; and not when it cannot be sent', async () => {
+    const changes = new ContentChanges(true);
+    const seen: boolean[] = [];
+    changes.subscribe((change) => seen.push(change.everything));
+    const notices: string[] = [];
+    expect(
+      await changes.whenCaughtUp(60_000, async (marker) => {
+        notices.push(marker);
+        // The database hands back what was committed before the marker, then the marker.
+        changes.noticed('SiteSetting', () => EVERYTHING);
+        changes.noticed(marker, () => EVERYTHING);
+      }),
+    ).toBe(true);
+    expect(seen).toEqual([true]);
+    expect(notices[0]).toMatch(/^caught-up:/);
+    // A refused marker (the database went away): the start serves without trusting its caches.
+    expect(await changes.whenCaughtUp(60_000, () => Promise.reject(new Error('connection lost')))).toBe(false);
+  });
+
   it('gives up after its time, saying so, and a later channel still counts', async () => {
     vi.useFakeTimers();
     try {
