@@ -8,6 +8,12 @@ export const postPath = (id: string) => `/blog/${id}`;
 /** The form that edits a post. */
 export const editPostPath = (id: string) => `/blog/${id}/edit`;
 
+/** A page the author wrote (about, hire-me, or one of their own such as /now): at the site's root (issue 36). */
+export const pagePath = (slug: string) => `/${slug}`;
+
+/** The list of the posts with a tag (issue 36). */
+export const tagPath = (slug: string) => `/tag/${slug}`;
+
 /** The blog's search results for a keyword. */
 export const searchPath = (keyword: string) => `/blog/search/${encodeURIComponent(keyword)}`;
 
