@@ -8,7 +8,8 @@
 //   naming it as previous, next or related);
 // - `slug:{slug}`: what the address /blog/{slug} answers (a post, a redirect, nothing);
 // - `list:all`, `list:{category}`: which posts a list holds and in what order (its pages, its size,
-//   the latest posts, its feed, the sitemap's entries);
+//   the latest posts, its feed, the sitemap's entries); a post moved to another category touches
+//   both categories' lists, not the blog's (`list:all`), whose order is by publication alone;
 // - `modified`: the dates of the latest changes (the sitemap's lastmod);
 // - `search`: search results, which any post's words can change;
 // - `related:any`: the related posts of a post whose category has too few others, chosen among all;
@@ -60,19 +61,19 @@ export function postChange(rows: readonly PostRowChange[]): Change {
     tags.add(`post:${id}`);
     for (const facts of [before, after]) if (facts) tags.add(`slug:${facts.slug}`);
     tags.add('modified');
-    const moved =
-      !isPublic(before) ||
-      !isPublic(after) ||
-      before.category !== after.category ||
-      before.publishedAt !== after.publishedAt;
-    if (moved) {
-      // It entered, left or moved in the lists: every list it is or was on, and the timeline where.
-      for (const facts of [before, after]) {
-        if (!isPublic(facts)) continue;
-        tags.add('list:all');
-        tags.add(`list:${facts.category}`);
-        if (facts.publishedAt !== null) mark(TIMELINE, facts.publishedAt);
-      }
+    // Entered, left or moved in time: every list it is or was on shifts, and the timeline where.
+    const retimed = !isPublic(before) || !isPublic(after) || before.publishedAt !== after.publishedAt;
+    // Only moved to another category: both categories' lists change, but not the blog's order, nor
+    // which posts are published before and after it (the blog's page that shows it changes through
+    // its `post:` tag). Every blog list page used to cool at each such move.
+    const recategorised = !retimed && before.category !== after.category;
+    const moved = retimed || recategorised;
+    for (const facts of moved ? [before, after] : []) {
+      if (!isPublic(facts)) continue;
+      tags.add(`list:${facts.category}`);
+      if (!retimed) continue;
+      tags.add('list:all');
+      if (facts.publishedAt !== null) mark(TIMELINE, facts.publishedAt);
     }
     if (moved || wordsChanged) {
       tags.add('search');

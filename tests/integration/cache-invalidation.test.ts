@@ -243,7 +243,19 @@ describe(`writes cool only what they change (${testDbKind})`, () => {
     expect(await text('game posts')).not.toContain(posts[12]!.id);
     expect(await text('games feed')).not.toContain(posts[12]!.slug);
     expect(await text('REST post 12')).toMatch(/"category":"book"/i);
-    await expectCached(['page of 1', 'REST post 1', 'cards', 'REST cards']);
+    // The blog's page that shows it shows its new category.
+    const { items } = JSON.parse(await text('posts page 1')).data.posts as { items: Post[] };
+    expect(items.find((item) => item.id === posts[12]!.id)?.category).toBe('BOOK');
+    // The blog's order is by publication alone: its second page, which post 12 is not on, stays.
+    await expectCached([
+      'page of 1',
+      'REST post 1',
+      'cards',
+      'REST cards',
+      'blog page 2',
+      'posts page 2',
+      'REST posts page 2',
+    ]);
   });
 
   it('a new post: the lists, latest, feeds, sitemap, the newest post’s ending; not the other posts’ pages', async () => {

@@ -360,7 +360,7 @@ describe('a database that cannot be reached', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     // As the database driver fails when its server is gone (closing a real pool here would leave the
     // test's own clean-up without a connection to drop its database).
-    vi.spyOn(own.app.services.seo, 'listSizes').mockRejectedValue(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+    vi.spyOn(own.app.services.seo, 'listSize').mockRejectedValue(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
     try {
       const response = await own.request('/blog');
       expect(response.status).toBe(503);

@@ -194,6 +194,18 @@ describe('what a post write touches', () => {
     ]);
   });
 
+  it('a move to another category alone: both categories’ lists, not the blog’s order nor the timeline', () => {
+    const change = postChange([{ id: 'p', before: facts('game', 1), after: facts('book', 1), wordsChanged: false }]);
+    expect(change.tags).toContain('list:game');
+    expect(change.tags).toContain('list:book');
+    expect(change.tags).toContain('post:p');
+    expect(change.tags).not.toContain('list:all');
+    expect(change.points).toEqual([
+      { line: 'related:game', at: 1 },
+      { line: 'related:book', at: 1 },
+    ]);
+  });
+
   it('a draft or a scheduled post touches nothing readers see', () => {
     const change = postChange([
       { id: 'p', before: null, after: facts('game', 5, 'SCHEDULED'), wordsChanged: true },

@@ -50,7 +50,7 @@ export interface PageMeta {
 export interface PageMetaDeps {
   config: Pick<Config, 'siteName' | 'siteUrl'>;
   posts: Pick<PostService, 'bySlug'>;
-  seo: Pick<SeoService, 'listSizes' | 'authorName'>;
+  seo: Pick<SeoService, 'listSize' | 'authorName'>;
 }
 
 /** A post's cover as link previews show it: cut to their box around the author's focal point. */
@@ -137,13 +137,12 @@ export class PageMetaResolver {
       if (route.keyword !== null) {
         return screen(text, at(searchPath(route.keyword)), { noindex: true });
       }
-      const pages = pageCount((await this.deps.seo.listSizes()).total);
+      const pages = pageCount(await this.deps.seo.listSize(null));
       const past = route.page > Math.max(1, pages);
       return screen(text, at('/blog'), past ? { status: 404, noindex: true } : {});
     }
     const { category } = route;
-    const counts = await this.deps.seo.listSizes();
-    const past = route.page > Math.max(1, pageCount(counts.byCategory[category.category]));
+    const past = route.page > Math.max(1, pageCount(await this.deps.seo.listSize(category.category)));
     return screen({ title: category.heading, description: category.description }, at(`/${category.path}`), {
       feeds: [...feedLinks(null, config), ...feedLinks(category, config)],
       ...(past ? { status: 404, noindex: true } : {}),

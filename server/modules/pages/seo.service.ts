@@ -33,7 +33,7 @@ export class SeoService {
   // Every page head asks for these (the author's name, the lists' sizes): kept until a write touches
   // them (docs/decisions/032-writes-cool-what-they-change.md). Every read reports what it shows, so
   // the feeds and the sitemap kept as responses are forgotten the same way.
-  private readonly cache: ReadCache<PostCounts | string | null>;
+  private readonly cache: ReadCache<PostCounts | number | string | null>;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -65,15 +65,18 @@ export class SeoService {
   }
 
   /**
-   * The lists' sizes alone: what a list page's head needs. Kept apart from postCounts, whose dates
-   * every edit changes, so an edit that moves no post leaves the list pages' heads cached.
+   * How many posts one list holds (the blog's, or a category's): what a list page's head needs. Kept
+   * apart from postCounts, whose dates every edit changes, and per list, so an edit that moves no
+   * post leaves the list pages' heads cached, and a post moved to another category the blog's.
    */
-  async listSizes(): Promise<Pick<PostCounts, 'total' | 'byCategory'>> {
-    return this.cache.get('listSizes', async () => {
-      depend(['list:all']);
-      const { total, byCategory } = await this.countPosts();
-      return { total, byCategory } as PostCounts;
-    }) as Promise<PostCounts>;
+  async listSize(category: CategoryValue | null): Promise<number> {
+    const list = category ?? 'all';
+    return this.cache.get(`listSize:${list}`, () => {
+      depend([`list:${list}`]);
+      return this.prisma.post.count({
+        where: category ? { status: 'PUBLISHED', category: category as Category } : { status: 'PUBLISHED' },
+      });
+    }) as Promise<number>;
   }
 
   private async countPosts(): Promise<PostCounts> {
