@@ -2,7 +2,7 @@
 // link after each subheading to its own anchor. The stored content itself is left as it is.
 import { describe, expect, it } from 'vitest';
 import { decorateContent } from '#kernel/content-display.ts';
-import { sanitizeContent } from '../../server/modules/post/sanitize-html.ts';
+import { displaySanitizer, renderSanitizer, sanitizeContent } from '../../server/modules/post/sanitize-html.ts';
 
 describe("a post page's content", () => {
   it('labels a code block with its language, above the block', () => {
@@ -40,5 +40,34 @@ describe("a post page's content", () => {
   it('leaves content without code blocks or subheadings as it is', () => {
     const stored = sanitizeContent('<p>Just <code>inline</code> words.</p><hr>');
     expect(decorateContent(stored)).toBe(stored);
+  });
+});
+
+describe("the page render's sanitizer, which remembers its answers", () => {
+  const inputs = [
+    '<p>Plain <strong>words</strong>.</p>',
+    '<p onclick="alert(1)">Hi<script>alert(2)</script><img src="x" onerror="alert(3)"></p>',
+    '<h1>Top</h1><ul><li>a</li></ul><a href="javascript:alert(1)">link</a>',
+  ];
+
+  it('answers what the sanitizer answers, the first time and every time after', () => {
+    const render = renderSanitizer();
+    for (const html of inputs) {
+      const expected = displaySanitizer()(html);
+      expect(render(html)).toBe(expected);
+      expect(render(html)).toBe(expected);
+    }
+    expect(render(inputs[1]!)).not.toMatch(/script|onclick|onerror|javascript/);
+  });
+
+  it('keeps answering correctly past its budget (older answers leave, nothing is mixed up)', () => {
+    const render = renderSanitizer();
+    // Some 6 MB of distinct posts, past the memo's 4: every answer is still its own post's.
+    const big = (n: number) => `<p>Post ${n}: ${'word '.repeat(60_000)}</p><script>${n}</script>`;
+    const expected = Array.from({ length: 10 }, (_, n) => displaySanitizer()(big(n)));
+    expect(expected[0]).toMatch(/^<p>Post 0: word/);
+    for (let n = 0; n < 10; n++) expect(render(big(n))).toBe(expected[n]);
+    expect(render(big(0))).toBe(expected[0]);
+    expect(render(big(9))).toBe(expected[9]);
   });
 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SERVER_ENTRY_FILE, type RenderedPage, type RenderPage } from '#kernel/server-render.ts';
 import type { GraphqlFetch } from '../../graphql/own-reads.ts';
-import { displaySanitizer } from '../post/sanitize-html.ts';
+import { renderSanitizer } from '../post/sanitize-html.ts';
 import type { PageRoute } from './page-routes.ts';
 
 /** The screens every visitor sees alike; forms and the admin stay the browser's to render. */
@@ -39,6 +39,6 @@ export class ServerRenderer {
   async render(url: string): Promise<RenderedPage | null> {
     const renderPage = await this.load();
     if (!renderPage) return null;
-    return renderPage({ url, fetch: this.graphql, sanitizeContent: displaySanitizer() });
+    return renderPage({ url, fetch: this.graphql, sanitizeContent: renderSanitizer() });
   }
 }
