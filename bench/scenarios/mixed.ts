@@ -8,6 +8,14 @@
 // a photo-sized cover (multipart, as its upload link sends them), edits, and deletes of what it
 // created. Every read must be a success and so must every write: a failure fails the bench, since
 // under load is where races show.
+//
+// Issue 35's targets (at 5 writes a second, reads at least half the warm rate with a p99 under 50
+// ms) are checked on a last phase with readers at a fixed rate, not on the closed loops: with every
+// reader sending its next request as soon as an answer comes, 50 readers saturate whatever the
+// server and autocannon (one thread, on the same two cores) leave, so their p99 is the queue of a
+// saturated server by construction, and their rate is bounded by the load generator's core. The
+// fixed-rate phase asks exactly half the warm rate, as readers arriving on their own would, while
+// the author writes 5 times a second: whether the server keeps up, and how long readers wait.
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { toApiCategory } from '#kernel/post-rules.ts';
@@ -17,7 +25,7 @@ import { BENCH_ADMIN } from '../config.ts';
 import { acceptedQuery } from '../lib/client-documents.ts';
 import type { AppUnderTest, BenchContext, Scenario } from '../lib/context.ts';
 import { drained, measure, withApp } from '../lib/context.ts';
-import { atLeastRatio, below, type Figure } from '../lib/figures.ts';
+import { atLeastRatio, below, coresBusy, type Figure } from '../lib/figures.ts';
 import { runLoad, summarizeFailures, type LoadRequest, type LoadResult } from '../lib/load.ts';
 import { multipartBody } from '../lib/multipart.ts';
 import { pick, seededRandom, type Random } from '../lib/random.ts';
@@ -39,6 +47,8 @@ type WriteKind = (typeof WRITE_CYCLE)[number];
 /** The issue's targets (35): reads keep half the warm rate at 5 writes a second, read p99 under 50 ms. */
 const RATIO_AT_RATE = { rate: 5, ratio: 0.5 };
 const READ_P99_MS = 50;
+/** The fixed-rate phase keeps up when it answers this share of what it was asked (autocannon's rate is per second, in bursts). */
+const KEPT_UP = 0.95;
 
 /** A photo-sized upload: a demo picture as a 1600x900 JPEG, re-encoded by the server like any upload. */
 export async function uploadJpeg(): Promise<Buffer> {
@@ -178,6 +188,8 @@ interface RatePhase {
   rate: number;
   reads: LoadResult;
   writes: WriteOutcome[];
+  /** Reads asked a second, when the readers kept a fixed rate rather than a closed loop. */
+  fixedRate?: number;
 }
 
 function rateFigures(phase: RatePhase, warm: LoadResult): Figure[] {
@@ -201,9 +213,6 @@ function rateFigures(phase: RatePhase, warm: LoadResult): Figure[] {
     baseline: { name: 'no writes', value: warm.perSecond },
     note: `${reads.answers} reads: ${perKind}`,
   };
-  if (rate === RATIO_AT_RATE.rate) {
-    throughput.target = atLeastRatio(RATIO_AT_RATE.ratio)(reads.perSecond, warm.perSecond);
-  }
   return [
     throughput,
     {
@@ -219,7 +228,6 @@ function rateFigures(phase: RatePhase, warm: LoadResult): Figure[] {
       value: reads.latency.p99,
       unit: 'ms',
       baseline: { name: 'no writes', value: warm.latency.p99 },
-      target: below(READ_P99_MS, 'ms')(reads.latency.p99),
     },
     {
       scenario,
@@ -248,6 +256,47 @@ function rateFigures(phase: RatePhase, warm: LoadResult): Figure[] {
           }
         : {}),
     },
+  ];
+}
+
+/**
+ * The phase the targets are read on: readers at a fixed rate (half the warm rate) while the author
+ * writes; beside it, the same rate without writes. Its write figures are those of any phase.
+ */
+function fixedRateFigures(phase: RatePhase, alone: LoadResult): Figure[] {
+  const { reads } = phase;
+  const asked = phase.fixedRate!;
+  const scenario = `${TITLE}: ${phase.rate} writes/s, reads at a fixed ${asked}/s (half the warm rate)`;
+  const [, , , ...writeFigures] = rateFigures(phase, alone);
+  const busy = coresBusy(reads);
+  return [
+    {
+      scenario,
+      name: 'reads answered',
+      value: reads.perSecond,
+      unit: 'req/s',
+      baseline: { name: 'asked', value: asked },
+      target: atLeastRatio(KEPT_UP)(reads.perSecond, asked),
+      note:
+        `${reads.answers} reads in ${reads.seconds.toFixed(1)} s` +
+        (busy ? `; cores busy: ${busy} (without writes: ${coresBusy(alone)})` : ''),
+    },
+    {
+      scenario,
+      name: 'read p50',
+      value: reads.latency.p50,
+      unit: 'ms',
+      baseline: { name: 'same rate, no writes', value: alone.latency.p50 },
+    },
+    {
+      scenario,
+      name: 'read p99',
+      value: reads.latency.p99,
+      unit: 'ms',
+      baseline: { name: 'same rate, no writes', value: alone.latency.p99 },
+      target: below(READ_P99_MS, 'ms')(reads.latency.p99),
+    },
+    ...writeFigures.map((figure) => ({ ...figure, scenario })),
   ];
 }
 
@@ -301,6 +350,34 @@ export const mixedScenario: Scenario = {
         await drained(app.url);
       }
 
+      // The targets, asked directly: half the warm rate at a fixed pace, alone (the same pace's own
+      // p99) and then while the author writes 5 times a second.
+      const asked = Math.round(warm.perSecond * RATIO_AT_RATE.ratio);
+      ctx.log(
+        `  reads at a fixed ${asked} a second, alone, then while the studio writes ${RATIO_AT_RATE.rate} times a second…`,
+      );
+      const fixedLoad = () =>
+        runLoad({
+          url: app.url,
+          connections: ctx.config.connections,
+          duration: ctx.config.duration,
+          overallRate: asked,
+          next: nextRead,
+          tolerateFailures: true,
+          serverCpuSeconds: app.cpuSeconds,
+        });
+      const fixedAlone = await fixedLoad();
+      readFailures.push(...fixedAlone.failures);
+      await drained(app.url);
+      let fixedReading = true;
+      const fixedWrites = writeAtRate(RATIO_AT_RATE.rate, () => fixedReading, writers);
+      const fixed = await fixedLoad().finally(() => {
+        fixedReading = false;
+      });
+      readFailures.push(...fixed.failures);
+      phases.push({ rate: RATIO_AT_RATE.rate, reads: fixed, writes: await fixedWrites, fixedRate: asked });
+      await drained(app.url);
+
       const failedWrites = phases.flatMap((phase) => phase.writes.filter((write) => write.error));
       if (readFailures.length > 0 || failedWrites.length > 0) {
         ctx.fail(
@@ -321,7 +398,12 @@ export const mixedScenario: Scenario = {
           `(${warm.firstPass?.answers ?? 0} at ${Math.round(warm.firstPass?.perSecond ?? 0)} req/s)` +
           (refused ? '; client documents the server refuses (see 3) sent with their fragments inlined' : ''),
       };
-      return [warmFigure, ...phases.flatMap((phase) => rateFigures(phase, warm))];
+      return [
+        warmFigure,
+        ...phases.flatMap((phase) =>
+          phase.fixedRate ? fixedRateFigures(phase, fixedAlone) : rateFigures(phase, warm),
+        ),
+      ];
     });
   },
 };
