@@ -7,7 +7,7 @@ import { editPostPath } from '#kernel/route-paths.ts';
 export type FormScreen = Extract<
   ScreenName,
   'login' | 'profile' | 'newPost' | 'editPost' | 'newUpcoming' | 'showUpcoming' | 'adminPosts' | 'studio' | 'setup'
->;
+> | Extract<ScreenName, 'siteSettings'>;
 export type StaticScreen = Extract<ScreenName, 'about' | 'hireMe' | 'privacyPolicy' | 'disclaimer'>;
 
 export type PageRoute =
@@ -40,6 +40,7 @@ const FORM_SCREENS: Record<string, FormScreen> = {
 const ADMIN_SCREENS: Record<string, FormScreen> = {
   posts: 'adminPosts',
   setup: 'setup',
+  settings: 'siteSettings',
 };
 
 const NOT_FOUND: PageRoute = { kind: 'notFound' };
