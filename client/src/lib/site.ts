@@ -1,5 +1,5 @@
-// The site's name and public address, and who writes it (the owner's configuration: contact e-mail,
-// portfolio, name, bio, social links), fetched once and shared from Apollo's cache: page titles,
+// The site's name and public address, and who writes it (the site's settings: contact e-mail,
+// portfolio, name, bio, social links; its tagline, footer line and language), fetched once and shared from Apollo's cache: page titles,
 // canonical links, the header, the footer and the about, hire-me and legal pages all need them. The
 // server renders a page with them, so its HTML already has the owner's own details.
 import { useQuery } from '@apollo/client/react';
@@ -10,6 +10,10 @@ const SiteQuery = graphql(`
     site {
       name
       url
+      tagline
+      footerText
+      language
+      timeZone
       owner {
         name
         bio
@@ -35,6 +39,11 @@ export interface SiteOwner {
 export interface SiteInfo {
   name: string;
   url: string;
+  /** The site's settings (issue 36, /admin/settings); null: the built-in words. */
+  tagline?: string | null;
+  footerText?: string | null;
+  language: string;
+  timeZone: string;
   owner: SiteOwner;
 }
 
@@ -48,3 +57,6 @@ export function useSite(): SiteInfo | undefined {
 export function useSiteOwner(): SiteOwner | undefined {
   return useSite()?.owner;
 }
+
+/** The site query's document: updateSite's answer is written back into it (features/settings). */
+export { SiteQuery };

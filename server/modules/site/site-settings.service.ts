@@ -105,11 +105,10 @@ export async function seedSiteSettings(prisma: SettingsDb, config: Config): Prom
 export async function applySiteSettings(prisma: SettingsDb, config: Config): Promise<boolean> {
   const row = await prisma.siteSetting.findUnique({ where: { id: SETTINGS_ID } });
   if (!row) return false;
-  const before = currentSettings(config);
-  const next = settingsOf(row, before);
-  if (JSON.stringify(next) === JSON.stringify(before)) return false;
-  apply(config, next);
-  return true;
+  const before = JSON.stringify(currentSettings(config));
+  apply(config, settingsOf(row, currentSettings(config)));
+  // Both read through currentSettings, so the same fields in the same order.
+  return JSON.stringify(currentSettings(config)) !== before;
 }
 
 export class SiteSettingsService {
