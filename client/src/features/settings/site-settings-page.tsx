@@ -6,7 +6,7 @@
 // (kernel/site-settings-rules.ts); its answer goes into Apollo's cache, so the header, the footer and
 // every page show the new settings at once.
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { siteSettingsMessages } from '#kernel/messages.ts';
 import {
@@ -136,7 +136,6 @@ function SettingsForm({ saved: loaded }: { saved: SiteSettingsFields }) {
     next.splice(to, 0, link!);
     setLinks(next);
   };
-  const linksHeading = useId();
 
   return (
     <FormScreen meta={SCREEN_TEXTS.siteSettings} path={SETTINGS_PATH} heading="Settings" formProps={form.formProps}>
@@ -166,8 +165,8 @@ function SettingsForm({ saved: loaded }: { saved: SiteSettingsFields }) {
       <TextField label="Contact e-mail" type="email" autoComplete="email" {...form.field('contactEmail')} />
       <TextField label="Portfolio address" type="url" {...form.field('portfolioUrl')} />
 
-      <fieldset className="settings-links" aria-labelledby={linksHeading}>
-        <legend id={linksHeading} className="form-label">
+      <fieldset className="settings-links">
+        <legend className="form-label">
           Social links
         </legend>
         {form.errorOf('socialLinks') && <p className="form-field-error">{form.errorOf('socialLinks')}</p>}
@@ -197,23 +196,26 @@ function SettingsForm({ saved: loaded }: { saved: SiteSettingsFields }) {
                   type="button"
                   disabled={index === 0}
                   onClick={() => move(index, index - 1)}
+                  aria-label={`Move up: link ${index + 1}`}
                 >
-                  Move up<span className="visually-hidden">: link {index + 1}</span>
+                  Move up
                 </button>
                 <button
                   className="button button-secondary button-small"
                   type="button"
                   disabled={index === links.length - 1}
                   onClick={() => move(index, index + 1)}
+                  aria-label={`Move down: link ${index + 1}`}
                 >
-                  Move down<span className="visually-hidden">: link {index + 1}</span>
+                  Move down
                 </button>
                 <button
                   className="button button-danger button-small"
                   type="button"
                   onClick={() => setLinks(links.filter((_, i) => i !== index))}
+                  aria-label={`Remove: link ${index + 1}`}
                 >
-                  Remove<span className="visually-hidden">: link {index + 1}</span>
+                  Remove
                 </button>
               </div>
             </li>
