@@ -1,7 +1,12 @@
 // The date a rendered page shows until it is hydrated: written out by hand, it must read exactly
 // as US English in UTC would in its medium style ("Nov 21, 2026": no numeric date to misread).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate, formatServerDate, formatServerTime, prepareReaderDates } from '../../client/src/lib/format-date.ts';
+import {
+  formatDate,
+  formatServerDate,
+  formatServerTime,
+  prepareReaderDates,
+} from '../../client/src/lib/format-date.ts';
 
 const DATES = [
   '2026-11-25T09:26:00.000Z',

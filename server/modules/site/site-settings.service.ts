@@ -72,7 +72,13 @@ function settingsOf(row: SettingsRow, fallback: SiteSettings): SiteSettings {
 function apply(config: Config, settings: SiteSettings): void {
   const { title, authorName, bio, contactEmail, portfolioUrl, socialLinks, ...look } = settings;
   config.siteName = title;
-  const owner: SiteOwner = { name: authorName ?? undefined, bio: bio ?? undefined, contactEmail, portfolioUrl, socialLinks };
+  const owner: SiteOwner = {
+    name: authorName ?? undefined,
+    bio: bio ?? undefined,
+    contactEmail,
+    portfolioUrl,
+    socialLinks,
+  };
   config.owner = owner;
   config.site = look;
 }
@@ -93,9 +99,10 @@ export async function seedSiteSettings(prisma: SettingsDb, config: Config): Prom
     bio: row?.bio ?? env.bio,
     contactEmail: row?.contactEmail ?? env.contactEmail,
     portfolioUrl: row?.portfolioUrl ?? env.portfolioUrl,
-    socialLinks: (row && socialLinksOf(row.socialLinks).length > 0 ? socialLinksOf(row.socialLinks) : env.socialLinks).map(
-      ({ label, url }) => ({ label, url }),
-    ),
+    socialLinks: (row && socialLinksOf(row.socialLinks).length > 0
+      ? socialLinksOf(row.socialLinks)
+      : env.socialLinks
+    ).map(({ label, url }) => ({ label, url })),
     seeded: true,
   };
   await prisma.siteSetting.upsert({ where: { id: SETTINGS_ID }, update: seed, create: { id: SETTINGS_ID, ...seed } });

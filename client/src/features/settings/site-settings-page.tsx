@@ -166,9 +166,7 @@ function SettingsForm({ saved: loaded }: { saved: SiteSettingsFields }) {
       <TextField label="Portfolio address" type="url" {...form.field('portfolioUrl')} />
 
       <fieldset className="settings-links">
-        <legend className="form-label">
-          Social links
-        </legend>
+        <legend className="form-label">Social links</legend>
         {form.errorOf('socialLinks') && <p className="form-field-error">{form.errorOf('socialLinks')}</p>}
         {links.length === 0 && <p className="form-hint">No social links yet.</p>}
         <ol className="settings-link-list">
