@@ -3,27 +3,35 @@
 // canonical links, the header, the footer and the about, hire-me and legal pages all need them. The
 // server renders a page with them, so its HTML already has the owner's own details.
 import { useQuery } from '@apollo/client/react';
-import { graphql } from '../gql';
+import { getFragmentData, graphql } from '../gql';
 
-const SiteQuery = graphql(`
+// Every field the site's screens read: the query, and updateSite's answer (features/settings), which
+// replaces it in Apollo's cache, so every screen shows the saved settings at once.
+export const SiteFieldsFragment = graphql(`
+  fragment SiteFields on Site {
+    name
+    url
+    tagline
+    footerText
+    language
+    timeZone
+    owner {
+      name
+      bio
+      contactEmail
+      portfolioUrl
+      socialLinks {
+        label
+        url
+      }
+    }
+  }
+`);
+
+export const SiteQuery = graphql(`
   query Site {
     site {
-      name
-      url
-      tagline
-      footerText
-      language
-      timeZone
-      owner {
-        name
-        bio
-        contactEmail
-        portfolioUrl
-        socialLinks {
-          label
-          url
-        }
-      }
+      ...SiteFields
     }
   }
 `);
@@ -50,13 +58,10 @@ export interface SiteInfo {
 /** The site's name, URL and owner, or undefined while they load (or if the request failed). */
 export function useSite(): SiteInfo | undefined {
   const { data } = useQuery(SiteQuery);
-  return data?.site;
+  return data ? getFragmentData(SiteFieldsFragment, data.site) : undefined;
 }
 
 /** Who writes the site, or undefined while it loads. */
 export function useSiteOwner(): SiteOwner | undefined {
   return useSite()?.owner;
 }
-
-/** The site query's document: updateSite's answer is written back into it (features/settings). */
-export { SiteQuery };

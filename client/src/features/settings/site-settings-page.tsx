@@ -17,39 +17,24 @@ import {
 } from '#kernel/site-settings-rules.ts';
 import { FormActions, FormField, TextField } from '../../components/form/form-field';
 import { FormScreen } from '../../components/form/form-screen';
+import { RestoredDraftNotice } from '../../components/form/restored-draft-notice';
 import { useForm } from '../../components/form/use-form';
 import { useUnsavedChanges } from '../../components/form/use-unsaved-changes';
 import { Spinner } from '../../components/spinner';
 import { LoadFailure } from '../../components/load-failure';
-import { graphql } from '../../gql';
+import { getFragmentData, graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
-import { SiteQuery, type SiteInfo } from '../../lib/site';
+import { SiteFieldsFragment, SiteQuery, type SiteInfo } from '../../lib/site';
 import { toast } from '../../lib/toast';
 import { readStored, SITE_SETTINGS_DRAFT_KEY, writeStored } from '../../lib/unsaved-work';
 import './site-settings-page.css';
 
 const SETTINGS_PATH = '/admin/settings';
 
-// The same fields as the site query (lib/site.ts), so the answer replaces what every screen reads.
 const UpdateSiteMutation = graphql(`
   mutation UpdateSite($input: UpdateSiteInput!) {
     updateSite(input: $input) {
-      name
-      url
-      tagline
-      footerText
-      language
-      timeZone
-      owner {
-        name
-        bio
-        contactEmail
-        portfolioUrl
-        socialLinks {
-          label
-          url
-        }
-      }
+      ...SiteFields
     }
   }
 `);
@@ -69,6 +54,18 @@ function fieldsOf(site: SiteInfo): SiteSettingsFields {
   };
 }
 
+/** A link's two fields, as the form labels them. */
+const LINK_PARTS = [
+  { part: 'label', text: 'label', type: 'text' },
+  { part: 'url', text: 'address', type: 'url' },
+] as const;
+
+/** A link's two moves: one place up or down the list, unless it is already at that end. */
+const MOVES = [
+  { text: 'Move up', by: -1 },
+  { text: 'Move down', by: 1 },
+] as const;
+
 const same = (a: SiteSettingsFields, b: SiteSettingsFields) => JSON.stringify(a) === JSON.stringify(b);
 
 /** What this browser kept of unsaved settings, if it is still the shape the form edits. */
@@ -82,7 +79,7 @@ export function SiteSettingsPage() {
   const { data, error, refetch } = useQuery(SiteQuery, { fetchPolicy: 'cache-and-network' });
   if (error && !data) return <LoadFailure error={error} what="the settings" onRetry={refetch} />;
   if (!data) return <Spinner label="Loading the settings" />;
-  return <SettingsForm saved={fieldsOf(data.site)} />;
+  return <SettingsForm saved={fieldsOf(getFragmentData(SiteFieldsFragment, data.site))} />;
 }
 
 function SettingsForm({ saved: loaded }: { saved: SiteSettingsFields }) {
@@ -101,7 +98,7 @@ function SettingsForm({ saved: loaded }: { saved: SiteSettingsFields }) {
         if (!data) return undefined;
         // Every screen reads the site query: the header, the footer and the pages change now.
         client.writeQuery({ query: SiteQuery, data: { site: data.updateSite } });
-        const stored = fieldsOf(data.updateSite);
+        const stored = fieldsOf(getFragmentData(SiteFieldsFragment, data.updateSite));
         setSaved(stored);
         form.reset(stored);
         writeStored(SITE_SETTINGS_DRAFT_KEY, null);
@@ -139,14 +136,7 @@ function SettingsForm({ saved: loaded }: { saved: SiteSettingsFields }) {
 
   return (
     <FormScreen meta={SCREEN_TEXTS.siteSettings} path={SETTINGS_PATH} heading="Settings" formProps={form.formProps}>
-      {restored && (
-        <div className="settings-restored" role="status">
-          <p>Draft restored: the form shows what you typed here last time, not yet saved.</p>
-          <button className="button button-secondary" type="button" onClick={discard}>
-            Discard draft
-          </button>
-        </div>
-      )}
+      {restored && <RestoredDraftNotice onDiscard={discard} />}
       <TextField label="Site title" {...form.field('title')} />
       <TextField label="Tagline (the home banner and the site's description)" {...form.field('tagline')} />
       <TextField label="Author name" autoComplete="name" {...form.field('authorName')} />
@@ -173,40 +163,30 @@ function SettingsForm({ saved: loaded }: { saved: SiteSettingsFields }) {
           {links.map((link, index) => (
             // Positions are the links' identity here: a label or address can be anything, even twice.
             <li className="settings-link" key={index}>
-              <TextField
-                label={`Link ${index + 1} label`}
-                name={`socialLinks.${index}.label`}
-                value={link.label}
-                error={form.errorOf(`socialLinks.${index}.label`)}
-                onValueChange={(label) => setLinks(links.map((l, i) => (i === index ? { ...l, label } : l)))}
-              />
-              <TextField
-                label={`Link ${index + 1} address`}
-                type="url"
-                name={`socialLinks.${index}.url`}
-                value={link.url}
-                error={form.errorOf(`socialLinks.${index}.url`)}
-                onValueChange={(url) => setLinks(links.map((l, i) => (i === index ? { ...l, url } : l)))}
-              />
+              {LINK_PARTS.map(({ part, text, type }) => (
+                <TextField
+                  key={part}
+                  label={`Link ${index + 1} ${text}`}
+                  type={type}
+                  name={`socialLinks.${index}.${part}`}
+                  value={link[part]}
+                  error={form.errorOf(`socialLinks.${index}.${part}`)}
+                  onValueChange={(value) => setLinks(links.map((l, i) => (i === index ? { ...l, [part]: value } : l)))}
+                />
+              ))}
               <div className="settings-link-actions">
-                <button
-                  className="button button-secondary button-small"
-                  type="button"
-                  disabled={index === 0}
-                  onClick={() => move(index, index - 1)}
-                  aria-label={`Move up: link ${index + 1}`}
-                >
-                  Move up
-                </button>
-                <button
-                  className="button button-secondary button-small"
-                  type="button"
-                  disabled={index === links.length - 1}
-                  onClick={() => move(index, index + 1)}
-                  aria-label={`Move down: link ${index + 1}`}
-                >
-                  Move down
-                </button>
+                {MOVES.map(({ text, by }) => (
+                  <button
+                    key={text}
+                    className="button button-secondary button-small"
+                    type="button"
+                    disabled={!links[index + by]}
+                    onClick={() => move(index, index + by)}
+                    aria-label={`${text}: link ${index + 1}`}
+                  >
+                    {text}
+                  </button>
+                ))}
                 <button
                   className="button button-danger button-small"
                   type="button"
