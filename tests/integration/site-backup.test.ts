@@ -19,24 +19,10 @@ import { openSetup } from '../../server/modules/site/first-run.service.ts';
 import { figureHtml } from '#kernel/content-pictures.ts';
 import { createTarGzWriter, readTarGz } from '../../server/modules/backup/tar-archive.ts';
 import { createPostgresDatabase, createTestDatabase, testDbKind, type TestDatabase } from '../support/test-database.ts';
+import { SAMPLE_SETTINGS } from '../support/site-settings.ts';
 
 /** Every setting of the source site (issue 36): a backup carries them all. */
-const SETTINGS = {
-  title: 'Night Shelf',
-  authorName: 'Ada',
-  seeded: true,
-  tagline: 'Books by lamplight',
-  bio: 'Ada reads at night.',
-  contactEmail: 'ada@example.org',
-  portfolioUrl: 'https://ada.example.org',
-  socialLinks: [
-    { label: 'Mastodon', url: 'https://mastodon.social/@ada' },
-    { label: 'GitHub', url: 'https://github.com/ada' },
-  ],
-  footerText: 'Printed on recycled pixels',
-  language: 'fr',
-  timeZone: 'Europe/Paris',
-};
+const SETTINGS = { ...SAMPLE_SETTINGS, seeded: true };
 
 const SEED_TIMEOUT = 180_000;
 

@@ -11,6 +11,7 @@ import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { seedSiteSettings, SETTINGS_ID } from '../../server/modules/site/site-settings.service.ts';
+import { SAMPLE_SETTINGS } from '../support/site-settings.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
 
@@ -21,21 +22,7 @@ const SITE_QUERY = `query { site { name tagline footerText language timeZone
 const UPDATE = `mutation ($input: UpdateSiteInput!) { updateSite(input: $input) { name tagline language
   owner { bio socialLinks { label url } } } }`;
 
-const GOOD = {
-  title: 'Night Owl Notes',
-  tagline: 'Slow reviews of fast games',
-  authorName: 'Mira Okafor',
-  bio: 'I write about games at night.',
-  contactEmail: 'mira@example.org',
-  portfolioUrl: 'https://mira.example.org/work',
-  socialLinks: [
-    { label: 'Mastodon', url: 'https://mastodon.social/@mira' },
-    { label: 'GitHub', url: 'https://github.com/mira' },
-  ],
-  footerText: 'Written by lamplight',
-  language: 'en-GB',
-  timeZone: 'Europe/London',
-};
+const GOOD = SAMPLE_SETTINGS;
 
 let t: TestApp;
 let clientDir: string;
