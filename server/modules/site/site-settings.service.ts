@@ -34,10 +34,13 @@ type SettingsDb = Pick<PrismaClient, 'siteSetting'>;
 
 function socialLinksOf(value: unknown): SocialLinkFields[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(
-    (link): link is SocialLinkFields =>
-      typeof link === 'object' && link !== null && typeof link.label === 'string' && typeof link.url === 'string',
-  );
+  // Rebuilt in one key order: jsonb keeps its own, and settings are compared as JSON.
+  return value
+    .filter(
+      (link): link is SocialLinkFields =>
+        typeof link === 'object' && link !== null && typeof link.label === 'string' && typeof link.url === 'string',
+    )
+    .map(({ label, url }) => ({ label, url }));
 }
 
 /** What this process shows now (the row's, or the environment's before any row). */
