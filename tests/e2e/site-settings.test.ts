@@ -48,7 +48,11 @@ describe('the settings screen', () => {
     expect(await page.getByLabel('Link 1 label').inputValue()).toBe('Mastodon');
 
     expect(await sidewaysScroll(page)).toBe(0);
-    expect(await axeViolations(page)).toEqual([]);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      expect(await axeViolations(page), theme).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: null });
 
     await page.getByRole('button', { name: 'Save settings' }).click();
     await toast(page, 'Settings saved').waitFor();
