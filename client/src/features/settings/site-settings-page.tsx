@@ -66,6 +66,9 @@ const MOVES = [
   { text: 'Move down', by: 1 },
 ] as const;
 
+/** Leaving on purpose gives the unsaved changes up: no copy is kept of them. */
+const forgetDraft = () => writeStored(SITE_SETTINGS_DRAFT_KEY, null);
+
 const same = (a: SiteSettingsFields, b: SiteSettingsFields) => JSON.stringify(a) === JSON.stringify(b);
 
 /** What this browser kept of unsaved settings, if it is still the shape the form edits. */
@@ -101,7 +104,7 @@ function SettingsForm({ saved: loaded }: { saved: SiteSettingsFields }) {
         const stored = fieldsOf(getFragmentData(SiteFieldsFragment, data.updateSite));
         setSaved(stored);
         form.reset(stored);
-        writeStored(SITE_SETTINGS_DRAFT_KEY, null);
+        forgetDraft();
         setRestored(false);
         toast.dismissErrors();
         toast.success(siteSettingsMessages.saved);
@@ -117,10 +120,10 @@ function SettingsForm({ saved: loaded }: { saved: SiteSettingsFields }) {
   useEffect(() => {
     writeStored(SITE_SETTINGS_DRAFT_KEY, dirty ? form.values : null);
   }, [dirty, form.values]);
-  useUnsavedChanges(dirty, () => writeStored(SITE_SETTINGS_DRAFT_KEY, null));
+  useUnsavedChanges(dirty, forgetDraft);
 
   const discard = () => {
-    writeStored(SITE_SETTINGS_DRAFT_KEY, null);
+    forgetDraft();
     form.reset(saved);
     setRestored(false);
   };
