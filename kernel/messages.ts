@@ -13,3 +13,13 @@ export const messages = {
   keywordRequired: 'You need to add a keyword',
   keywordCharacters: 'Letters, numbers, spaces, dashes and underscores allowed',
 } as const;
+
+/** The site settings' messages (issue 36, /admin/settings: kernel/site-settings-rules.ts). */
+export const siteSettingsMessages = {
+  tooLong: (max: number) => `At most ${max} characters`,
+  urlNotHttp: 'Not a valid address: it must start with http:// or https://',
+  languageInvalid: 'Not a language tag the browser knows, such as en, en-GB or fr',
+  timeZoneInvalid: 'Not a time zone the server knows, such as UTC or Europe/Paris',
+  tooManyLinks: (max: number) => `At most ${max} social links`,
+  saved: 'Settings saved',
+} as const;

@@ -28,6 +28,11 @@ export interface Config {
   siteUrl: string;
   /** Who writes the site, as the about, hire-me and legal pages and the footer show it. */
   owner: SiteOwner;
+  /**
+   * The rest of the site's settings (issue 36). Like siteName and owner, the environment's values
+   * seed the database's settings row once; from then on the row's (site-settings.service.ts) are here.
+   */
+  site: SiteLook;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   nodeEnv: NodeEnv;
@@ -76,6 +81,17 @@ export interface SiteOwner {
   contactEmail: string;
   portfolioUrl: string;
   socialLinks: SocialLink[];
+}
+
+export interface SiteLook {
+  /** The home banner's words and the home page's meta description; null: the built-in ones. */
+  tagline: string | null;
+  /** A line the footer shows; null: none. */
+  footerText: string | null;
+  /** A BCP 47 tag: <html lang> and the feeds' language. */
+  language: string;
+  /** An IANA time zone: the dates the pages show. */
+  timeZone: string;
 }
 
 const SOCIAL_LINKS_PROBLEM =
@@ -263,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       portfolioUrl: v.PORTFOLIO_URL,
       socialLinks: v.SOCIAL_LINKS,
     },
+    site: { tagline: null, footerText: null, language: 'en', timeZone: 'UTC' },
     adminEmail: v.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: v.ADMIN_PASSWORD,
     nodeEnv: v.NODE_ENV,

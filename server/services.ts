@@ -15,6 +15,7 @@ import { ImageUrls } from './modules/media/image-urls.ts';
 import { PostService } from './modules/post/post.service.ts';
 import { SeoService } from './modules/pages/seo.service.ts';
 import { FirstRunService } from './modules/site/first-run.service.ts';
+import { SiteSettingsService } from './modules/site/site-settings.service.ts';
 import { UpcomingService } from './modules/upcoming/upcoming.service.ts';
 import { SignInService } from './modules/user/sign-in.service.ts';
 import { UserService } from './modules/user/user.service.ts';
@@ -33,6 +34,8 @@ export interface Services {
   users: UserService;
   /** The first-run setup: naming the admin account and the site from the browser. */
   firstRun: FirstRunService;
+  /** The site's settings (issue 36): what every page shows of the site and its author. */
+  siteSettings: SiteSettingsService;
   posts: PostService;
   upcoming: UpcomingService;
   seo: SeoService;
@@ -70,10 +73,11 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     signIn: new SignInService(sessions, passwords, users, firstRun),
     users,
     firstRun,
+    siteSettings: new SiteSettingsService(prisma, config, changes),
     imageFiles,
     posts: new PostService(prisma, imageFiles, caches),
     upcoming: new UpcomingService(prisma, imageFiles, caches),
-    seo: new SeoService(prisma, caches),
+    seo: new SeoService(prisma, caches, () => config.owner.name),
     caches,
     memory: new ServerMemory(db, caches),
   };

@@ -8,7 +8,7 @@ import { ImageFiles } from './modules/media/image-files.ts';
 import { imageStorageOf } from './modules/media/image-storage.ts';
 import { ImageStore } from './modules/media/image-store.ts';
 import { sweepOrphanImages } from './modules/media/orphan-sweep.ts';
-import { applySiteSettings } from './modules/site/first-run.service.ts';
+import { applySiteSettings, seedSiteSettings } from './modules/site/site-settings.service.ts';
 import { bootstrapAdmin } from './modules/user/admin-bootstrap.ts';
 
 export type Log = (message: string) => void;
@@ -30,6 +30,8 @@ export async function prepareDatabase(db: Database, config: Config, log: Log = c
       siteUrl: config.siteUrl,
       log,
     });
+    // The environment's site settings go into the database once, on the first start (README).
+    await seedSiteSettings(db.prisma, config);
   });
   await applySiteSettings(db.prisma, config);
 

@@ -19,6 +19,10 @@ import { openSetup } from '../../server/modules/site/first-run.service.ts';
 import { figureHtml } from '#kernel/content-pictures.ts';
 import { createTarGzWriter, readTarGz } from '../../server/modules/backup/tar-archive.ts';
 import { createPostgresDatabase, createTestDatabase, testDbKind, type TestDatabase } from '../support/test-database.ts';
+import { SAMPLE_SETTINGS } from '../support/site-settings.ts';
+
+/** Every setting of the source site (issue 36): a backup carries them all. */
+const SETTINGS = { ...SAMPLE_SETTINGS, seeded: true };
 
 const SEED_TIMEOUT = 180_000;
 
@@ -135,8 +139,9 @@ beforeAll(async () => {
       pictures: { create: [{ imageId: lender!.imageId! }] },
     },
   });
-  // The name the first-run setup gave the site, and two revisions of a post (the older one first).
-  await prisma.siteSetting.create({ data: { id: 1, title: 'Night Shelf', authorName: 'Ada' } });
+  // The site's settings (the name the first-run setup gave it, the rest from /admin/settings), and
+  // two revisions of a post (the older one first).
+  await prisma.siteSetting.create({ data: { id: 1, ...SETTINGS } });
   for (const [i, title] of ['First try', 'Second try'].entries()) {
     await prisma.postRevision.create({
       data: {
@@ -197,7 +202,7 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
         ...Array<string>(30).fill('PUBLISHED'),
         'SCHEDULED',
       ]);
-      expect(after.site).toEqual({ id: 1, title: 'Night Shelf', authorName: 'Ada', setupCodeHash: null });
+      expect(after.site).toEqual({ id: 1, ...SETTINGS, setupCodeHash: null });
       expect(after.postRevisions.map((revision) => revision.title)).toEqual(['First try', 'Second try']);
       expect(after.formerSlugs).toHaveLength(1);
       expect(after.postPictures).toHaveLength(1);

@@ -1,7 +1,12 @@
 // The date a rendered page shows until it is hydrated: written out by hand, it must read exactly
 // as US English in UTC would in its medium style ("Nov 21, 2026": no numeric date to misread).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate, formatServerDate, prepareReaderDates } from '../../client/src/lib/format-date.ts';
+import {
+  formatDate,
+  formatServerDate,
+  formatServerTime,
+  prepareReaderDates,
+} from '../../client/src/lib/format-date.ts';
 
 const DATES = [
   '2026-11-25T09:26:00.000Z',
@@ -20,6 +25,13 @@ describe('formatServerDate', () => {
 
   it('writes nothing for a date it cannot read', () => {
     expect(formatServerDate('not a date')).toBe('');
+  });
+
+  // The site's time zone (its settings, issue 36): a late evening in UTC is the next day in Tokyo.
+  it("writes the date in the site's own time zone, with the time and the zone's name", () => {
+    expect(formatServerDate('2026-11-25T20:30:00.000Z', 'Asia/Tokyo')).toBe('Nov 26, 2026');
+    expect(formatServerTime('2026-11-25T20:30:00.000Z', 'Asia/Tokyo')).toBe('05:30 GMT+9');
+    expect(formatServerTime('2026-11-25T20:30:00.000Z')).toBe('20:30 UTC');
   });
 });
 

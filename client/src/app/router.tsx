@@ -107,6 +107,7 @@ export const routes: RouteObject[] = [
             children: [
               lazyScreen('new', () => import('../features/post-editor/new-post-page'), 'NewPostPage'),
               lazyScreen('blog/:id/edit', () => import('../features/post-editor/edit-post-page'), 'EditPostPage'),
+              lazyScreen('admin/settings', () => import('../features/settings/site-settings-page'), 'SiteSettingsPage'),
             ],
           },
           {

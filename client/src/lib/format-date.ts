@@ -51,9 +51,42 @@ export function formatDate(iso: string): string {
  * call loads the browser's time zone data, tens of milliseconds of a phone's main thread during
  * hydration.
  */
-export function formatServerDate(iso: string): string {
+export function formatServerDate(iso: string, timeZone = 'UTC'): string {
   const date = dateOf(iso);
-  return date ? writtenOut(date, 'utc') : '';
+  if (!date) return '';
+  if (timeZone === 'UTC') return writtenOut(date, 'utc');
+  // The site's own time zone (its settings, issue 36): asked of Intl, whose cost the author chose.
+  return siteFormat(timeZone, false)?.format(date) ?? writtenOut(date, 'utc');
+}
+
+/** The time to the minute as the server writes it: in UTC, or the site's time zone with its short name. */
+export function formatServerTime(iso: string, timeZone = 'UTC'): string {
+  if (timeZone === 'UTC') return `${iso.slice(11, 16)} UTC`;
+  const date = dateOf(iso);
+  const format = siteFormat(timeZone, true);
+  return date && format ? format.format(date) : `${iso.slice(11, 16)} UTC`;
+}
+
+const siteFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+/** US English in the site's time zone, made once per zone; null for a zone this runtime lacks. */
+function siteFormat(timeZone: string, time: boolean): Intl.DateTimeFormat | null {
+  const key = `${timeZone}|${time}`;
+  if (!siteFormats.has(key)) {
+    let format: Intl.DateTimeFormat | null;
+    try {
+      format = new Intl.DateTimeFormat(
+        'en-US',
+        time
+          ? { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }
+          : { timeZone, dateStyle: 'medium' },
+      );
+    } catch {
+      format = null;
+    }
+    siteFormats.set(key, format);
+  }
+  return siteFormats.get(key)!;
 }
 
 /** An ISO date-time as the author reads it: their locale's date and time, to the minute. */

@@ -1,25 +1,37 @@
-// The site's name and public address, and who writes it (the owner's configuration: contact e-mail,
-// portfolio, name, bio, social links), fetched once and shared from Apollo's cache: page titles,
+// The site's name and public address, and who writes it (the site's settings: contact e-mail,
+// portfolio, name, bio, social links; its tagline, footer line and language), fetched once and shared from Apollo's cache: page titles,
 // canonical links, the header, the footer and the about, hire-me and legal pages all need them. The
 // server renders a page with them, so its HTML already has the owner's own details.
 import { useQuery } from '@apollo/client/react';
-import { graphql } from '../gql';
+import { getFragmentData, graphql } from '../gql';
 
-const SiteQuery = graphql(`
+// Every field the site's screens read: the query, and updateSite's answer (features/settings), which
+// replaces it in Apollo's cache, so every screen shows the saved settings at once.
+export const SiteFieldsFragment = graphql(`
+  fragment SiteFields on Site {
+    name
+    url
+    tagline
+    footerText
+    language
+    timeZone
+    owner {
+      name
+      bio
+      contactEmail
+      portfolioUrl
+      socialLinks {
+        label
+        url
+      }
+    }
+  }
+`);
+
+export const SiteQuery = graphql(`
   query Site {
     site {
-      name
-      url
-      owner {
-        name
-        bio
-        contactEmail
-        portfolioUrl
-        socialLinks {
-          label
-          url
-        }
-      }
+      ...SiteFields
     }
   }
 `);
@@ -35,13 +47,18 @@ export interface SiteOwner {
 export interface SiteInfo {
   name: string;
   url: string;
+  /** The site's settings (issue 36, /admin/settings); null: the built-in words. */
+  tagline?: string | null;
+  footerText?: string | null;
+  language: string;
+  timeZone: string;
   owner: SiteOwner;
 }
 
 /** The site's name, URL and owner, or undefined while they load (or if the request failed). */
 export function useSite(): SiteInfo | undefined {
   const { data } = useQuery(SiteQuery);
-  return data?.site;
+  return data ? getFragmentData(SiteFieldsFragment, data.site) : undefined;
 }
 
 /** Who writes the site, or undefined while it loads. */

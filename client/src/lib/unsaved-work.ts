@@ -11,9 +11,12 @@ const EDIT_PREFIX = 'postDraft:';
 /** Where the edit form of post `id` keeps what the server has not stored yet. */
 export const editDraftKey = (id: string) => `${EDIT_PREFIX}${id}`;
 
+/** Where /admin/settings keeps what the server has not stored yet (issue 36). */
+export const SITE_SETTINGS_DRAFT_KEY = 'siteSettingsDraft';
+
 /** True for the keys a sign-out leaves in place. */
 export function isUnsavedWorkKey(key: string): boolean {
-  return key === NEW_POST_DRAFT_KEY || key.startsWith(EDIT_PREFIX);
+  return key === NEW_POST_DRAFT_KEY || key.startsWith(EDIT_PREFIX) || key === SITE_SETTINGS_DRAFT_KEY;
 }
 
 export function readStored(key: string): unknown {

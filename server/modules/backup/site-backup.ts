@@ -88,10 +88,33 @@ const cardRow = z.strictObject({
   createdAt: isoDate,
 });
 
+/** The site's settings a backup carries besides its name and author (issue 36); each optional. */
+const SITE_SETTINGS_BACKUP = {
+  seeded: z.boolean().optional(),
+  tagline: z.string().nullable().optional(),
+  bio: z.string().nullable().optional(),
+  contactEmail: z.string().nullable().optional(),
+  portfolioUrl: z.string().nullable().optional(),
+  socialLinks: z.array(z.strictObject({ label: z.string(), url: z.string() })).optional(),
+  footerText: z.string().nullable().optional(),
+  language: z.string().optional(),
+  timeZone: z.string().optional(),
+};
+const SITE_SETTINGS_SELECT = {
+  title: true,
+  authorName: true,
+  ...Object.fromEntries(Object.keys(SITE_SETTINGS_BACKUP).map((key) => [key, true])),
+} as { title: true; authorName: true } & Record<keyof typeof SITE_SETTINGS_BACKUP, true>;
+
 // Kept beside the counted tables, and optional: backups made before them lack them. The site's
 // settings (its name and author, from the first-run setup; never the setup code) and each post's
 // revisions, oldest first (they are written back in that order, so their order survives).
-const siteRow = z.strictObject({ title: z.string().nullable(), authorName: z.string().nullable() });
+const siteRow = z.strictObject({
+  title: z.string().nullable(),
+  authorName: z.string().nullable(),
+  // The rest of the settings (issue 36), absent from backups made before them: left as they are.
+  ...SITE_SETTINGS_BACKUP,
+});
 const revisionRow = z.strictObject({
   postId: uuid,
   createdAt: isoDate,
@@ -234,7 +257,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
           include: { formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } } },
         }),
         db.prisma.upcomingCard.findMany(byId),
-        db.prisma.siteSetting.findUnique({ where: { id: 1 }, select: { title: true, authorName: true } }),
+        db.prisma.siteSetting.findUnique({ where: { id: 1 }, select: SITE_SETTINGS_SELECT }),
         db.prisma.postRevision.findMany({
           orderBy: { sequence: 'asc' },
           omit: { id: true, sequence: true },

@@ -202,7 +202,7 @@ export function mountClient(
     // draft or a scheduled post. The browser renders it with the author's session; the answer is
     // theirs alone (never stored, never indexed), and the same 404 for anyone else.
     if (route.kind === 'post' && page.status === 404 && carriesSession(c.req.raw)) {
-      const response = readResponse(c.req.raw, template.render(renderHeadTags(page)), {
+      const response = readResponse(c.req.raw, template.render(renderHeadTags(page), '', '', '', page.language), {
         status: 404,
         contentType: 'text/html; charset=UTF-8',
         private: true,
@@ -241,6 +241,7 @@ export function mountClient(
       renderInitialTags(initial),
       rendered?.html,
       rendered ? serverStateTag(rendered) : undefined,
+      page.language,
     );
     const response = readResponse(c.req.raw, html, {
       status: page.status,

@@ -22,7 +22,7 @@ export interface FeedLink {
   href: string;
 }
 
-type Site = Pick<Config, 'siteName' | 'siteUrl'>;
+type Site = Pick<Config, 'siteName' | 'siteUrl'> & { site?: Pick<Config['site'], 'tagline' | 'language'> };
 
 export function feedPath(format: FeedFormat, category: CategoryScreen | null): string {
   return `${category ? `/${category.path}` : ''}/${format}.xml`;
@@ -98,9 +98,10 @@ function channelOf(input: FeedInput) {
   const { category, site } = input;
   return {
     title: pageTitle(category?.heading, site.siteName),
-    description: category?.description ?? SCREEN_TEXTS.home.description,
+    description: category?.description ?? site.site?.tagline ?? SCREEN_TEXTS.home.description,
     homeUrl: `${site.siteUrl}${category ? `/${category.path}` : '/'}`,
     author: input.authorName ?? site.siteName,
+    language: site.site?.language ?? 'en',
   };
 }
 
@@ -120,7 +121,7 @@ export function rssFeed(input: FeedInput): string {
     `<title>${e(channel.title)}</title>`,
     `<link>${e(channel.homeUrl)}</link>`,
     `<description>${e(channel.description)}</description>`,
-    '<language>en</language>',
+    `<language>${e(channel.language)}</language>`,
     ...(items.length ? [`<lastBuildDate>${lastUpdated(items).toUTCString()}</lastBuildDate>`] : []),
     `<atom:link href="${e(input.site.siteUrl + feedPath('rss', input.category))}" rel="self" type="${FEED_TYPES.rss}"/>`,
     ...items.flatMap((item) => [
@@ -152,7 +153,7 @@ export function atomFeed(input: FeedInput): string {
   const e = escapeMarkup;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/" xml:lang="en">',
+    `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/" xml:lang="${e(channel.language)}">`,
     `<id>${e(selfUrl)}</id>`,
     `<title type="text">${e(channel.title)}</title>`,
     `<subtitle type="text">${e(channel.description)}</subtitle>`,

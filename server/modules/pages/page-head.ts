@@ -55,8 +55,11 @@ export interface HeadTemplate {
    * `rootHtml`, the server's render of the page, inside <div id="root">, and `afterRoot` (its
    * data) right after that element, where it does not hold up the first paint.
    */
-  render(headTags: string, endTags?: string, rootHtml?: string, afterRoot?: string): string;
+  render(headTags: string, endTags?: string, rootHtml?: string, afterRoot?: string, lang?: string): string;
 }
+
+/** The <html> tag's lang attribute's value, where the file has one: the site's language goes there. */
+const HTML_LANG = /(<html\b[^>]*?\blang=")([^"]*)(")/i;
 
 /** Where index.html has the app's empty root element; the server's render goes inside. */
 const ROOT_OPEN = '<div id="root">';
@@ -73,7 +76,12 @@ export function headTemplate(indexHtml: string): HeadTemplate {
   if (!headEnd) return { render: () => indexHtml };
   const title = /<title\b[^>]*>[\s\S]*?<\/title>/i.exec(indexHtml.slice(0, headEnd.index));
   const [start, end] = title ? [title.index, title.index + title[0].length] : [headEnd.index, headEnd.index];
-  const before = indexHtml.slice(0, start);
+  // Split at the <html> tag's lang (once), so each page writes the site's language (its settings).
+  const lang = HTML_LANG.exec(indexHtml.slice(0, start));
+  const langAt = lang ? lang.index + lang[1]!.length : 0;
+  const [beforeLang, fileLang, afterLang] = lang
+    ? [indexHtml.slice(0, langAt), lang[2]!, indexHtml.slice(langAt + lang[2]!.length, start)]
+    : ['', '', indexHtml.slice(0, start)];
   const middle = indexHtml.slice(end, headEnd.index);
   const after = indexHtml.slice(headEnd.index);
   // Where the root element's content goes, and its end: a file without an empty root gets neither.
@@ -85,8 +93,8 @@ export function headTemplate(indexHtml: string): HeadTemplate {
   // The whitespace the file puts before </head>, so the added lines line up with the others.
   const indent = /\n([ \t]*)$/.exec(middle)?.[1] ?? '';
   return {
-    render: (headTags, endTags = '', rootHtml = '', afterRootTags = '') =>
-      `${before}${headTags}${title ? '' : '\n'}${middle}${endTags ? `  ${endTags}\n${indent}` : ''}${beforeRoot}` +
+    render: (headTags, endTags = '', rootHtml = '', afterRootTags = '', pageLang = fileLang) =>
+      `${beforeLang}${lang ? escapeMarkup(pageLang) : ''}${afterLang}${headTags}${title ? '' : '\n'}${middle}${endTags ? `  ${endTags}\n${indent}` : ''}${beforeRoot}` +
       (rootAt < 0 ? afterRoot : `${rootHtml}${rootEnd}${afterRootTags}${afterRoot}`),
   };
 }

@@ -42,13 +42,15 @@ export interface PageMeta {
   noindex: boolean;
   type: 'website' | 'article';
   siteName: string;
+  /** The site's language (its settings): <html lang>. */
+  language: string;
   image: MetaImage;
   feeds: FeedLink[];
   jsonLd: object[];
 }
 
 export interface PageMetaDeps {
-  config: Pick<Config, 'siteName' | 'siteUrl'>;
+  config: Pick<Config, 'siteName' | 'siteUrl' | 'site'>;
   posts: Pick<PostService, 'bySlug'>;
   seo: Pick<SeoService, 'listSize' | 'authorName'>;
 }
@@ -81,6 +83,7 @@ export class PageMetaResolver {
         noindex: false,
         type: 'website',
         siteName: config.siteName,
+        language: config.site.language,
         image: { ...SOCIAL_IMAGE, url: socialUrl, type: imageTypeOf(socialUrl) },
         feeds: feedLinks(null, config),
         jsonLd: [],
@@ -90,8 +93,11 @@ export class PageMetaResolver {
     const notFound = (text: ScreenText) => screen(text, pathname, { status: 404, noindex: true });
 
     switch (route.kind) {
-      case 'home':
-        return screen(SCREEN_TEXTS.home, '/', { jsonLd: [webSiteData(SCREEN_TEXTS.home.description, config)] });
+      case 'home': {
+        // The author's tagline (the site's settings) describes the site when there is one.
+        const home = { description: config.site.tagline ?? SCREEN_TEXTS.home.description };
+        return screen(home, '/', { jsonLd: [webSiteData(home.description, config)] });
+      }
       case 'static':
         return screen(SCREEN_TEXTS[route.screen], route.path);
       case 'form':

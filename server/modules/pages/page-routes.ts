@@ -4,10 +4,12 @@
 import { CATEGORY_SCREENS, parsePageNumber, type CategoryScreen, type ScreenName } from '#kernel/page-meta-rules.ts';
 import { editPostPath } from '#kernel/route-paths.ts';
 
-export type FormScreen = Extract<
-  ScreenName,
-  'login' | 'profile' | 'newPost' | 'editPost' | 'newUpcoming' | 'showUpcoming' | 'adminPosts' | 'studio' | 'setup'
->;
+export type FormScreen =
+  | Extract<
+      ScreenName,
+      'login' | 'profile' | 'newPost' | 'editPost' | 'newUpcoming' | 'showUpcoming' | 'adminPosts' | 'studio' | 'setup'
+    >
+  | Extract<ScreenName, 'siteSettings'>;
 export type StaticScreen = Extract<ScreenName, 'about' | 'hireMe' | 'privacyPolicy' | 'disclaimer'>;
 
 export type PageRoute =
@@ -40,6 +42,7 @@ const FORM_SCREENS: Record<string, FormScreen> = {
 const ADMIN_SCREENS: Record<string, FormScreen> = {
   posts: 'adminPosts',
   setup: 'setup',
+  settings: 'siteSettings',
 };
 
 const NOT_FOUND: PageRoute = { kind: 'notFound' };

@@ -26,8 +26,8 @@ async function imageBytes(storage: ImageStorage, posts: PublishedPost[]): Promis
 }
 
 export function registerSeoRoutes(app: Hono, config: Config, services: Services): void {
-  // Read at each answer: the site's name can change while the server runs (the first-run setup).
-  const site = () => ({ siteName: config.siteName, siteUrl: config.siteUrl });
+  // Read at each answer: the site's settings change while the server runs (the first-run setup, /admin/settings).
+  const site = () => ({ siteName: config.siteName, siteUrl: config.siteUrl, site: config.site });
 
   const feed = (format: FeedFormat, category: CategoryScreen | null) =>
     app.get(feedPath(format, category), async (c) => {

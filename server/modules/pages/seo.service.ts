@@ -38,6 +38,8 @@ export class SeoService {
   constructor(
     private readonly prisma: PrismaClient,
     caches: ReadCaches,
+    /** The author's name the site's settings give (issue 36); without one, the admin account's. */
+    private readonly settingsAuthorName: () => string | undefined = () => undefined,
   ) {
     this.cache = caches.create('pageHeads', () => 1024);
   }
@@ -126,6 +128,8 @@ export class SeoService {
    * first admin's name (null when there is no admin, and callers fall back to the site's name).
    */
   async authorName(): Promise<string | null> {
+    const named = this.settingsAuthorName();
+    if (named) return named;
     // The author's name changes with a User row, which the database announces as "everything".
     return this.cache.get('authorName', () => {
       depend(['author']);

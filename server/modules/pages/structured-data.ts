@@ -6,6 +6,8 @@ import { postPath } from '#kernel/route-paths.ts';
 export interface SiteFacts {
   siteName: string;
   siteUrl: string;
+  /** The site's settings (issue 36): its language. */
+  site?: { language: string };
 }
 
 /** A person when the blog has a named author, otherwise the site itself. */
@@ -34,6 +36,7 @@ export function blogPostingData(
     datePublished: post.publishedAt.toISOString(),
     dateModified: post.updatedAt.toISOString(),
     author: authorNode(authorName, site),
+    ...(site.site ? { inLanguage: site.site.language } : {}),
     publisher: { '@type': 'Organization', name: site.siteName, url: `${site.siteUrl}/` },
     isPartOf: { '@type': 'Blog', '@id': `${site.siteUrl}/blog`, name: site.siteName },
   };
@@ -47,7 +50,7 @@ export function webSiteData(description: string, site: SiteFacts) {
     url: `${site.siteUrl}/`,
     name: site.siteName,
     description,
-    inLanguage: 'en',
+    inLanguage: site.site?.language ?? 'en',
     potentialAction: {
       '@type': 'SearchAction',
       target: { '@type': 'EntryPoint', urlTemplate: `${site.siteUrl}/blog/search/{search_term_string}` },

@@ -13,8 +13,7 @@ import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import { publicUserSelect, type PublicUser } from '../user/user.service.ts';
-
-const SETTINGS_ID = 1;
+import { applySiteSettings, SETTINGS_ID } from './site-settings.service.ts';
 
 function hashCode(code: string): Uint8Array<ArrayBuffer> {
   return new Uint8Array(createHash('sha256').update(code.trim()).digest());
@@ -30,17 +29,6 @@ export async function openSetup(prisma: Pick<PrismaClient, 'siteSetting'>): Prom
     create: { id: SETTINGS_ID, setupCodeHash },
   });
   return code;
-}
-
-/**
- * The site's settings stored by the browser take the place of the environment's (which seed the first
- * start only): the title and the author's name, into this process's configuration, which every page,
- * feed and head tag reads. Called at start and after the setup.
- */
-export async function applySiteSettings(prisma: Pick<PrismaClient, 'siteSetting'>, config: Config): Promise<void> {
-  const row = await prisma.siteSetting.findUnique({ where: { id: SETTINGS_ID } });
-  if (row?.title) config.siteName = row.title;
-  if (row?.authorName) config.owner = { ...config.owner, name: row.authorName };
 }
 
 export interface SetupResult {

@@ -2,7 +2,7 @@
 // and who writes it (configured by the owner: server/config.ts), for the about, hire-me and legal pages;
 // and the first run, which names the site and its admin account (first-run.service.ts).
 import { builder } from '../../builder.ts';
-import type { SiteOwner, SocialLink } from '../../config.ts';
+import type { Config, SiteLook, SiteOwner, SocialLink } from '../../config.ts';
 import { queueSessionCookie } from '../auth/session.service.ts';
 import { UserRef } from '../user/user.schema.ts';
 
@@ -10,7 +10,15 @@ interface SiteInfo {
   name: string;
   url: string;
   owner: SiteOwner;
+  look: SiteLook;
 }
+
+const siteInfo = (config: Config): SiteInfo => ({
+  name: config.siteName,
+  url: config.siteUrl,
+  owner: config.owner,
+  look: config.site,
+});
 
 const SocialLinkRef = builder.objectRef<SocialLink>('SocialLink').implement({
   description: "A link to one of the author's profiles elsewhere",
@@ -36,6 +44,24 @@ const Site = builder.objectRef<SiteInfo>('Site').implement({
     name: t.exposeString('name'),
     url: t.exposeString('url'),
     owner: t.field({ type: Owner, resolve: (site) => site.owner }),
+    tagline: t.string({
+      nullable: true,
+      description: "The home banner's words and the home page's meta description; null: the built-in ones",
+      resolve: (site) => site.look.tagline,
+    }),
+    footerText: t.string({
+      nullable: true,
+      description: 'A line the footer shows; null: none',
+      resolve: (site) => site.look.footerText,
+    }),
+    language: t.string({
+      description: "The site's language, a BCP 47 tag (<html lang>, the feeds)",
+      resolve: (site) => site.look.language,
+    }),
+    timeZone: t.string({
+      description: 'The IANA time zone the pages show dates in',
+      resolve: (site) => site.look.timeZone,
+    }),
     setupPending: t.boolean({
       description:
         'True while the site waits for its first run: no one has signed in as the admin yet, and the setup ' +
@@ -76,6 +102,51 @@ builder.mutationField('completeSetup', (t) =>
 builder.queryField('site', (t) =>
   t.field({
     type: Site,
-    resolve: (_root, _args, ctx) => ({ name: ctx.config.siteName, url: ctx.config.siteUrl, owner: ctx.config.owner }),
+    resolve: (_root, _args, ctx) => siteInfo(ctx.config),
+  }),
+);
+
+// Issue 36: the site's settings, edited at /admin/settings (site-settings.service.ts).
+const SocialLinkInput = builder.inputType('SocialLinkInput', {
+  fields: (t) => ({
+    label: t.string({ required: true }),
+    url: t.string({ required: true, description: 'An absolute http:// or https:// address' }),
+  }),
+});
+
+const UpdateSiteInput = builder.inputType('UpdateSiteInput', {
+  description: 'Every setting at once; an empty optional text (tagline, author name, bio, footer text) clears it',
+  fields: (t) => ({
+    title: t.string({ required: true }),
+    tagline: t.string(),
+    authorName: t.string(),
+    bio: t.string(),
+    contactEmail: t.string({ required: true }),
+    portfolioUrl: t.string({ required: true }),
+    socialLinks: t.field({ type: [SocialLinkInput], required: true, description: 'In the order the site shows them' }),
+    footerText: t.string(),
+    language: t.string({ required: true, description: 'A BCP 47 tag such as en, en-GB or fr' }),
+    timeZone: t.string({ required: true, description: 'An IANA time zone such as UTC or Europe/Paris' }),
+  }),
+});
+
+builder.mutationField('updateSite', (t) =>
+  t.field({
+    type: Site,
+    authScopes: { admin: true },
+    description:
+      "Changes the site's settings (the admin only), on every page, feed and instance at once. " +
+      "BAD_USER_INPUT with extensions.fieldErrors (a social link's as socialLinks.<index>.label or .url); nothing changes then",
+    args: { input: t.arg({ type: UpdateSiteInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      await ctx.services.siteSettings.update({
+        ...input,
+        tagline: input.tagline ?? '',
+        authorName: input.authorName ?? '',
+        bio: input.bio ?? '',
+        footerText: input.footerText ?? '',
+      });
+      return siteInfo(ctx.config);
+    },
   }),
 );

@@ -1,9 +1,16 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '../../lib/site';
 import { FooterAccount } from './footer-account';
 
 export function SiteFooter() {
   const site = useSite();
+  // The server wrote the site's language into <html lang> (its settings); a change saved in this
+  // tab reaches it here, without a reload.
+  const language = site?.language;
+  useEffect(() => {
+    if (language) document.documentElement.lang = language;
+  }, [language]);
   return (
     <footer className="site-footer">
       <div className="container site-footer-inner">
@@ -26,6 +33,7 @@ export function SiteFooter() {
             RSS feed
           </a>
         </p>
+        {site?.footerText && <p className="site-footer-text">{site.footerText}</p>}
         <p className="site-footer-credit">
           © {new Date().getFullYear()} {site?.name} · Designed and built by{' '}
           <a href={site?.owner.portfolioUrl} rel="author">

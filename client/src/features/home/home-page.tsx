@@ -91,7 +91,8 @@ export function HomePage() {
 
   return (
     <>
-      <PageMeta {...SCREEN_TEXTS.home} path="/" />
+      {/* The author's tagline (the site's settings), when there is one, describes the site. */}
+      <PageMeta description={site?.tagline ?? SCREEN_TEXTS.home.description} path="/" />
       <div className="container">
         {/* The banner's words are text over a decorative picture (an SVG of a few kilobytes, sharp at
             any width), so they stay readable on a phone and are read, found and translated as text. */}
@@ -99,7 +100,7 @@ export function HomePage() {
           <img className="home-banner-picture" src={bannerPicture} width="1800" height="592" alt="" />
           <div className="home-banner-text">
             <p className="home-banner-title">Games · Anime · TV · Books</p>
-            <p className="home-banner-tagline">Opinions, reviews and notes from a fan</p>
+            <p className="home-banner-tagline">{site?.tagline ?? 'Opinions, reviews and notes from a fan'}</p>
           </div>
         </div>
         <header className="home-intro">

@@ -21,7 +21,7 @@ import { PostForm, savedNoteOf, type PostFormControl } from './post-form';
 import { fromApiCategory } from '#kernel/post-rules.ts';
 import { useSavePost, type SavedNavigationState } from './save-post';
 import { SavedPostFragment } from './saved-post';
-import { RestoredDraftNotice } from './restored-draft-notice';
+import { RestoredDraftNotice } from '../../components/form/restored-draft-notice';
 import { PostRevisions } from './post-revisions';
 import {
   forgetEditDraft,

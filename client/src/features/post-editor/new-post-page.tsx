@@ -12,7 +12,7 @@ import {
   saveNewPostDraft,
   valuesDiffer,
 } from './post-form-values';
-import { RestoredDraftNotice } from './restored-draft-notice';
+import { RestoredDraftNotice } from '../../components/form/restored-draft-notice';
 import { useSavePost } from './save-post';
 import { NEW_POST_DRAFT_KEY } from '../../lib/unsaved-work';
 

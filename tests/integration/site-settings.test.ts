@@ -1,0 +1,216 @@
+// The site's settings (issue 36): the admin changes them with updateSite; every page's head, the
+// feeds, the JSON-LD and the site query show the change at once, and so does a second server on the
+// same PostgreSQL database, with no restart. Bad input is refused field by field and changes nothing;
+// the environment seeds the settings once.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { seedSiteSettings, SETTINGS_ID } from '../../server/modules/site/site-settings.service.ts';
+import { SAMPLE_SETTINGS } from '../support/site-settings.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/test-database.ts';
+
+const INDEX = readFileSync(path.resolve(import.meta.dirname, '../../client/index.html'), 'utf8');
+
+const SITE_QUERY = `query { site { name tagline footerText language timeZone
+  owner { name bio contactEmail portfolioUrl socialLinks { label url } } } }`;
+const UPDATE = `mutation ($input: UpdateSiteInput!) { updateSite(input: $input) { name tagline language
+  owner { bio socialLinks { label url } } } }`;
+
+const GOOD = SAMPLE_SETTINGS;
+
+let t: TestApp;
+let clientDir: string;
+let admin: string;
+let reader: string;
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(os.tmpdir(), 'blog-client-'));
+  writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+  t = await createTestApp({ clientDir, env: { SITE_NAME: 'Env Blog', AUTHOR_BIO: 'From the environment' } });
+  admin = (await t.signIn({ isAdmin: true })).cookie;
+  reader = (await t.signIn()).cookie;
+});
+afterAll(async () => {
+  await t.dispose();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+async function page(app: TestApp, url: string) {
+  const html = await (await app.request(url)).text();
+  const { document } = new JSDOM(html).window;
+  const meta = (key: string) =>
+    document.head.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content');
+  const jsonLd = [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+    (el) => JSON.parse(el.textContent!) as Record<string, unknown>,
+  );
+  return { document, meta, jsonLd };
+}
+
+describe('updateSite', () => {
+  it('refuses bad input field by field and changes nothing', async () => {
+    const before = await t.graphql(SITE_QUERY);
+    const body = await t.graphql(
+      UPDATE,
+      {
+        input: {
+          ...GOOD,
+          title: '  ',
+          contactEmail: 'not an address',
+          portfolioUrl: 'javascript:alert(1)',
+          socialLinks: [{ label: 'Mastodon', url: 'mastodon.social/@mira' }],
+          language: 'english please',
+          timeZone: 'Mars/Olympus_Mons',
+        },
+      },
+      { cookie: admin },
+    );
+    expect(body.errors?.[0]?.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fieldErrors: {
+        title: 'This field is required',
+        contactEmail: 'Not a valid email format',
+        portfolioUrl: 'Not a valid address: it must start with http:// or https://',
+        'socialLinks.0.url': 'Not a valid address: it must start with http:// or https://',
+        language: 'Not a language tag the browser knows, such as en, en-GB or fr',
+        timeZone: 'Not a time zone the server knows, such as UTC or Europe/Paris',
+      },
+    });
+    expect(await t.graphql(SITE_QUERY)).toEqual(before);
+    expect((await page(t, '/')).document.title).toBe('Env Blog');
+  });
+
+  it('is the admin’s only', async () => {
+    for (const [cookie, code] of [
+      [undefined, 'UNAUTHENTICATED'],
+      [reader, 'FORBIDDEN'],
+    ] as const) {
+      const body = await t.graphql(UPDATE, { input: GOOD }, { cookie });
+      expect(body.errors?.[0]?.extensions?.code).toBe(code);
+    }
+    expect((await t.graphql(SITE_QUERY)).data.site.name).toBe('Env Blog');
+  });
+
+  it('shows a change at once in the site query, the head, the JSON-LD and the feeds', async () => {
+    // Read first, so a cached page or feed would have to be forgotten.
+    expect((await page(t, '/')).document.title).toBe('Env Blog');
+    expect(await (await t.request('/rss.xml')).text()).toContain('<title>Env Blog</title>');
+
+    const body = await t.graphql(UPDATE, { input: GOOD }, { cookie: admin });
+    expect(body.errors).toBeUndefined();
+    expect(body.data.updateSite).toEqual({
+      name: GOOD.title,
+      tagline: GOOD.tagline,
+      language: 'en-GB',
+      owner: { bio: GOOD.bio, socialLinks: GOOD.socialLinks },
+    });
+    expect((await t.graphql(SITE_QUERY)).data.site).toEqual({
+      name: GOOD.title,
+      tagline: GOOD.tagline,
+      footerText: GOOD.footerText,
+      language: GOOD.language,
+      timeZone: GOOD.timeZone,
+      owner: {
+        name: GOOD.authorName,
+        bio: GOOD.bio,
+        contactEmail: GOOD.contactEmail,
+        portfolioUrl: GOOD.portfolioUrl,
+        socialLinks: GOOD.socialLinks,
+      },
+    });
+
+    const home = await page(t, '/');
+    expect(home.document.title).toBe(GOOD.title);
+    expect(home.document.documentElement.lang).toBe('en-GB');
+    expect(home.meta('description')).toBe(GOOD.tagline);
+    expect(home.meta('og:site_name')).toBe(GOOD.title);
+    expect(home.jsonLd).toEqual([
+      expect.objectContaining({ '@type': 'WebSite', name: GOOD.title, description: GOOD.tagline, inLanguage: 'en-GB' }),
+    ]);
+    expect((await page(t, '/about')).document.title).toBe(`About | ${GOOD.title}`);
+
+    const rss = await (await t.request('/rss.xml')).text();
+    expect(rss).toContain(`<title>${GOOD.title}</title>`);
+    expect(rss).toContain('<language>en-GB</language>');
+    expect(rss).toContain(`<description>${GOOD.tagline}</description>`);
+    const atom = await (await t.request('/games/atom.xml')).text();
+    expect(atom).toContain('xml:lang="en-GB"');
+    expect(atom).toContain(`<title type="text">Games | ${GOOD.title}</title>`);
+    expect(atom).toContain(`<name>${GOOD.authorName}</name>`);
+
+    // Stored: what the next start reads.
+    const row = await t.db.prisma.siteSetting.findUniqueOrThrow({ where: { id: SETTINGS_ID } });
+    expect(row).toMatchObject({ title: GOOD.title, bio: GOOD.bio, socialLinks: GOOD.socialLinks, seeded: true });
+  });
+
+  it('clears an optional text sent empty, and keeps the links in their new order', async () => {
+    const input = { ...GOOD, bio: '', tagline: '', socialLinks: [...GOOD.socialLinks].reverse() };
+    const body = await t.graphql(UPDATE, { input }, { cookie: admin });
+    expect(body.data.updateSite.owner).toEqual({ bio: null, socialLinks: input.socialLinks });
+    expect((await page(t, '/')).meta('description')).not.toBe(GOOD.tagline);
+  });
+});
+
+describe('seeding from the environment', () => {
+  it('fills the row once, keeping what the first run named, and never again', async () => {
+    const seed = await createTestApp();
+    try {
+      const { prisma } = seed.db;
+      // A site set up before this version: the first run named it.
+      await prisma.siteSetting.create({ data: { id: SETTINGS_ID, title: 'Named at setup' } });
+      // The start's own configuration, read before any server runs.
+      await seedSiteSettings(prisma, loadConfig({ NODE_ENV: 'test', SITE_NAME: 'Ignored', AUTHOR_BIO: 'Seeded bio' }));
+      expect(await prisma.siteSetting.findUniqueOrThrow({ where: { id: SETTINGS_ID } })).toMatchObject({
+        title: 'Named at setup',
+        bio: 'Seeded bio',
+        seeded: true,
+      });
+      const later = loadConfig({ NODE_ENV: 'test', AUTHOR_BIO: 'Changed in .env later' });
+      await seedSiteSettings(prisma, later);
+      expect((await prisma.siteSetting.findUniqueOrThrow({ where: { id: SETTINGS_ID } })).bio).toBe('Seeded bio');
+    } finally {
+      await seed.dispose();
+    }
+  });
+});
+
+describe.runIf(testDbKind === 'postgres')('two servers on one PostgreSQL database', () => {
+  it('the other server shows a change without a restart', async () => {
+    const db = await openDatabase({ databaseUrl: t.url });
+    const config = loadConfig({ NODE_ENV: 'test', SITE_URL: 'http://blog.test', DATA_DIR: t.dataDir });
+    const other = createApp({ config, db, clientDir });
+    try {
+      const otherTitle = async () => {
+        const html = await (await other.fetch(new Request('http://blog.test/'))).text();
+        return new JSDOM(html).window.document.title;
+      };
+      const otherFeed = async () => (await other.fetch(new Request('http://blog.test/rss.xml'))).text();
+      // Cached there first.
+      await otherTitle();
+      await otherFeed();
+
+      const input = { ...GOOD, title: 'Shared Shelf', bio: 'Told to every server' };
+      expect((await t.graphql(UPDATE, { input }, { cookie: admin })).errors).toBeUndefined();
+
+      await expect.poll(otherTitle).toBe('Shared Shelf');
+      expect(await otherFeed()).toContain('<title>Shared Shelf</title>');
+      const site = await (
+        await other.fetch(
+          new Request('http://blog.test/graphql', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query: SITE_QUERY }),
+          }),
+        )
+      ).json();
+      expect(site.data.site.owner.bio).toBe('Told to every server');
+    } finally {
+      await db.close();
+    }
+  });
+});
