@@ -16,6 +16,7 @@ import { PostService } from './modules/post/post.service.ts';
 import { SeoService } from './modules/pages/seo.service.ts';
 import { FirstRunService } from './modules/site/first-run.service.ts';
 import { UpcomingService } from './modules/upcoming/upcoming.service.ts';
+import { PageService } from './modules/page/page.service.ts';
 import { SignInService } from './modules/user/sign-in.service.ts';
 import { UserService } from './modules/user/user.service.ts';
 
@@ -35,6 +36,8 @@ export interface Services {
   firstRun: FirstRunService;
   posts: PostService;
   upcoming: UpcomingService;
+  /** The pages the author writes (about, hire-me, /now...). */
+  pages: PageService;
   seo: SeoService;
   /** Every read cache, with its budget; the response cache is made from it too. */
   caches: ReadCaches;
@@ -73,6 +76,7 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     imageFiles,
     posts: new PostService(prisma, imageFiles, caches),
     upcoming: new UpcomingService(prisma, imageFiles, caches),
+    pages: new PageService(prisma, imageFiles, changes),
     seo: new SeoService(prisma, caches),
     caches,
     memory: new ServerMemory(db, caches),
