@@ -1,0 +1,73 @@
+// The studio's GraphQL for the author's pages: the list, one page for the editor, the writes.
+import type { ApolloCache } from '@apollo/client';
+import { graphql } from '../../gql';
+
+export const AdminPagesQuery = graphql(`
+  query AdminPages {
+    pages {
+      id
+      slug
+      title
+      status
+      updatedAt
+    }
+  }
+`);
+
+export const PageEditorQuery = graphql(`
+  query PageEditor($id: ID!) {
+    page(id: $id) {
+      id
+      slug
+      title
+      description
+      content
+      status
+      updatedAt
+    }
+  }
+`);
+
+export const CreatePageMutation = graphql(`
+  mutation CreatePage($input: CreatePageInput!) {
+    createPage(input: $input) {
+      id
+      slug
+      title
+      description
+      content
+      status
+      updatedAt
+    }
+  }
+`);
+
+export const UpdatePageMutation = graphql(`
+  mutation UpdatePage($id: ID!, $input: UpdatePageInput!) {
+    updatePage(id: $id, input: $input) {
+      id
+      slug
+      title
+      description
+      content
+      status
+      updatedAt
+    }
+  }
+`);
+
+export const DeletePageMutation = graphql(`
+  mutation DeletePage($id: ID!) {
+    deletePage(id: $id)
+  }
+`);
+
+/**
+ * After a write: the lists of pages and every page read by its address are asked again (an address
+ * may have moved to another page, a draft may have become public), and the search's pages groups.
+ */
+export function evictAfterPageWritten(cache: ApolloCache): void {
+  cache.evict({ id: 'ROOT_QUERY', fieldName: 'pages' });
+  cache.evict({ id: 'ROOT_QUERY', fieldName: 'page' });
+  cache.gc();
+}

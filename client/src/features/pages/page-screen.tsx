@@ -1,0 +1,76 @@
+// A page the author wrote, at /{slug} (about, hire-me, /now...): its title and its text, sanitized
+// once more before it is rendered (as a post's), with the owner's details under the text on the pages
+// that show them. The admin also sees drafts here, marked as a preview; anyone else gets the 404 page.
+import { Suspense, use, useContext, useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { LoadFailure } from '../../components/load-failure';
+import { PageMeta } from '../../components/page-meta';
+import { Spinner } from '../../components/spinner';
+import { graphql } from '../../gql';
+import { useFreshQuery } from '../../lib/query-freshness';
+import { ServerSanitizerContext } from '../../lib/server-sanitizer';
+import { useUserInfo } from '../../lib/user-info';
+import { NotFoundPage } from '../../app/error-page';
+import { loadSanitizer } from '../posts/post-article';
+import { decorateContent } from '#kernel/content-display.ts';
+import { pagePath } from '#kernel/route-paths.ts';
+import { editPagePath } from './page-paths';
+import { OwnerDetails } from './owner-details';
+import '../../components/rich-content.css';
+
+const PageDetailQuery = graphql(`
+  query PageDetail($slug: String!) {
+    page(slug: $slug) {
+      id
+      slug
+      title
+      description
+      content
+      status
+    }
+  }
+`);
+
+function PageContent({ content }: { content: string }) {
+  const sanitizeContent = useContext(ServerSanitizerContext) ?? use(loadSanitizer()).sanitizeContent;
+  return <div className="post-content" dangerouslySetInnerHTML={{ __html: decorateContent(sanitizeContent(content)) }} />;
+}
+
+export function PageScreen() {
+  const { slug = '' } = useParams();
+  const { data, error, refetch } = useFreshQuery(PageDetailQuery, { slug: slug.toLowerCase() });
+  const user = useUserInfo();
+
+  // The sanitizer's chunk downloads alongside the query, not after it.
+  useEffect(() => {
+    void loadSanitizer();
+  }, []);
+
+  if (data?.page === null) return <NotFoundPage />;
+  if (error && !data) return <LoadFailure error={error} what="the page" onRetry={() => refetch()} />;
+  if (!data?.page) return <Spinner label="Loading the page" />;
+  const { page } = data;
+  const preview = page.status !== 'PUBLISHED';
+  return (
+    <article className="container container-narrow prose">
+      <PageMeta title={page.title} description={page.description} path={pagePath(page.slug)} noindex={preview} />
+      {preview && (
+        <p className="post-preview-banner" role="status">
+          Preview: a draft. Only you can see this page.
+        </p>
+      )}
+      <h1>{page.title}</h1>
+      {user?.isAdmin && (
+        <p>
+          <Link className="button button-secondary" to={editPagePath(page.id)}>
+            Edit page
+          </Link>
+        </p>
+      )}
+      <Suspense fallback={<Spinner label="Loading the page" />}>
+        <PageContent content={page.content} />
+      </Suspense>
+      <OwnerDetails slug={page.slug} />
+    </article>
+  );
+}
