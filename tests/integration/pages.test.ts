@@ -39,10 +39,7 @@ describe(`the author's pages on ${testDbKind}`, () => {
     expect(await page.text()).toContain('>Privacy Policy | My Blog</title>');
   });
 
-  test('are written, kept as drafts for the admin alone, published, found, and deleted', async ({
-    app: t,
-    admin,
-  }) => {
+  test('are written, kept as drafts for the admin alone, published, found, and deleted', async ({ app: t, admin }) => {
     const created = (await t.graphql(CREATE, { input: NOW }, { cookie: admin })).data.createPage;
     expect(created).toMatchObject({ slug: 'now', title: 'Now', status: 'DRAFT' });
     // Sanitized as a post's text is.
@@ -77,9 +74,13 @@ describe(`the author's pages on ${testDbKind}`, () => {
     }
 
     // A new address: the old one is nothing any more.
-    const moved = await t.graphql(UPDATE, { id: created.id, input: { ...NOW, slug: 'lately', status: 'PUBLISHED' } }, {
-      cookie: admin,
-    });
+    const moved = await t.graphql(
+      UPDATE,
+      { id: created.id, input: { ...NOW, slug: 'lately', status: 'PUBLISHED' } },
+      {
+        cookie: admin,
+      },
+    );
     expect(moved.data.updatePage.slug).toBe('lately');
     expect((await t.request('/now')).status).toBe(404);
     expect((await t.request('/lately')).status).toBe(200);
@@ -95,24 +96,34 @@ describe(`the author's pages on ${testDbKind}`, () => {
     ["the blog's own address", { slug: 'blog' }, { slug: 'This address is used by the site itself' }],
     ["a category's address", { slug: 'games' }, { slug: 'This address is used by the site itself' }],
     ['an address with capitals', { slug: 'Now' }, { slug: 'Lower-case letters, numbers and dashes only' }],
-    ['a published page without text', { status: 'PUBLISHED', content: '<p> </p>' }, { content: 'This field is required' }],
+    [
+      'a published page without text',
+      { status: 'PUBLISHED', content: '<p> </p>' },
+      { content: 'This field is required' },
+    ],
   ];
-  test.for(BAD_INPUT)('refuses %s with a field error and changes nothing', async ([, input, fieldErrors], { app: t, admin }) => {
-    const before = await t.db.prisma.page.findMany({ orderBy: { id: 'asc' } });
-    const created = await t.graphql(CREATE, { input: { ...NOW, ...input } }, { cookie: admin });
-    expect(created.data).toBeNull();
-    expect(created.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', fieldErrors } });
+  test.for(BAD_INPUT)(
+    'refuses %s with a field error and changes nothing',
+    async ([, input, fieldErrors], { app: t, admin }) => {
+      const before = await t.db.prisma.page.findMany({ orderBy: { id: 'asc' } });
+      const created = await t.graphql(CREATE, { input: { ...NOW, ...input } }, { cookie: admin });
+      expect(created.data).toBeNull();
+      expect(created.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', fieldErrors } });
 
-    const about = before.find((page) => page.slug === 'about')!;
-    const input2 = { title: about.title, slug: about.slug, description: about.description, content: about.content };
-    const updated = await t.graphql(
-      UPDATE,
-      { id: about.id, input: { ...input2, status: 'PUBLISHED', ...input, ...(input.slug === 'about' ? { slug: 'hire-me' } : {}) } },
-      { cookie: admin },
-    );
-    expect(updated.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
-    expect(await t.db.prisma.page.findMany({ orderBy: { id: 'asc' } })).toEqual(before);
-  });
+      const about = before.find((page) => page.slug === 'about')!;
+      const input2 = { title: about.title, slug: about.slug, description: about.description, content: about.content };
+      const updated = await t.graphql(
+        UPDATE,
+        {
+          id: about.id,
+          input: { ...input2, status: 'PUBLISHED', ...input, ...(input.slug === 'about' ? { slug: 'hire-me' } : {}) },
+        },
+        { cookie: admin },
+      );
+      expect(updated.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+      expect(await t.db.prisma.page.findMany({ orderBy: { id: 'asc' } })).toEqual(before);
+    },
+  );
 
   test('are written by the admin alone', async ({ app: t }) => {
     const reader = (await t.signIn()).cookie;

@@ -34,7 +34,7 @@ async function sitemap() {
 }
 
 describe(`/sitemap.xml (${testDbKind})`, () => {
-  it("lists the home page, the author's pages, every list page and every post, as absolute URLs', async () => {
+  it("lists the home page, the author's pages, every list page and every post, as absolute URLs", async () => {
     const { document } = await sitemap();
     const root = document.documentElement;
     expect([root.namespaceURI, root.localName]).toEqual([SITEMAP, 'urlset']);

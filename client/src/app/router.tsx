@@ -99,7 +99,7 @@ export const routes: RouteObject[] = [
             children: [
               lazyScreen('new', () => import('../features/post-editor/new-post-page'), 'NewPostPage'),
               lazyScreen('blog/:id/edit', () => import('../features/post-editor/edit-post-page'), 'EditPostPage'),
-              lazyScreen('admin/pages/:id', () => import('../features/pages/page-editor-page'), 'PageEditorPage'),
+              lazyScreen('admin/pages/:id', () => import('../features/post-editor/page-editor-page'), 'PageEditorPage'),
             ],
           },
           {
@@ -108,13 +108,13 @@ export const routes: RouteObject[] = [
               lazyScreen('admin/posts', () => import('../features/studio/admin-posts-page'), 'AdminPostsPage'),
               lazyScreen('new-upcoming', () => import('../features/upcoming/new-upcoming-page'), 'NewUpcomingPage'),
               lazyScreen('show-upcoming', () => import('../features/upcoming/show-upcoming-page'), 'ShowUpcomingPage'),
-              lazyScreen('admin/pages', () => import('../features/pages/admin-pages-page'), 'AdminPagesPage'),
+              lazyScreen('admin/pages', () => import('../features/studio/admin-pages-page'), 'AdminPagesPage'),
             ],
           },
 
           {
             // A page the author wrote (about, hire-me, /now...); the 404 page when there is none.
-            ...lazyScreen(':pageSlug', () => import('../features/pages/page-screen'), 'PageScreen'),
+            ...lazyScreen(':pageSlug', () => import('../features/posts/page-screen'), 'PageScreen'),
             handle: { beforeFirstRender: loadSanitizer } satisfies FirstRenderHandle,
           },
 

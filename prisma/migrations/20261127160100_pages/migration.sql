@@ -57,7 +57,7 @@ FOR EACH STATEMENT EXECUTE FUNCTION "blog_page_changed"();
 -- The first content: the texts the fixed pages showed, as the editor stores them (sanitized, with
 -- their headings' ids). What came from the site settings in their sentences (the owner's name, e-mail
 -- and portfolio) is shown by the page's screen under the text, from the settings
--- (client/src/features/pages/owner-details.tsx), so a change of the settings still shows there.
+-- (client/src/features/posts/owner-details.tsx), so a change of the settings still shows there.
 -- Made a millisecond apart, in the order the menus named them: a list of pages in the order they
 -- were made (the sitemap's) keeps that order.
 INSERT INTO "Page" ("id", "slug", "title", "description", "content", "status", "createdAt", "updatedAt") SELECT

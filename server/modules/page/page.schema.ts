@@ -51,9 +51,7 @@ builder.queryFields((t) => ({
       `whose words match every word of it (or its start), best first, at most ${PAGE_SEARCH_MAX}`,
     args: { search: t.arg.string() },
     resolve: (_root, args, ctx) =>
-      args.search != null
-        ? ctx.services.pages.search(args.search)
-        : ctx.services.pages.list({ drafts: isAdmin(ctx) }),
+      args.search != null ? ctx.services.pages.search(args.search) : ctx.services.pages.list({ drafts: isAdmin(ctx) }),
   }),
   page: t.field({
     type: PageObject,

@@ -41,7 +41,7 @@ function firstChunkModules(route: PageRoute): string[] {
     case 'category':
       return ['src/features/posts/category-list-page.tsx'];
     case 'page':
-      return ['src/features/pages/page-screen.tsx', 'src/lib/sanitize.ts'];
+      return ['src/features/posts/page-screen.tsx', 'src/lib/sanitize.ts'];
     default:
       return [];
   }

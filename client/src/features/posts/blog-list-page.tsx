@@ -11,7 +11,7 @@ import { graphql } from '../../gql';
 import { parsePageNumber, SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { useFreshQuery } from '../../lib/query-freshness';
 import { PostList } from './post-list';
-import { PageSearchResults } from '../pages/page-search-results';
+import { PageSearchResults } from './page-search-results';
 import { listPagePath, searchPath } from '#kernel/route-paths.ts';
 import { SEARCH_FORM_FIELD } from '#kernel/server-render.ts';
 

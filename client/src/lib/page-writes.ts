@@ -1,6 +1,16 @@
-// The studio's GraphQL for the author's pages: the list, one page for the editor, the writes.
+// The author's pages in the studio: their addresses (the server matches the same:
+// server/modules/pages/page-routes.ts) and the GraphQL of the list, the editor and the writes.
 import type { ApolloCache } from '@apollo/client';
-import { graphql } from '../../gql';
+import { graphql } from '../gql';
+
+/** The list of pages in the studio. */
+export const ADMIN_PAGES_PATH = '/admin/pages';
+
+/** The editor of a new page. */
+export const NEW_PAGE_PATH = '/admin/pages/new';
+
+/** The editor of page `id`. */
+export const editPagePath = (id: string) => `/admin/pages/${id}`;
 
 export const AdminPagesQuery = graphql(`
   query AdminPages {

@@ -12,9 +12,15 @@ import { Spinner } from '../../components/spinner';
 import { showApiError } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { toast } from '../../lib/toast';
-import { ADMIN_PAGES_PATH, editPagePath, NEW_PAGE_PATH } from './page-paths';
-import { AdminPagesQuery, DeletePageMutation, evictAfterPageWritten } from './page-queries';
-import '../studio/admin-posts-page.css';
+import {
+  ADMIN_PAGES_PATH,
+  AdminPagesQuery,
+  DeletePageMutation,
+  editPagePath,
+  evictAfterPageWritten,
+  NEW_PAGE_PATH,
+} from '../../lib/page-writes';
+import './admin-posts-page.css';
 
 export function AdminPagesPage() {
   const { data, error } = useQuery(AdminPagesQuery, { fetchPolicy: 'cache-and-network' });

@@ -22,11 +22,17 @@ import { fieldErrorsOf } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { pageDraftKey, readStored, writeStored } from '../../lib/unsaved-work';
 import { useFreshQuery } from '../../lib/query-freshness';
-import { RestoredDraftNotice } from '../post-editor/restored-draft-notice';
-import { useUploadPicture } from '../post-editor/upload-picture';
-import { editPagePath, NEW_PAGE_PATH } from './page-paths';
-import { CreatePageMutation, evictAfterPageWritten, PageEditorQuery, UpdatePageMutation } from './page-queries';
-import '../post-editor/post-form.css';
+import {
+  CreatePageMutation,
+  editPagePath,
+  evictAfterPageWritten,
+  NEW_PAGE_PATH,
+  PageEditorQuery,
+  UpdatePageMutation,
+} from '../../lib/page-writes';
+import { RestoredDraftNotice } from './restored-draft-notice';
+import { useUploadPicture } from './upload-picture';
+import './post-form.css';
 
 interface PageValues {
   title: string;
@@ -61,7 +67,13 @@ function PageForm({ saved }: PageFormProps) {
   const navigate = useNavigate();
   const draftKey = pageDraftKey(saved?.id ?? 'new');
   const savedValues: PageValues = saved
-    ? { title: saved.title, slug: saved.slug, description: saved.description, content: saved.content, status: saved.status }
+    ? {
+        title: saved.title,
+        slug: saved.slug,
+        description: saved.description,
+        content: saved.content,
+        status: saved.status,
+      }
     : EMPTY;
   const [start] = useState(() => {
     const draft = storedDraft(draftKey);

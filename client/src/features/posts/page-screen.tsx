@@ -11,10 +11,10 @@ import { useFreshQuery } from '../../lib/query-freshness';
 import { ServerSanitizerContext } from '../../lib/server-sanitizer';
 import { useUserInfo } from '../../lib/user-info';
 import { NotFoundPage } from '../../app/error-page';
-import { loadSanitizer } from '../posts/post-article';
+import { loadSanitizer } from './post-article';
 import { decorateContent } from '#kernel/content-display.ts';
 import { pagePath } from '#kernel/route-paths.ts';
-import { editPagePath } from './page-paths';
+import { editPagePath } from '../../lib/page-writes';
 import { OwnerDetails } from './owner-details';
 import '../../components/rich-content.css';
 
@@ -33,7 +33,9 @@ const PageDetailQuery = graphql(`
 
 function PageContent({ content }: { content: string }) {
   const sanitizeContent = useContext(ServerSanitizerContext) ?? use(loadSanitizer()).sanitizeContent;
-  return <div className="post-content" dangerouslySetInnerHTML={{ __html: decorateContent(sanitizeContent(content)) }} />;
+  return (
+    <div className="post-content" dangerouslySetInnerHTML={{ __html: decorateContent(sanitizeContent(content)) }} />
+  );
 }
 
 export function PageScreen() {

@@ -34,8 +34,8 @@ export function OwnerDetails({ slug }: { slug: string }) {
         {name && <p className="page-lead">I am {name}.</p>}
         {bio && <p>{bio}</p>}
         <p>
-          Write to me at <Mail email={contactEmail} />, and see more of my work in <a href={portfolioUrl}>my portfolio</a>
-          .
+          Write to me at <Mail email={contactEmail} />, and see more of my work in{' '}
+          <a href={portfolioUrl}>my portfolio</a>.
         </p>
         {socialLinks.length > 0 && (
           <>
