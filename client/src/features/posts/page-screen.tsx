@@ -39,8 +39,8 @@ function PageContent({ content }: { content: string }) {
 }
 
 export function PageScreen() {
-  const { slug = '' } = useParams();
-  const { data, error, refetch } = useFreshQuery(PageDetailQuery, { slug: slug.toLowerCase() });
+  const { pageSlug = '' } = useParams();
+  const { data, error, refetch } = useFreshQuery(PageDetailQuery, { slug: pageSlug.toLowerCase() });
   const user = useUserInfo();
 
   // The sanitizer's chunk downloads alongside the query, not after it.
