@@ -9,8 +9,8 @@ const PAGE_FIELDS = 'id slug title description content status';
 const PAGES = `query { pages { ${PAGE_FIELDS} } }`;
 const PAGE = `query ($slug: String) { page(slug: $slug) { ${PAGE_FIELDS} } }`;
 const SEARCH_PAGES = `query ($search: String) { pages(search: $search) { slug title } }`;
-const CREATE = `mutation ($input: CreatePageInput!) { createPage(input: $input) { ${PAGE_FIELDS} } }`;
-const UPDATE = `mutation ($id: ID!, $input: UpdatePageInput!) { updatePage(id: $id, input: $input) { ${PAGE_FIELDS} } }`;
+const CREATE = `mutation ($input: PageInput!) { createPage(input: $input) { ${PAGE_FIELDS} } }`;
+const UPDATE = `mutation ($id: ID!, $input: PageInput!) { updatePage(id: $id, input: $input) { ${PAGE_FIELDS} } }`;
 const DELETE = 'mutation ($id: ID!) { deletePage(id: $id) }';
 
 const NOW = {

@@ -24,44 +24,38 @@ export const AdminPagesQuery = graphql(`
   }
 `);
 
+export const PageEditorFragment = graphql(`
+  fragment PageEditor_Page on Page {
+    id
+    slug
+    title
+    description
+    content
+    status
+    updatedAt
+  }
+`);
+
 export const PageEditorQuery = graphql(`
   query PageEditor($id: ID!) {
     page(id: $id) {
-      id
-      slug
-      title
-      description
-      content
-      status
-      updatedAt
+      ...PageEditor_Page
     }
   }
 `);
 
 export const CreatePageMutation = graphql(`
-  mutation CreatePage($input: CreatePageInput!) {
+  mutation CreatePage($input: PageInput!) {
     createPage(input: $input) {
-      id
-      slug
-      title
-      description
-      content
-      status
-      updatedAt
+      ...PageEditor_Page
     }
   }
 `);
 
 export const UpdatePageMutation = graphql(`
-  mutation UpdatePage($id: ID!, $input: UpdatePageInput!) {
+  mutation UpdatePage($id: ID!, $input: PageInput!) {
     updatePage(id: $id, input: $input) {
-      id
-      slug
-      title
-      description
-      content
-      status
-      updatedAt
+      ...PageEditor_Page
     }
   }
 `);

@@ -1,8 +1,7 @@
 // The Page type (a page the author writes, read at /{slug}) and its queries and mutations. Readers
 // get published pages; an admin gets drafts too. The writes are admin-only, refused before the
 // resolver runs, so a refused call has no side effect.
-import type { InputFieldBuilder } from '@pothos/core';
-import { builder, type BuilderTypes } from '../../builder.ts';
+import { builder } from '../../builder.ts';
 import type { Context } from '../../context.ts';
 import { DESCRIPTION_MAX } from '#kernel/post-rules.ts';
 import { PAGE_TITLE_MAX } from '#kernel/page-rules.ts';
@@ -27,19 +26,21 @@ const PageObject = builder.prismaObject('Page', {
   }),
 });
 
-const pageFields = (t: InputFieldBuilder<BuilderTypes, 'InputObject'>) => ({
-  title: t.string({ required: true, description: `At most ${PAGE_TITLE_MAX} characters` }),
-  slug: t.string({
-    description:
-      "The address (/{slug}): lower-case letters, digits and dashes, not one of the site's own. Absent or empty: made from the title",
+const PageInput = builder.inputType('PageInput', {
+  description: "A page's fields, as createPage and updatePage take them (every one is replaced)",
+  fields: (t) => ({
+    title: t.string({ required: true, description: `At most ${PAGE_TITLE_MAX} characters` }),
+    slug: t.string({
+      description:
+        "The address (/{slug}): lower-case letters, digits and dashes, not one of the site's own. Absent or empty: made from the title",
+    }),
+    description: t.string({
+      description: `For search engines and link previews; at most ${DESCRIPTION_MAX} characters`,
+    }),
+    content: t.string({ description: 'HTML; sanitized before it is stored. Required to publish' }),
+    status: t.field({ type: PageStatusEnum, defaultValue: 'DRAFT', description: 'DRAFT when absent' }),
   }),
-  description: t.string({ description: `For search engines and link previews; at most ${DESCRIPTION_MAX} characters` }),
-  content: t.string({ description: 'HTML; sanitized before it is stored. Required to publish' }),
-  status: t.field({ type: PageStatusEnum, defaultValue: 'DRAFT', description: 'DRAFT when absent' }),
 });
-
-const CreatePageInput = builder.inputType('CreatePageInput', { fields: pageFields });
-const UpdatePageInput = builder.inputType('UpdatePageInput', { fields: pageFields });
 
 const isAdmin = (ctx: Context) => ctx.viewer?.isAdmin === true;
 
@@ -69,13 +70,13 @@ builder.mutationFields((t) => ({
   createPage: t.field({
     type: PageObject,
     authScopes: { admin: true },
-    args: { input: t.arg({ type: CreatePageInput, required: true }) },
+    args: { input: t.arg({ type: PageInput, required: true }) },
     resolve: (_root, args, ctx) => ctx.services.pages.create(args.input),
   }),
   updatePage: t.field({
     type: PageObject,
     authScopes: { admin: true },
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdatePageInput, required: true }) },
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: PageInput, required: true }) },
     resolve: (_root, args, ctx) => ctx.services.pages.update(String(args.id), args.input),
   }),
   deletePage: t.id({

@@ -4,7 +4,7 @@
 // kept in this browser (a local draft, restored and said to be one when the editor opens again), and
 // leaving with unsaved changes asks first. Saving goes to the page's own address.
 import { useMutation } from '@apollo/client/react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { PAGE_STATUSES, pageSlugOf, validatePageFields, type PageStatusValue } from '#kernel/page-rules.ts';
@@ -15,9 +15,10 @@ import { FormActions, FormField, TextField } from '../../components/form/form-fi
 import { useForm } from '../../components/form/use-form';
 import { useUnsavedChanges } from '../../components/form/use-unsaved-changes';
 import { PageMeta } from '../../components/page-meta';
-import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
+import { RichTextField } from '../../components/form/rich-text-field';
 import { ErrorMessage } from '../../components/error-message';
 import { Spinner } from '../../components/spinner';
+import { getFragmentData } from '../../gql';
 import { fieldErrorsOf } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { pageDraftKey, readStored, writeStored } from '../../lib/unsaved-work';
@@ -27,6 +28,7 @@ import {
   editPagePath,
   evictAfterPageWritten,
   NEW_PAGE_PATH,
+  PageEditorFragment,
   PageEditorQuery,
   UpdatePageMutation,
 } from '../../lib/page-writes';
@@ -85,9 +87,6 @@ function PageForm({ saved }: PageFormProps) {
   const [createPage] = useMutation(CreatePageMutation);
   const [updatePage] = useMutation(UpdatePageMutation);
   const uploadPicture = useUploadPicture();
-  const contentLabelId = useId();
-  const contentId = useId();
-  const contentErrorId = useId();
 
   const form = useForm({
     initialValues: start ?? savedValues,
@@ -96,10 +95,11 @@ function PageForm({ saved }: PageFormProps) {
       fieldErrorsOf(async () => {
         const input = { ...values, slug: values.slug.trim() };
         const options = { update: evictAfterPageWritten };
-        const page = saved
+        const answer = saved
           ? (await updatePage({ variables: { id: saved.id, input }, ...options })).data?.updatePage
           : (await createPage({ variables: { input }, ...options })).data?.createPage;
-        if (!page) return;
+        if (!answer) return;
+        const page = getFragmentData(PageEditorFragment, answer);
         writeStored(draftKey, null);
         allowLeaving();
         toast.success(`“${page.title}” is saved`);
@@ -127,7 +127,6 @@ function PageForm({ saved }: PageFormProps) {
     ...form.field(name),
     onValueChange: (value: string) => change({ [name]: value }),
   });
-  const contentError = form.errorOf('content');
   return (
     <>
       {restored && <RestoredDraftNotice onDiscard={discard} />}
@@ -163,28 +162,15 @@ function PageForm({ saved }: PageFormProps) {
             </select>
           )}
         </FormField>
-        {/* A contenteditable area cannot be a <label>'s control: it is named by aria-labelledby. */}
-        <div className="form-field">
-          <span id={contentLabelId} className="form-label" onClick={() => document.getElementById(contentId)?.focus()}>
-            Content
-          </span>
-          <LazyRichTextEditor
-            key={starts}
-            id={contentId}
-            initialHtml={form.values.content}
-            onChange={(html) => change({ content: html })}
-            labelledBy={contentLabelId}
-            describedBy={contentError ? contentErrorId : undefined}
-            invalid={Boolean(contentError)}
-            placeholder="Write the page…"
-            onUploadPicture={uploadPicture}
-          />
-          {contentError && (
-            <p id={contentErrorId} className="form-field-error">
-              {contentError}
-            </p>
-          )}
-        </div>
+        <RichTextField
+          key={starts}
+          label="Content"
+          error={form.errorOf('content')}
+          initialHtml={form.values.content}
+          onChange={(html) => change({ content: html })}
+          placeholder="Write the page…"
+          onUploadPicture={uploadPicture}
+        />
         <FormActions submitLabel="Save" busy={form.busy} busyLabel="Saving the page" />
         <p className="post-form-state" role="status">
           {dirty ? 'Unsaved changes: kept in this browser until you save' : ''}
@@ -203,7 +189,10 @@ export function PageEditorPage() {
   else if (data?.page === null) return <NotFoundPage />;
   else if (error && !data) body = <ErrorMessage error={error} />;
   else if (!data?.page) body = <Spinner label="Loading the page" />;
-  else body = <PageForm key={data.page.id} saved={{ ...data.page, status: data.page.status as PageStatusValue }} />;
+  else {
+    const page = getFragmentData(PageEditorFragment, data.page);
+    body = <PageForm key={page.id} saved={{ ...page, status: page.status as PageStatusValue }} />;
+  }
   return (
     <div className="container">
       <PageMeta

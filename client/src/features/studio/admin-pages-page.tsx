@@ -6,9 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { pagePath } from '#kernel/route-paths.ts';
-import { ErrorMessage } from '../../components/error-message';
 import { PageMeta } from '../../components/page-meta';
-import { Spinner } from '../../components/spinner';
 import { showApiError } from '../../lib/api-errors';
 import { formatDateTime } from '../../lib/format-date';
 import { toast } from '../../lib/toast';
@@ -20,7 +18,15 @@ import {
   evictAfterPageWritten,
   NEW_PAGE_PATH,
 } from '../../lib/page-writes';
-import './admin-posts-page.css';
+import { listState, StudioTable } from './studio-table';
+
+/** The table's columns before the actions, with the class that sizes each (the posts' table's). */
+const COLUMNS = [
+  ['Title', 'studio-col-title'],
+  ['Address', 'studio-col-short'],
+  ['Status', 'studio-col-short'],
+  ['Updated', 'studio-col-date'],
+] as const;
 
 export function AdminPagesPage() {
   const { data, error } = useQuery(AdminPagesQuery, { fetchPolicy: 'cache-and-network' });
@@ -40,80 +46,52 @@ export function AdminPagesPage() {
     }
   }
 
-  let content;
-  if (error && !data) {
-    content = <ErrorMessage error={error} />;
-  } else if (!data) {
-    content = <Spinner label="Loading the pages" />;
-  } else if (data.pages.length === 0) {
-    content = <p className="studio-empty">NOTHING FOUND</p>;
-  } else {
+  let content = listState(error, data?.pages, 'Loading the pages');
+  if (data && !content) {
     content = (
-      <table className="studio-table">
-        <caption className="visually-hidden">Pages, the last edited first</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="studio-col-title">
-              Title
-            </th>
-            <th scope="col" className="studio-col-short">
-              Address
-            </th>
-            <th scope="col" className="studio-col-short">
-              Status
-            </th>
-            <th scope="col" className="studio-col-date">
-              Updated
-            </th>
-            <th scope="col" className="studio-col-actions">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.pages.map((page) => {
-            const named = <span className="visually-hidden"> {page.title}</span>;
-            const published = page.status === 'PUBLISHED';
-            return (
-              <tr key={page.id} aria-busy={busyId === page.id}>
-                <th scope="row" className="studio-title">
-                  {page.title}
-                </th>
-                <td className="studio-col-short" data-label="Address">
-                  {pagePath(page.slug)}
-                </td>
-                <td className="studio-col-short" data-label="Status">
-                  <span className={`studio-status studio-status-${page.status.toLowerCase()}`}>
-                    {published ? 'Published' : 'Draft'}
-                  </span>
-                </td>
-                <td className="studio-col-date" data-label="Updated">
-                  {formatDateTime(page.updatedAt)}
-                </td>
-                <td className="studio-col-actions">
-                  <div className="studio-actions">
-                    <Link className="button button-small" to={editPagePath(page.id)}>
-                      Edit{named}
-                    </Link>
-                    <Link className="button button-small button-secondary" to={pagePath(page.slug)}>
-                      {published ? 'View' : 'Preview'}
-                      {named}
-                    </Link>
-                    <button
-                      className="button button-small button-danger"
-                      type="button"
-                      disabled={busyId !== null}
-                      onClick={() => void remove(page.id, page.title)}
-                    >
-                      Delete{named}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <StudioTable caption="Pages, the last edited first" columns={COLUMNS}>
+        {data.pages.map((page) => {
+          const named = <span className="visually-hidden"> {page.title}</span>;
+          const published = page.status === 'PUBLISHED';
+          return (
+            <tr key={page.id} aria-busy={busyId === page.id}>
+              <th scope="row" className="studio-title">
+                {page.title}
+              </th>
+              <td className="studio-col-short" data-label="Address">
+                {pagePath(page.slug)}
+              </td>
+              <td className="studio-col-short" data-label="Status">
+                <span className={`studio-status studio-status-${page.status.toLowerCase()}`}>
+                  {published ? 'Published' : 'Draft'}
+                </span>
+              </td>
+              <td className="studio-col-date" data-label="Updated">
+                {formatDateTime(page.updatedAt)}
+              </td>
+              <td className="studio-col-actions">
+                <div className="studio-actions">
+                  <Link className="button button-small" to={editPagePath(page.id)}>
+                    Edit{named}
+                  </Link>
+                  <Link className="button button-small button-secondary" to={pagePath(page.slug)}>
+                    {published ? 'View' : 'Preview'}
+                    {named}
+                  </Link>
+                  <button
+                    className="button button-small button-danger"
+                    type="button"
+                    disabled={busyId !== null}
+                    onClick={() => void remove(page.id, page.title)}
+                  >
+                    Delete{named}
+                  </button>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </StudioTable>
     );
   }
 
