@@ -18,7 +18,7 @@ import {
   evictAfterPageWritten,
   NEW_PAGE_PATH,
 } from '../../lib/page-writes';
-import { listState, StudioTable } from './studio-table';
+import { listState, RowActions, StudioTable } from './studio-table';
 
 /** The table's columns before the actions, with the class that sizes each (the posts' table's). */
 const COLUMNS = [
@@ -51,7 +51,6 @@ export function AdminPagesPage() {
     content = (
       <StudioTable caption="Pages, the last edited first" columns={COLUMNS}>
         {data.pages.map((page) => {
-          const named = <span className="visually-hidden"> {page.title}</span>;
           const published = page.status === 'PUBLISHED';
           return (
             <tr key={page.id} aria-busy={busyId === page.id}>
@@ -69,25 +68,14 @@ export function AdminPagesPage() {
               <td className="studio-col-date" data-label="Updated">
                 {formatDateTime(page.updatedAt)}
               </td>
-              <td className="studio-col-actions">
-                <div className="studio-actions">
-                  <Link className="button button-small" to={editPagePath(page.id)}>
-                    Edit{named}
-                  </Link>
-                  <Link className="button button-small button-secondary" to={pagePath(page.slug)}>
-                    {published ? 'View' : 'Preview'}
-                    {named}
-                  </Link>
-                  <button
-                    className="button button-small button-danger"
-                    type="button"
-                    disabled={busyId !== null}
-                    onClick={() => void remove(page.id, page.title)}
-                  >
-                    Delete{named}
-                  </button>
-                </div>
-              </td>
+              <RowActions
+                title={page.title}
+                editTo={editPagePath(page.id)}
+                viewTo={pagePath(page.slug)}
+                published={published}
+                disabled={busyId !== null}
+                onDelete={() => void remove(page.id, page.title)}
+              />
             </tr>
           );
         })}

@@ -27,7 +27,7 @@ import { formatDate, formatDateTime } from '../../lib/format-date';
 import { toast } from '../../lib/toast';
 import { DeletePostMutation, evictAfterPostDeleted, evictAfterPostWritten } from '../../lib/post-writes';
 import { AdminPostsQuery, SetPostStatusMutation } from './admin-posts-query';
-import { listState, StudioTable } from './studio-table';
+import { listState, RowActions, StudioTable } from './studio-table';
 import './admin-posts-page.css';
 
 const ADMIN_POSTS_PATH = '/admin/posts';
@@ -191,37 +191,27 @@ export function AdminPostsPage() {
                 <td className="studio-col-short" data-label="Category">
                   {category ? CATEGORY_LABELS[category] : '—'}
                 </td>
-                <td className="studio-col-actions">
-                  <div className="studio-actions">
-                    <Link className="button button-small" to={editPostPath(post.id)}>
-                      Edit{named}
-                    </Link>
-                    <Link className="button button-small button-secondary" to={postPath(post.slug)}>
-                      {published ? 'View' : 'Preview'}
-                      {named}
-                    </Link>
-                    {STATUS_ACTIONS.filter(({ to }) => post.status !== to).map(({ to, text, className }) => (
-                      <button
-                        key={to}
-                        className={className}
-                        type="button"
-                        disabled={busyId !== null}
-                        onClick={() => void changeStatus(post.id, post.title, to)}
-                      >
-                        {text}
-                        {named}
-                      </button>
-                    ))}
+                <RowActions
+                  title={post.title}
+                  editTo={editPostPath(post.id)}
+                  viewTo={postPath(post.slug)}
+                  published={published}
+                  disabled={busyId !== null}
+                  onDelete={() => void remove(post.id)}
+                >
+                  {STATUS_ACTIONS.filter(({ to }) => post.status !== to).map(({ to, text, className }) => (
                     <button
-                      className="button button-small button-danger"
+                      key={to}
+                      className={className}
                       type="button"
                       disabled={busyId !== null}
-                      onClick={() => void remove(post.id)}
+                      onClick={() => void changeStatus(post.id, post.title, to)}
                     >
-                      Delete{named}
+                      {text}
+                      {named}
                     </button>
-                  </div>
-                </td>
+                  ))}
+                </RowActions>
               </tr>
             );
           })}
