@@ -1,7 +1,7 @@
 // The pages the author writes (issue 36), in one browser session: the studio's list and editor on a
 // phone (390 px), the author rewriting /about and writing /now of their own, the unsaved-changes
 // question and the local draft, and both public pages as readers get them, with JavaScript and
-// without, with no axe violation in either theme.
+// without, with no axe violation in either theme; the blog's search finds them.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, restoreSession, toast, type Account } from './support/accounts.ts';
@@ -121,6 +121,10 @@ describe("the author's pages", () => {
       await noScript.page.goto(`${site.url}/now`);
       expect(await h1Text(noScript.page)).toBe('Now');
       expect(await noScript.page.getByRole('main').textContent()).toContain('Reading Piranesi, slowly.');
+      // The blog's search finds the page, in a group of its own above the posts.
+      await noScript.page.goto(`${site.url}/blog/search/piranesi`);
+      const found = noScript.page.getByRole('region', { name: 'Pages' });
+      expect(await found.getByRole('link', { name: 'Now' }).getAttribute('href')).toBe('/now');
       expect(noScript.problems).toEqual([]);
     } finally {
       await noScript.close();
