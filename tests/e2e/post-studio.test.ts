@@ -367,6 +367,7 @@ describe("the header's author tools", () => {
       '/new',
       '/admin/posts',
       '/show-upcoming',
+      '/admin/pages',
     ]);
     await footer(page).getByRole('link', { name: 'Create blog' }).waitFor();
     await authorTools(page).getByRole('link', { name: 'New post' }).click();
