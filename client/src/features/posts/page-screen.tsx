@@ -1,8 +1,8 @@
 // A page the author wrote, at /{slug} (about, hire-me, /now...): its title and its text, sanitized
 // once more before it is rendered (as a post's), with the owner's details under the text on the pages
 // that show them. The admin also sees drafts here, marked as a preview; anyone else gets the 404 page.
-import { Suspense, use, useContext, useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Suspense, use, useContext, useEffect, type MouseEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure';
 import { PageMeta } from '../../components/page-meta';
 import { Spinner } from '../../components/spinner';
@@ -31,10 +31,32 @@ const PageDetailQuery = graphql(`
   }
 `);
 
+/**
+ * A plain click on a link of the text to another address of this site (/games, /hire-me) is followed
+ * inside the app, as the site's own links are, not by loading the page again.
+ */
+function useInAppLinks(): (event: MouseEvent<HTMLDivElement>) => void {
+  const navigate = useNavigate();
+  return (event) => {
+    const link = (event.target as Element).closest('a');
+    const href = link?.getAttribute('href');
+    if (!link || !href || link.target || !/^\/(?![/\\])/.test(href)) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate(href);
+  };
+}
+
 function PageContent({ content }: { content: string }) {
   const sanitizeContent = useContext(ServerSanitizerContext) ?? use(loadSanitizer()).sanitizeContent;
+  const followInApp = useInAppLinks();
   return (
-    <div className="post-content" dangerouslySetInnerHTML={{ __html: decorateContent(sanitizeContent(content)) }} />
+    // Enter on a link is a click too: the keyboard is routed the same way.
+    <div
+      className="post-content"
+      onClick={followInApp}
+      dangerouslySetInnerHTML={{ __html: decorateContent(sanitizeContent(content)) }}
+    />
   );
 }
 
