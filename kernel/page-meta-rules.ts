@@ -73,6 +73,9 @@ export const SCREEN_TEXTS = {
     description: "Every post of the blog, drafts and scheduled ones included: the author's list.",
   },
   siteSettings: { title: 'Settings', description: "The site's title, tagline, author, links, language and time zone." },
+  adminPages: { title: 'Pages', description: "The pages the author writes, drafts included: the author's list." },
+  newPage: { title: 'New page', description: 'Write a new page.' },
+  editPage: { title: 'Edit page', description: 'Edit a page.' },
   notFound: { title: 'Page not found (404)', description: 'There is no page at this address.' },
   missingPost: { title: 'The page does not exist', description: 'There is no post at this address.' },
 } as const satisfies Record<string, ScreenText>;

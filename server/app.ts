@@ -168,7 +168,7 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   mountUploads(hono, services.images.storage);
   mountSocialImages(hono, services.images, db);
   registerSeoRoutes(hono, config, services);
-  const pages = new PageMetaResolver({ config, posts: services.posts, seo: services.seo });
+  const pages = new PageMetaResolver({ config, posts: services.posts, seo: services.seo, pages: services.pages });
   mountClient(hono, {
     clientDir,
     resolvePage: (route, pathname) => pages.resolve(route, pathname),

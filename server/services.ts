@@ -17,6 +17,7 @@ import { SeoService } from './modules/pages/seo.service.ts';
 import { FirstRunService } from './modules/site/first-run.service.ts';
 import { SiteSettingsService } from './modules/site/site-settings.service.ts';
 import { UpcomingService } from './modules/upcoming/upcoming.service.ts';
+import { PageService } from './modules/page/page.service.ts';
 import { SignInService } from './modules/user/sign-in.service.ts';
 import { UserService } from './modules/user/user.service.ts';
 
@@ -38,6 +39,8 @@ export interface Services {
   siteSettings: SiteSettingsService;
   posts: PostService;
   upcoming: UpcomingService;
+  /** The pages the author writes (about, hire-me, /now...). */
+  pages: PageService;
   seo: SeoService;
   /** Every read cache, with its budget; the response cache is made from it too. */
   caches: ReadCaches;
@@ -77,6 +80,7 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     imageFiles,
     posts: new PostService(prisma, imageFiles, caches),
     upcoming: new UpcomingService(prisma, imageFiles, caches),
+    pages: new PageService(prisma, imageFiles, changes),
     seo: new SeoService(prisma, caches, () => config.owner.name),
     caches,
     memory: new ServerMemory(db, caches),

@@ -358,16 +358,17 @@ describe('the backup', () => {
 });
 
 describe("the header's author tools", () => {
-  it('show New post, Posts, Currently and Settings to the admin, beside the footer links, and nothing to a visitor', async () => {
+  it('show the author tools (New post, Posts, Currently, Settings, Pages…) to the admin, beside the footer links, and nothing to a visitor', async () => {
     const { page } = site;
     await page.goto(site.url);
     const links = authorTools(page).getByRole('link');
-    await expect.poll(() => links.allTextContents()).toEqual(['New post', 'Posts', 'Currently', 'Settings']);
+    await expect.poll(() => links.allTextContents()).toEqual(['New post', 'Posts', 'Currently', 'Settings', 'Pages']);
     expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual([
       '/new',
       '/admin/posts',
       '/show-upcoming',
       '/admin/settings',
+      '/admin/pages',
     ]);
     await footer(page).getByRole('link', { name: 'Create blog' }).waitFor();
     await authorTools(page).getByRole('link', { name: 'New post' }).click();

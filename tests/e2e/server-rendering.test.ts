@@ -118,7 +118,8 @@ describe('with JavaScript off', () => {
       heading: FEATURED_TITLE,
       texts: () => [featured.subtitle, PARAGRAPH],
     },
-    { name: '/about', path: () => '/about', status: 200, heading: 'About', texts: () => ['What you will find here'] },
+    // (Its subheadings end with a '#' link now, as a post's: its links to the categories, then.)
+    { name: '/about', path: () => '/about', status: 200, heading: 'About', texts: () => ['Games', 'Books'] },
     { name: '/hire-me', path: () => '/hire-me', status: 200, heading: 'Hire me', texts: () => [] },
     { name: '/privacy-policy', path: () => '/privacy-policy', status: 200, heading: 'Privacy Policy', texts: () => [] },
     { name: '/disclaimer', path: () => '/disclaimer', status: 200, heading: 'Disclaimer', texts: () => [] },

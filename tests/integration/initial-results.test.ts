@@ -152,7 +152,8 @@ describe('the first answers written into a page', () => {
   });
 
   it("writes only the site's answer into the other screens, forms included, and preloads nothing there", async () => {
-    for (const url of ['/about', '/login', '/new']) {
+    // (Not /about: a page the author writes waits for the sanitizer, as a post does.)
+    for (const url of ['/login', '/profile', '/new']) {
       const { results, document } = await page(url);
       expect(results, url).toEqual([{ operationName: 'Site', variables: {}, data: { site: expect.anything() } }]);
       expect(document.querySelector('link[rel="preload"], link[rel="modulepreload"]'), url).toBeNull();

@@ -40,6 +40,8 @@ describe(`migrations on ${testDbKind}`, () => {
       [
         'Image',
         'LoginAttempt',
+        'Page',
+        'PagePicture',
         'PendingImageFiles',
         'Post',
         'PostPicture',

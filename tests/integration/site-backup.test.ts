@@ -63,6 +63,9 @@ async function rowsOf(db: Database) {
     }),
     // Not in the archive: rebuilt from each post's content, as a save records them.
     postPictures: await db.prisma.postPicture.findMany({ orderBy: [{ postId: 'asc' }, { imageId: 'asc' }] }),
+    // The author's pages (issue 36), and the pictures of their text, rebuilt from it.
+    pages: await db.prisma.page.findMany(byId),
+    pagePictures: await db.prisma.pagePicture.findMany({ orderBy: [{ pageId: 'asc' }, { imageId: 'asc' }] }),
   };
 }
 
@@ -139,6 +142,16 @@ beforeAll(async () => {
       pictures: { create: [{ imageId: lender!.imageId! }] },
     },
   });
+  // The author's pages: the about page's text rewritten, and a draft of their own showing a picture.
+  await prisma.page.update({ where: { slug: 'about' }, data: { content: '<p>Rewritten by the author</p>' } });
+  await prisma.page.create({
+    data: {
+      slug: 'now',
+      title: 'Now',
+      content: figureHtml({ ...lender!.image!, alt: 'Now', caption: '' }),
+      pictures: { create: [{ imageId: lender!.imageId! }] },
+    },
+  });
   // The site's settings (the name the first-run setup gave it, the rest from /admin/settings), and
   // two revisions of a post (the older one first).
   await prisma.siteSetting.create({ data: { id: 1, ...SETTINGS } });
@@ -206,6 +219,15 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
       expect(after.postRevisions.map((revision) => revision.title)).toEqual(['First try', 'Second try']);
       expect(after.formerSlugs).toHaveLength(1);
       expect(after.postPictures).toHaveLength(1);
+      expect(after.pages.map((page) => page.slug).sort()).toEqual([
+        'about',
+        'disclaimer',
+        'hire-me',
+        'now',
+        'privacy-policy',
+      ]);
+      expect(after.pages.find((page) => page.slug === 'about')!.content).toBe('<p>Rewritten by the author</p>');
+      expect(after.pagePictures).toHaveLength(1);
       expect(after.images.filter((image) => image.focusX === 0.2 && image.focusY === 0.85)).toHaveLength(1);
       expect(after.upcomingCards.filter((card) => card.link === 'https://example.com/lighthouse')).toMatchObject([
         { imageAlt: 'A lighthouse', position: 2 },

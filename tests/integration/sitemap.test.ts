@@ -34,7 +34,7 @@ async function sitemap() {
 }
 
 describe(`/sitemap.xml (${testDbKind})`, () => {
-  it('lists the home page, the static pages, every list page and every post, as absolute URLs', async () => {
+  it("lists the home page, the author's pages, every list page and every post, as absolute URLs", async () => {
     const { document } = await sitemap();
     const root = document.documentElement;
     expect([root.namespaceURI, root.localName]).toEqual([SITEMAP, 'urlset']);
@@ -88,7 +88,9 @@ describe(`/sitemap.xml (${testDbKind})`, () => {
     expect(lastmod('/blog')).toBe(new Date(newest).toISOString());
     expect(lastmod('/games')).toBe(rows.find((post) => post.id === posts[0]!.id)!.updatedAt.toISOString());
     expect(lastmod('/anime')).toBeUndefined();
-    expect(lastmod('/about')).toBeUndefined();
+    // A page the author wrote: its last edit.
+    const about = await t.db.prisma.page.findUniqueOrThrow({ where: { slug: 'about' } });
+    expect(lastmod('/about')).toBe(about.updatedAt.toISOString());
   });
 
   it('is validated on every use', async () => {

@@ -1,6 +1,6 @@
 // Every route of the site. The main bundle holds the home page, the most visited,
 // and a post's page, where readers arrive from feeds and search engines; every other screen loads on
-// demand (the lists and static pages in a chunk each, the form and admin screens too), so a visitor
+// demand (the lists and the author's pages in a chunk each, the form and admin screens too), so a visitor
 // downloads only the screens they open.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router';
@@ -59,14 +59,6 @@ export const routes: RouteObject[] = [
             element: <HomePage />,
             handle: { beforeFirstRender: loadCarousel } satisfies FirstRenderHandle,
           },
-          lazyScreen('about', () => import('../features/static-pages/about-page'), 'AboutPage'),
-          lazyScreen('hire-me', () => import('../features/static-pages/hire-me-page'), 'HireMePage'),
-          lazyScreen(
-            'privacy-policy',
-            () => import('../features/static-pages/privacy-policy-page'),
-            'PrivacyPolicyPage',
-          ),
-          lazyScreen('disclaimer', () => import('../features/static-pages/disclaimer-page'), 'DisclaimerPage'),
           lazyScreen('login', () => import('../features/auth/login-page'), 'LoginPage'),
           // A new site's first run; the server sends /admin here until the admin has signed in.
           lazyScreen('admin/setup', () => import('../features/auth/setup-page'), 'SetupPage'),
@@ -108,6 +100,7 @@ export const routes: RouteObject[] = [
               lazyScreen('new', () => import('../features/post-editor/new-post-page'), 'NewPostPage'),
               lazyScreen('blog/:id/edit', () => import('../features/post-editor/edit-post-page'), 'EditPostPage'),
               lazyScreen('admin/settings', () => import('../features/settings/site-settings-page'), 'SiteSettingsPage'),
+              lazyScreen('admin/pages/:id', () => import('../features/post-editor/page-editor-page'), 'PageEditorPage'),
             ],
           },
           {
@@ -116,7 +109,14 @@ export const routes: RouteObject[] = [
               lazyScreen('admin/posts', () => import('../features/studio/admin-posts-page'), 'AdminPostsPage'),
               lazyScreen('new-upcoming', () => import('../features/upcoming/new-upcoming-page'), 'NewUpcomingPage'),
               lazyScreen('show-upcoming', () => import('../features/upcoming/show-upcoming-page'), 'ShowUpcomingPage'),
+              lazyScreen('admin/pages', () => import('../features/studio/admin-pages-page'), 'AdminPagesPage'),
             ],
+          },
+
+          {
+            // A page the author wrote (about, hire-me, /now...); the 404 page when there is none.
+            ...lazyScreen(':pageSlug', () => import('../features/posts/page-screen'), 'PageScreen'),
+            handle: { beforeFirstRender: loadSanitizer } satisfies FirstRenderHandle,
           },
 
           // Any other path, /error included.

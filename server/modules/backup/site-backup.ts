@@ -130,6 +130,19 @@ const revisionRow = z.strictObject({
   imageAlt: z.string(),
 });
 const EXTRAS = { site: 'data/site.json', postRevisions: 'data/post-revisions.json' } as const;
+// The pages the author writes (issue 36), optional as the extras: a backup made before them leaves the
+// site's pages as they are.
+const pageRow = z.strictObject({
+  id: uuid,
+  slug: z.string(),
+  title: z.string(),
+  description: z.string().default(''),
+  content: z.string().default(''),
+  status: z.enum(['DRAFT', 'PUBLISHED']).default('DRAFT'),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+const PAGES_FILE = 'data/pages.json';
 
 const TABLES = {
   users: { file: 'data/users.json', schema: userRow },
@@ -248,7 +261,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
     // transaction ends before the files are read: on the embedded database it would hold up every
     // other query of the running site.
     const byId = { orderBy: { id: 'asc' } } as const;
-    const [users, images, posts, upcomingCards, site, postRevisions] = await db.prisma.$transaction(
+    const [users, images, posts, upcomingCards, site, postRevisions, pages] = await db.prisma.$transaction(
       [
         db.prisma.user.findMany(byId),
         db.prisma.image.findMany(byId),
@@ -262,6 +275,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
           orderBy: { sequence: 'asc' },
           omit: { id: true, sequence: true },
         }),
+        db.prisma.page.findMany(byId),
       ],
       { isolationLevel: 'RepeatableRead' },
     );
@@ -296,6 +310,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
       await tar.add(TABLES.upcomingCards.file, json(upcomingCards));
       await tar.add(EXTRAS.site, json(site ?? { title: null, authorName: null }));
       await tar.add(EXTRAS.postRevisions, json(postRevisions));
+      await tar.add(PAGES_FILE, json(pages));
       for (const file of files) {
         const bytes = await storage.get(file);
         if (!bytes) {
@@ -355,6 +370,8 @@ interface ReadBackup {
   /** Absent from backups made before the first-run setup and revisions. */
   site: z.output<typeof siteRow> | null;
   postRevisions: z.output<typeof revisionRow>[];
+  /** Absent (null) from backups made before the author's pages. */
+  pages: z.output<typeof pageRow>[] | null;
   /** Image files as written to the staging folder, relative to it. */
   files: Set<string>;
 }
@@ -383,7 +400,8 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
       if (
         entry.name === 'manifest.json' ||
         Object.values(TABLES).some((table) => table.file === entry.name) ||
-        Object.values(EXTRAS).includes(entry.name as (typeof EXTRAS)[keyof typeof EXTRAS])
+        Object.values(EXTRAS).includes(entry.name as (typeof EXTRAS)[keyof typeof EXTRAS]) ||
+        entry.name === PAGES_FILE
       ) {
         json.set(entry.name, parseJson(entry.name, entry.data));
       } else if (entry.name.startsWith('uploads/') && IMAGE_FILE_PATH.test(entry.name.slice('uploads/'.length))) {
@@ -438,7 +456,8 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
   const postRevisions = json.has(EXTRAS.postRevisions)
     ? checked(z.array(revisionRow), json.get(EXTRAS.postRevisions), EXTRAS.postRevisions)
     : [];
-  return { manifest, rows, files, site, postRevisions };
+  const pages = json.has(PAGES_FILE) ? checked(z.array(pageRow), json.get(PAGES_FILE), PAGES_FILE) : null;
+  return { manifest, rows, files, site, postRevisions, pages };
 }
 
 /** Image files (by their relative paths) in the uploads folder or bucket. */
@@ -498,6 +517,7 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
           // Children before parents: the relations RESTRICT, and sessions go with their users.
           await tx.post.deleteMany();
           await tx.upcomingCard.deleteMany();
+          await tx.pagePicture.deleteMany();
           await tx.image.deleteMany();
           await tx.session.deleteMany();
           await tx.loginAttempt.deleteMany();
@@ -533,6 +553,18 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
             }),
           ),
         });
+        if (backup.pages) {
+          // The backup's pages replace the site's (a new site's are the ones every site starts with).
+          await tx.page.deleteMany();
+          await tx.page.createMany({ data: backup.pages });
+          await tx.pagePicture.createMany({
+            data: backup.pages.flatMap((page) =>
+              [...new Set(uploadKeysIn(page.content))].flatMap((key) =>
+                imageIds.has(key) ? [{ pageId: page.id, imageId: imageIds.get(key)! }] : [],
+              ),
+            ),
+          });
+        }
       },
       // A large site's rows take longer than Prisma's 5-second default.
       { timeout: 10 * 60 * 1000, maxWait: 60 * 1000 },

@@ -1,5 +1,5 @@
-// Who uses a stored image: a post's cover, a 'Currently' card, or the text of one or more posts (the
-// PostPicture rows). An image is deleted, row and files, only when nothing uses it any more: a
+// Who uses a stored image: a post's cover, a 'Currently' card, or the text of one or more posts or
+// pages (the PostPicture and PagePicture rows). An image is deleted, row and files, only when nothing uses it any more: a
 // picture taken out of a post's text, or that went with its post, and was not also a cover, a card's
 // picture or in another post's text. A picture uploaded from the editor is used by nothing until the
 // post is saved: the upkeep deletes such a picture once it has waited UNSAVED_PICTURE_MS unsaved.
@@ -17,6 +17,7 @@ const UNUSED = {
   post: { is: null },
   upcomingCard: { is: null },
   inPosts: { none: {} },
+  inPages: { none: {} },
 } as const satisfies Prisma.ImageWhereInput;
 
 /**

@@ -198,10 +198,10 @@ export function mountClient(
     }
     // A post's id or former slug: readers and search engines go on to its address now, for good.
     if (page.redirect) return c.redirect(`${page.redirect}${url.search}`, 301);
-    // A post readers cannot see, asked for by someone signed in: perhaps the author previewing a
+    // A post or page readers cannot see, asked for by someone signed in: perhaps the author previewing a
     // draft or a scheduled post. The browser renders it with the author's session; the answer is
     // theirs alone (never stored, never indexed), and the same 404 for anyone else.
-    if (route.kind === 'post' && page.status === 404 && carriesSession(c.req.raw)) {
+    if ((route.kind === 'post' || route.kind === 'page') && page.status === 404 && carriesSession(c.req.raw)) {
       const response = readResponse(c.req.raw, template.render(renderHeadTags(page), '', '', '', page.language), {
         status: 404,
         contentType: 'text/html; charset=UTF-8',

@@ -24,17 +24,10 @@ import { escapeMarkup, jsonForScript } from '../../http/markup.ts';
 /** Vite's build manifest: which built files each source module became. */
 export const MANIFEST_FILE = '.vite/manifest.json';
 
-const STATIC_PAGE_MODULES: Record<Extract<PageRoute, { kind: 'static' }>['screen'], string> = {
-  about: 'src/features/static-pages/about-page.tsx',
-  hireMe: 'src/features/static-pages/hire-me-page.tsx',
-  privacyPolicy: 'src/features/static-pages/privacy-policy-page.tsx',
-  disclaimer: 'src/features/static-pages/disclaimer-page.tsx',
-};
-
 /**
  * The lazy chunks a screen cannot show its content without, by source module (client/src/...): the
  * home page waits for the carousel (Swiper), a post for the sanitizer (DOMPurify), the lists and
- * static pages for their own screen (client/src/app/router.tsx loads them on demand).
+ * author's pages for their own screen and the sanitizer (client/src/app/router.tsx loads them on demand).
  */
 function firstChunkModules(route: PageRoute): string[] {
   switch (route.kind) {
@@ -47,8 +40,8 @@ function firstChunkModules(route: PageRoute): string[] {
       return ['src/features/posts/blog-list-page.tsx'];
     case 'category':
       return ['src/features/posts/category-list-page.tsx'];
-    case 'static':
-      return [STATIC_PAGE_MODULES[route.screen]];
+    case 'page':
+      return ['src/features/posts/page-screen.tsx', 'src/lib/sanitize.ts'];
     default:
       return [];
   }

@@ -13,12 +13,13 @@ import {
 } from '#kernel/page-meta-rules.ts';
 import { pageCount } from '#kernel/post-rules.ts';
 import { socialImagePath } from '../media/social-image.ts';
+import type { PageService } from '../page/page.service.ts';
 import type { PostService, PublishedPost } from '../post/post.service.ts';
 import { feedLinks, type FeedLink } from './feeds.ts';
 import type { PageRoute } from './page-routes.ts';
 import type { SeoService } from './seo.service.ts';
 import { blogPostingData, webSiteData } from './structured-data.ts';
-import { canonicalListPagePath, postPath, searchPath } from '#kernel/route-paths.ts';
+import { canonicalListPagePath, pagePath, postPath, searchPath } from '#kernel/route-paths.ts';
 
 export interface MetaImage {
   /** Absolute. */
@@ -53,6 +54,7 @@ export interface PageMetaDeps {
   config: Pick<Config, 'siteName' | 'siteUrl' | 'site'>;
   posts: Pick<PostService, 'bySlug'>;
   seo: Pick<SeoService, 'listSize' | 'authorName'>;
+  pages: Pick<PageService, 'bySlug'>;
 }
 
 /** A post's cover as link previews show it: cut to their box around the author's focal point. */
@@ -98,8 +100,12 @@ export class PageMetaResolver {
         const home = { description: config.site.tagline ?? SCREEN_TEXTS.home.description };
         return screen(home, '/', { jsonLd: [webSiteData(home.description, config)] });
       }
-      case 'static':
-        return screen(SCREEN_TEXTS[route.screen], route.path);
+      case 'page': {
+        // Readers see published pages only; a draft is the admin's, rendered by their browser.
+        const page = await this.deps.pages.bySlug(route.slug, { drafts: false });
+        if (!page) return notFound(SCREEN_TEXTS.notFound);
+        return screen({ title: page.title, description: page.description }, pagePath(page.slug));
+      }
       case 'form':
         return screen(SCREEN_TEXTS[route.screen], route.path, { noindex: true, private: true });
       case 'notFound':

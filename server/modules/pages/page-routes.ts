@@ -4,17 +4,27 @@
 import { CATEGORY_SCREENS, parsePageNumber, type CategoryScreen, type ScreenName } from '#kernel/page-meta-rules.ts';
 import { editPostPath } from '#kernel/route-paths.ts';
 
-export type FormScreen =
-  | Extract<
-      ScreenName,
-      'login' | 'profile' | 'newPost' | 'editPost' | 'newUpcoming' | 'showUpcoming' | 'adminPosts' | 'studio' | 'setup'
-    >
-  | Extract<ScreenName, 'siteSettings'>;
-export type StaticScreen = Extract<ScreenName, 'about' | 'hireMe' | 'privacyPolicy' | 'disclaimer'>;
+export type FormScreen = Extract<
+  ScreenName,
+  | 'login'
+  | 'profile'
+  | 'newPost'
+  | 'editPost'
+  | 'newUpcoming'
+  | 'showUpcoming'
+  | 'adminPosts'
+  | 'studio'
+  | 'setup'
+  | 'siteSettings'
+  | 'adminPages'
+  | 'newPage'
+  | 'editPage'
+>;
 
 export type PageRoute =
   | { kind: 'home' }
-  | { kind: 'static'; screen: StaticScreen; path: string }
+  /** A page the author wrote (about, hire-me, /now...), or nothing: any other one-segment address. */
+  | { kind: 'page'; slug: string }
   | { kind: 'blog'; page: number; keyword: string | null }
   /** The search box's form without JavaScript: /blog/search?q=keyword. */
   | { kind: 'searchForm' }
@@ -23,13 +33,6 @@ export type PageRoute =
   | { kind: 'post'; slug: string }
   | { kind: 'form'; screen: FormScreen; path: string }
   | { kind: 'notFound' };
-
-const STATIC_SCREENS: Record<string, StaticScreen> = {
-  about: 'about',
-  'hire-me': 'hireMe',
-  'privacy-policy': 'privacyPolicy',
-  disclaimer: 'disclaimer',
-};
 
 const FORM_SCREENS: Record<string, FormScreen> = {
   login: 'login',
@@ -43,6 +46,7 @@ const ADMIN_SCREENS: Record<string, FormScreen> = {
   posts: 'adminPosts',
   setup: 'setup',
   settings: 'siteSettings',
+  pages: 'adminPages',
 };
 
 const NOT_FOUND: PageRoute = { kind: 'notFound' };
@@ -70,12 +74,17 @@ export function matchPageRoute(pathname: string): PageRoute {
   const [first, ...rest] = segments as [string, ...string[]];
   const head = first.toLowerCase();
 
-  if (rest.length === 0 && STATIC_SCREENS[head])
-    return { kind: 'static', screen: STATIC_SCREENS[head], path: `/${head}` };
   if (rest.length === 0 && FORM_SCREENS[head]) return { kind: 'form', screen: FORM_SCREENS[head], path: `/${head}` };
   // The author's screens live under /admin/ (one Disallow line in robots.txt covers them all);
   // /admin itself leads to them (or, on a new site, to its first-run setup).
   if (head === 'admin') {
+    // The page editor: /admin/pages/new and /admin/pages/{id}.
+    if (rest.length === 2 && rest[0]!.toLowerCase() === 'pages') {
+      const second = rest[1]!.toLowerCase();
+      return second === 'new'
+        ? { kind: 'form', screen: 'newPage', path: '/admin/pages/new' }
+        : { kind: 'form', screen: 'editPage', path: `/admin/pages/${encodeURIComponent(rest[1]!)}` };
+    }
     const screen = rest.length === 0 ? 'studio' : rest.length === 1 ? ADMIN_SCREENS[rest[0]!.toLowerCase()] : undefined;
     return screen
       ? { kind: 'form', screen, path: rest.length === 0 ? '/admin' : `/admin/${rest[0]!.toLowerCase()}` }
@@ -106,5 +115,5 @@ export function matchPageRoute(pathname: string): PageRoute {
     const page = listPage(rest);
     return page === null ? NOT_FOUND : { kind: 'category', category, page };
   }
-  return NOT_FOUND;
+  return rest.length === 0 ? { kind: 'page', slug: head } : NOT_FOUND;
 }

@@ -52,8 +52,12 @@ export function registerSeoRoutes(app: Hono, config: Config, services: Services)
   }
 
   app.get('/sitemap.xml', async (c) => {
-    const [counts, posts] = await Promise.all([services.seo.postCounts(), services.seo.sitemapPosts()]);
-    return readResponse(c.req.raw, sitemapXml(site(), counts, posts, services.imageUrls), {
+    const [counts, posts, pages] = await Promise.all([
+      services.seo.postCounts(),
+      services.seo.sitemapPosts(),
+      services.pages.list({ drafts: false }),
+    ]);
+    return readResponse(c.req.raw, sitemapXml(site(), counts, posts, services.imageUrls, pages), {
       contentType: 'application/xml; charset=utf-8',
     });
   });

@@ -1,5 +1,5 @@
 // /sitemap.xml and /robots.txt. The sitemap lists what a search engine should index: the
-// home page, the static pages, the list pages up to their current count, and every post with the
+// home page, the author's published pages, the list pages up to their current count, and every post with the
 // time it last changed (and its image). robots.txt points at it and keeps crawlers off the form and
 // admin screens and the account API. Pure: the counts and posts are handed in.
 import type { Config } from '../../config.ts';
@@ -8,11 +8,15 @@ import { pageCount } from '#kernel/post-rules.ts';
 import { APP_IMAGE_URLS, type ImageUrls } from '../media/image-urls.ts';
 import { SITEMAP_MAX_URLS, type PostCounts, type SitemapPost } from './seo.service.ts';
 import { escapeMarkup } from '../../http/markup.ts';
-import { listPagePath, postPath } from '#kernel/route-paths.ts';
+import { listPagePath, pagePath, postPath } from '#kernel/route-paths.ts';
 
 type Site = Pick<Config, 'siteUrl'>;
 
-export const STATIC_PAGE_PATHS = ['/about', '/hire-me', '/privacy-policy', '/disclaimer'] as const;
+/** A published page the author wrote (about, /now...), as the sitemap lists it. */
+export interface SitemapPage {
+  slug: string;
+  updatedAt: Date;
+}
 
 /** Paths a crawler has no business fetching: forms, admin screens, the account API. */
 export const DISALLOWED_PATHS = [
@@ -44,10 +48,11 @@ export function sitemapUrls(
   counts: PostCounts,
   posts: SitemapPost[],
   imageUrls: ImageUrls = APP_IMAGE_URLS,
+  pages: SitemapPage[] = [],
 ): SitemapUrl[] {
   return [
     { path: '/', lastModified: counts.lastModified },
-    ...STATIC_PAGE_PATHS.map((path) => ({ path })),
+    ...pages.map((page) => ({ path: pagePath(page.slug), lastModified: page.updatedAt })),
     ...listUrls('/blog', counts.total, counts.lastModified),
     ...CATEGORY_SCREENS.flatMap((screen) =>
       listUrls(`/${screen.path}`, counts.byCategory[screen.category], counts.lastModifiedByCategory[screen.category]),
@@ -65,6 +70,7 @@ export function sitemapXml(
   counts: PostCounts,
   posts: SitemapPost[],
   imageUrls: ImageUrls = APP_IMAGE_URLS,
+  pages: SitemapPage[] = [],
 ): string {
   const e = escapeMarkup;
   // Images published elsewhere (UPLOADS_PUBLIC_URL) have absolute addresses already.
@@ -73,7 +79,7 @@ export function sitemapXml(
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
     // Past the protocol's limit the oldest posts are left out (posts come newest first).
-    ...sitemapUrls(counts, posts, imageUrls)
+    ...sitemapUrls(counts, posts, imageUrls, pages)
       .slice(0, SITEMAP_MAX_URLS)
       .map((url) =>
         [

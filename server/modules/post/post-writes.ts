@@ -19,7 +19,6 @@ import {
   validatePostFields,
 } from '#kernel/post-rules.ts';
 import { isAutomaticSlug, slugError } from '#kernel/slug-rules.ts';
-import { uploadKeysIn } from '#kernel/content-pictures.ts';
 import type { ImageFiles } from '../media/image-files.ts';
 import { deleteUnusedImages } from '../media/image-uses.ts';
 import {
@@ -33,7 +32,7 @@ import {
 import { recordRevision } from './post-revisions.ts';
 import { assignSlug } from './post-slugs.ts';
 import { POST_NOT_FOUND, type PostWithImage, WITH_IMAGE } from './post-types.ts';
-import { sanitizeContent } from './sanitize-html.ts';
+import { storedContent } from './sanitize-html.ts';
 
 export const REVISION_NOT_FOUND = 'Revision not found';
 
@@ -310,24 +309,6 @@ export class PostWrites {
   }
 
   /**
-   * The content as it is stored: sanitized, and its pictures limited to images stored here, each
-   * described by its stored row (sizes and variants). Returns it with those images' ids.
-   */
-  private async storedContent(html: string): Promise<{ content: string; pictureIds: string[] }> {
-    const keys = uploadKeysIn(html);
-    const images = keys.length
-      ? await this.prisma.image.findMany({
-          where: { storageKey: { in: keys } },
-          select: { id: true, storageKey: true, width: true, height: true, variantWidths: true },
-        })
-      : [];
-    const byKey = new Map(images.map((image) => [image.storageKey, image]));
-    const content = sanitizeContent(html, (key) => byKey.get(key));
-    const pictureIds = uploadKeysIn(content).map((key) => byKey.get(key)!.id);
-    return { content, pictureIds };
-  }
-
-  /**
    * Checks every field and the image (before decoding it) and reports all problems at once, in the
    * form's order; returns the values to store: trimmed texts and sanitized content. A draft needs
    * only its title; a scheduled post also needs a time to come.
@@ -343,7 +324,7 @@ export class PostWrites {
     let content = '';
     let pictureIds: string[] = [];
     if (!errors.content) {
-      ({ content, pictureIds } = await this.storedContent(input.content ?? ''));
+      ({ content, pictureIds } = await storedContent(this.prisma, input.content ?? ''));
       // Content made only of what the sanitizer removes (a script, an iframe) is no content.
       if (isBlankHtml(content)) {
         if (draft) content = '';

@@ -3,8 +3,9 @@
 // URL reaches a reader's browser. DOMPurify needs a DOM; jsdom provides one window for the process.
 import createDOMPurify from 'dompurify';
 import { JSDOM, type DOMWindow } from 'jsdom';
-import type { PictureImage } from '#kernel/content-pictures.ts';
+import { type PictureImage, uploadKeysIn } from '#kernel/content-pictures.ts';
 import { createContentSanitizer, type ContentSanitizer } from '#kernel/content-sanitizer.ts';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { highlightCode } from './highlight-code.ts';
 
 let sanitizer: ContentSanitizer | undefined;
@@ -79,4 +80,25 @@ export function sanitizeContent(
   pictures: (storageKey: string) => PictureImage | undefined = () => undefined,
 ): string {
   return displaySanitizer()(html, { highlight: highlightCode, pictures }).trim();
+}
+
+/**
+ * Rich content as it is stored (a post's, a page's): sanitized, and its pictures limited to images
+ * stored here, each described by its stored row (sizes and variants). Returns it with those images' ids.
+ */
+export async function storedContent(
+  prisma: PrismaClient,
+  html: string,
+): Promise<{ content: string; pictureIds: string[] }> {
+  const keys = uploadKeysIn(html);
+  const images = keys.length
+    ? await prisma.image.findMany({
+        where: { storageKey: { in: keys } },
+        select: { id: true, storageKey: true, width: true, height: true, variantWidths: true },
+      })
+    : [];
+  const byKey = new Map(images.map((image) => [image.storageKey, image]));
+  const content = sanitizeContent(html, (key) => byKey.get(key));
+  const pictureIds = uploadKeysIn(content).map((key) => byKey.get(key)!.id);
+  return { content, pictureIds };
 }

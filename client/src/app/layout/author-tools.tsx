@@ -1,5 +1,5 @@
 // The author's tools in the header, for a signed-in admin: write a new post, the list of posts, the
-// Currently cards. (The footer keeps the spec's admin links too.)
+// Currently cards, the pages. (The footer keeps the spec's admin links too.)
 import { NavLink } from 'react-router';
 import { useAuthState } from '../../lib/user-info';
 import './author-tools.css';
@@ -9,6 +9,7 @@ const AUTHOR_LINKS = [
   { label: 'Posts', to: '/admin/posts' },
   { label: 'Currently', to: '/show-upcoming' },
   { label: 'Settings', to: '/admin/settings' },
+  { label: 'Pages', to: '/admin/pages' },
 ] as const;
 
 export function AuthorTools() {

@@ -9,7 +9,6 @@
 import {
   useCallback,
   useEffect,
-  useId,
   useImperativeHandle,
   useMemo,
   useRef,
@@ -32,7 +31,7 @@ import { slugify } from '#kernel/slug-rules.ts';
 import { FormActions, ImageField, SelectField, TextField } from '../../components/form/form-field';
 import { useForm } from '../../components/form/use-form';
 import { useUnsavedChanges } from '../../components/form/use-unsaved-changes';
-import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
+import { RichTextField } from '../../components/form/rich-text-field';
 import { formatDateTime } from '../../lib/format-date';
 import { keepPickedImage, keptPickedImage } from '../../lib/kept-images';
 import { storedUserInfoText } from '../../lib/user-info';
@@ -242,11 +241,7 @@ export function PostForm({
     }, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [autosaveReady, values, autosaveBusy, autosaveFailure]);
-  const contentLabelId = useId();
   const uploadPicture = useUploadPicture();
-  const contentId = useId();
-  const contentErrorId = useId();
-  const contentError = form.errorOf('content');
 
   // What was typed (the local drafts): everything but the file.
   const unsavedText = valuesDiffer(form.values, saved.values);
@@ -320,27 +315,15 @@ export function PostForm({
       {form.errorOf('focus') && <p className="form-field-error">{form.errorOf('focus')}</p>}
       <TextField label="Title" autoComplete="off" countTo={TEXT_COUNT} {...form.field('title')} />
       <TextField label="Subtitle" autoComplete="off" countTo={TEXT_COUNT} {...form.field('subtitle')} />
-      {/* A contenteditable area cannot be a <label>'s control: it is named by aria-labelledby. */}
-      <div className="form-field">
-        <span id={contentLabelId} className="form-label" onClick={() => document.getElementById(contentId)?.focus()}>
-          Content
-        </span>
-        <LazyRichTextEditor
-          id={contentId}
-          initialHtml={initialValues.content}
-          onChange={(html) => form.change({ content: html })}
-          labelledBy={contentLabelId}
-          describedBy={contentError ? contentErrorId : undefined}
-          invalid={Boolean(contentError)}
-          onUploadPicture={uploadPicture}
-        />
+      <RichTextField
+        label="Content"
+        error={form.errorOf('content')}
+        initialHtml={initialValues.content}
+        onChange={(html) => form.change({ content: html })}
+        onUploadPicture={uploadPicture}
+      >
         <ContentFigures html={content} />
-        {contentError && (
-          <p id={contentErrorId} className="form-field-error">
-            {contentError}
-          </p>
-        )}
-      </div>
+      </RichTextField>
       <SelectField
         label="Category"
         placeholder="Choose a category"

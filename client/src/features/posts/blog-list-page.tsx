@@ -1,5 +1,6 @@
 // The blog list, at /blog, /blog/page/{n}, /blog/search/{keyword} and /blog/search/{keyword}/page/{n}:
-// the search box, then the page of posts; a search says how many posts it found. At /blog/search?q=..., where the search box's form lands
+// the search box, then the page of posts; a search says how many posts it found, and first lists the
+// author's pages it found (issue 36). At /blog/search?q=..., where the search box's form lands
 // without JavaScript when the server refuses its keyword: the blog, with the box's message.
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { keywordError, resultsCount } from '#kernel/search-rules.ts';
@@ -10,6 +11,7 @@ import { graphql } from '../../gql';
 import { parsePageNumber, SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { useFreshQuery } from '../../lib/query-freshness';
 import { PostList } from './post-list';
+import { PageSearchResults } from './page-search-results';
 import { listPagePath, searchPath } from '#kernel/route-paths.ts';
 import { SEARCH_FORM_FIELD } from '#kernel/server-render.ts';
 
@@ -60,6 +62,7 @@ export function BlogListPage({ searchForm = false }: { searchForm?: boolean }) {
       {keyword !== undefined && !keywordProblem && !error && data && data.posts.total > 0 && (
         <p className="results-count">{resultsCount(data.posts.total)}</p>
       )}
+      {keyword !== undefined && !keywordProblem && page === 1 && <PageSearchResults keyword={keyword} />}
       {keywordProblem ? (
         <ErrorMessage>{keywordProblem}</ErrorMessage>
       ) : (

@@ -17,18 +17,17 @@ import {
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { BACKUP_PATH, editPostPath, postPath } from '#kernel/route-paths.ts';
 import { keywordError } from '#kernel/search-rules.ts';
-import { ErrorMessage } from '../../components/error-message';
 // The site's field styles for the search and the filters (the form screens load them with their fields).
 import '../../components/form/form.css';
 import { SelectOptions } from '../../components/form/select-options';
 import { PageMeta } from '../../components/page-meta';
 import { Paginator } from '../../components/paginator';
-import { Spinner } from '../../components/spinner';
 import { apiError, showApiError } from '../../lib/api-errors';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { toast } from '../../lib/toast';
 import { DeletePostMutation, evictAfterPostDeleted, evictAfterPostWritten } from '../../lib/post-writes';
 import { AdminPostsQuery, SetPostStatusMutation } from './admin-posts-query';
+import { listState, RowActions, StudioTable } from './studio-table';
 import './admin-posts-page.css';
 
 const ADMIN_POSTS_PATH = '/admin/posts';
@@ -166,88 +165,57 @@ export function AdminPostsPage() {
   }
 
   const list = data?.adminPosts ?? previousData?.adminPosts;
-  let content;
-  if (error && !list) {
-    content = <ErrorMessage error={error} />;
-  } else if (!list) {
-    content = <Spinner label="Loading the posts" />;
-  } else if (list.items.length === 0) {
-    content = <p className="studio-empty">NOTHING FOUND</p>;
-  } else {
+  let content = listState(error, list?.items, 'Loading the posts');
+  if (list && !content) {
     content = (
       <>
-        <table className="studio-table" aria-busy={loading}>
-          <caption className="visually-hidden">Posts, the last edited first</caption>
-          <thead>
-            <tr>
-              {COLUMNS.map(([name, className]) => (
-                <th key={name} scope="col" className={className}>
-                  {name}
+        <StudioTable caption="Posts, the last edited first" columns={COLUMNS} busy={loading}>
+          {list.items.map((post) => {
+            const category = post.category ? fromApiCategory(post.category) : '';
+            const published = post.status === 'PUBLISHED';
+            const named = <span className="visually-hidden"> {post.title}</span>;
+            return (
+              <tr key={post.id} aria-busy={busyId === post.id}>
+                <th scope="row" className="studio-title">
+                  {post.title}
                 </th>
-              ))}
-              <th scope="col" className="studio-col-actions">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((post) => {
-              const category = post.category ? fromApiCategory(post.category) : '';
-              const published = post.status === 'PUBLISHED';
-              const named = <span className="visually-hidden"> {post.title}</span>;
-              return (
-                <tr key={post.id} aria-busy={busyId === post.id}>
-                  <th scope="row" className="studio-title">
-                    {post.title}
-                  </th>
-                  {/* data-label: each value's name on a phone's card, where the column headers are not shown. */}
-                  <td className="studio-col-short" data-label="Status">
-                    <span className={`studio-status studio-status-${post.status.toLowerCase()}`}>
-                      {STATUS_LABELS[post.status]}
-                    </span>
-                  </td>
-                  <td className="studio-col-date" data-label="Date">
-                    {dateText(post.status, post.publishedAt)}
-                  </td>
-                  <td className="studio-col-short" data-label="Category">
-                    {category ? CATEGORY_LABELS[category] : '—'}
-                  </td>
-                  <td className="studio-col-actions">
-                    <div className="studio-actions">
-                      <Link className="button button-small" to={editPostPath(post.id)}>
-                        Edit{named}
-                      </Link>
-                      <Link className="button button-small button-secondary" to={postPath(post.slug)}>
-                        {published ? 'View' : 'Preview'}
-                        {named}
-                      </Link>
-                      {STATUS_ACTIONS.filter(({ to }) => post.status !== to).map(({ to, text, className }) => (
-                        <button
-                          key={to}
-                          className={className}
-                          type="button"
-                          disabled={busyId !== null}
-                          onClick={() => void changeStatus(post.id, post.title, to)}
-                        >
-                          {text}
-                          {named}
-                        </button>
-                      ))}
-                      <button
-                        className="button button-small button-danger"
-                        type="button"
-                        disabled={busyId !== null}
-                        onClick={() => void remove(post.id)}
-                      >
-                        Delete{named}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                {/* data-label: each value's name on a phone's card, where the column headers are not shown. */}
+                <td className="studio-col-short" data-label="Status">
+                  <span className={`studio-status studio-status-${post.status.toLowerCase()}`}>
+                    {STATUS_LABELS[post.status]}
+                  </span>
+                </td>
+                <td className="studio-col-date" data-label="Date">
+                  {dateText(post.status, post.publishedAt)}
+                </td>
+                <td className="studio-col-short" data-label="Category">
+                  {category ? CATEGORY_LABELS[category] : '—'}
+                </td>
+                <RowActions
+                  title={post.title}
+                  editTo={editPostPath(post.id)}
+                  viewTo={postPath(post.slug)}
+                  published={published}
+                  disabled={busyId !== null}
+                  onDelete={() => void remove(post.id)}
+                >
+                  {STATUS_ACTIONS.filter(({ to }) => post.status !== to).map(({ to, text, className }) => (
+                    <button
+                      key={to}
+                      className={className}
+                      type="button"
+                      disabled={busyId !== null}
+                      onClick={() => void changeStatus(post.id, post.title, to)}
+                    >
+                      {text}
+                      {named}
+                    </button>
+                  ))}
+                </RowActions>
+              </tr>
+            );
+          })}
+        </StudioTable>
         <Paginator
           page={list.page}
           pages={list.pages}

@@ -1,0 +1,81 @@
+// The studio's lists (posts, pages): the states before their rows, and the table they are shown in
+// (a card per row on a phone, admin-posts-page.css), its columns' headers and an actions column.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ErrorMessage } from '../../components/error-message';
+import { Spinner } from '../../components/spinner';
+import './admin-posts-page.css';
+
+/** What a list shows instead of its rows: its error, the spinner, or NOTHING FOUND; null once it has rows. */
+export function listState(error: unknown, rows: readonly unknown[] | undefined, loadingLabel: string): ReactNode {
+  if (error && !rows) return <ErrorMessage error={error} />;
+  if (!rows) return <Spinner label={loadingLabel} />;
+  if (rows.length === 0) return <p className="studio-empty">NOTHING FOUND</p>;
+  return null;
+}
+
+interface StudioTableProps {
+  caption: string;
+  /** The columns before the actions: each header and the class that sizes it. */
+  columns: ReadonlyArray<readonly [name: string, className: string]>;
+  busy?: boolean;
+  /** The rows. */
+  children: ReactNode;
+}
+
+export function StudioTable({ caption, columns, busy, children }: StudioTableProps) {
+  return (
+    <table className="studio-table" aria-busy={busy}>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map(([name, className]) => (
+            <th key={name} scope="col" className={className}>
+              {name}
+            </th>
+          ))}
+          <th scope="col" className="studio-col-actions">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+interface RowActionsProps {
+  /** The row's title, read after each button's word ('Edit About'). */
+  title: string;
+  editTo: string;
+  /** The public address: View once public, Preview before. */
+  viewTo: string;
+  published: boolean;
+  /** While a row's request runs, no button starts another. */
+  disabled: boolean;
+  onDelete: () => void;
+  /** More buttons before Delete (a post's Publish or Unpublish). */
+  children?: ReactNode;
+}
+
+/** A row's Edit, View (or Preview), its own buttons and Delete; each named with the row's title for screen readers. */
+export function RowActions({ title, editTo, viewTo, published, disabled, onDelete, children }: RowActionsProps) {
+  const named = <span className="visually-hidden"> {title}</span>;
+  return (
+    <td className="studio-col-actions">
+      <div className="studio-actions">
+        <Link className="button button-small" to={editTo}>
+          Edit{named}
+        </Link>
+        <Link className="button button-small button-secondary" to={viewTo}>
+          {published ? 'View' : 'Preview'}
+          {named}
+        </Link>
+        {children}
+        <button className="button button-small button-danger" type="button" disabled={disabled} onClick={onDelete}>
+          Delete{named}
+        </button>
+      </div>
+    </td>
+  );
+}
