@@ -14,6 +14,7 @@ import { ImageStore } from './modules/media/image-store.ts';
 import { ImageUrls } from './modules/media/image-urls.ts';
 import { PostService } from './modules/post/post.service.ts';
 import { SeoService } from './modules/pages/seo.service.ts';
+import { TagService } from './modules/tag/tag.service.ts';
 import { FirstRunService } from './modules/site/first-run.service.ts';
 import { UpcomingService } from './modules/upcoming/upcoming.service.ts';
 import { SignInService } from './modules/user/sign-in.service.ts';
@@ -36,6 +37,8 @@ export interface Services {
   posts: PostService;
   upcoming: UpcomingService;
   seo: SeoService;
+  /** The studio's tags: counted, renamed, merged, deleted. */
+  tags: TagService;
   /** Every read cache, with its budget; the response cache is made from it too. */
   caches: ReadCaches;
   /** Where the process's memory goes (the admin's serverMemory query). */
@@ -74,6 +77,7 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     posts: new PostService(prisma, imageFiles, caches),
     upcoming: new UpcomingService(prisma, imageFiles, caches),
     seo: new SeoService(prisma, caches),
+    tags: new TagService(prisma, changes),
     caches,
     memory: new ServerMemory(db, caches),
   };
