@@ -67,3 +67,9 @@ export function checkTags(names: readonly string[] | null | undefined): { tags: 
   if (error === null && tags.length > TAGS_MAX) error = tagMessages.tooMany;
   return { tags, error };
 }
+
+/** A tag's list's heading (its page, its feeds' titles). */
+export const tagHeading = (name: string) => `Tagged “${name}”`;
+
+/** A tag's list's description (its page's meta description, its feeds'). */
+export const tagDescription = (name: string) => `Every post tagged “${name}”, newest first.`;

@@ -47,6 +47,8 @@ function firstChunkModules(route: PageRoute): string[] {
       return ['src/features/posts/blog-list-page.tsx'];
     case 'category':
       return ['src/features/posts/category-list-page.tsx'];
+    case 'tag':
+      return ['src/features/posts/tag-list-page.tsx'];
     case 'static':
       return [STATIC_PAGE_MODULES[route.screen]];
     default:

@@ -6,7 +6,16 @@ import { editPostPath } from '#kernel/route-paths.ts';
 
 export type FormScreen = Extract<
   ScreenName,
-  'login' | 'profile' | 'newPost' | 'editPost' | 'newUpcoming' | 'showUpcoming' | 'adminPosts' | 'studio' | 'setup'
+  | 'login'
+  | 'profile'
+  | 'newPost'
+  | 'editPost'
+  | 'newUpcoming'
+  | 'showUpcoming'
+  | 'adminPosts'
+  | 'studio'
+  | 'setup'
+  | 'adminTags'
 >;
 export type StaticScreen = Extract<ScreenName, 'about' | 'hireMe' | 'privacyPolicy' | 'disclaimer'>;
 
@@ -17,6 +26,8 @@ export type PageRoute =
   /** The search box's form without JavaScript: /blog/search?q=keyword. */
   | { kind: 'searchForm' }
   | { kind: 'category'; category: CategoryScreen; page: number }
+  /** A tag's posts (issue 36): /tag/{slug}, /tag/{slug}/page/{n}; a former slug redirects. */
+  | { kind: 'tag'; slug: string; page: number }
   /** A post's address: its slug, a former slug or its id (the last two redirect). */
   | { kind: 'post'; slug: string }
   | { kind: 'form'; screen: FormScreen; path: string }
@@ -40,6 +51,7 @@ const FORM_SCREENS: Record<string, FormScreen> = {
 const ADMIN_SCREENS: Record<string, FormScreen> = {
   posts: 'adminPosts',
   setup: 'setup',
+  tags: 'adminTags',
 };
 
 const NOT_FOUND: PageRoute = { kind: 'notFound' };
@@ -96,6 +108,11 @@ export function matchPageRoute(pathname: string): PageRoute {
       return { kind: 'form', screen: 'editPost', path: editPostPath(encodeURIComponent(rest[0]!)) };
     }
     return NOT_FOUND;
+  }
+
+  if (head === 'tag' && rest.length >= 1) {
+    const page = listPage(rest.slice(1));
+    return page === null ? NOT_FOUND : { kind: 'tag', slug: rest[0]!, page };
   }
 
   const category = CATEGORY_SCREENS.find((screen) => screen.path === head);

@@ -6,9 +6,9 @@ import type { Config } from '../../config.ts';
 import { CATEGORY_SCREENS } from '#kernel/page-meta-rules.ts';
 import { pageCount } from '#kernel/post-rules.ts';
 import { APP_IMAGE_URLS, type ImageUrls } from '../media/image-urls.ts';
-import { SITEMAP_MAX_URLS, type PostCounts, type SitemapPost } from './seo.service.ts';
+import { SITEMAP_MAX_URLS, type PostCounts, type SitemapPost, type SitemapTag } from './seo.service.ts';
 import { escapeMarkup } from '../../http/markup.ts';
-import { listPagePath, postPath } from '#kernel/route-paths.ts';
+import { listPagePath, postPath, tagPath } from '#kernel/route-paths.ts';
 
 type Site = Pick<Config, 'siteUrl'>;
 
@@ -44,6 +44,7 @@ export function sitemapUrls(
   counts: PostCounts,
   posts: SitemapPost[],
   imageUrls: ImageUrls = APP_IMAGE_URLS,
+  tags: readonly SitemapTag[] = [],
 ): SitemapUrl[] {
   return [
     { path: '/', lastModified: counts.lastModified },
@@ -52,6 +53,7 @@ export function sitemapUrls(
     ...CATEGORY_SCREENS.flatMap((screen) =>
       listUrls(`/${screen.path}`, counts.byCategory[screen.category], counts.lastModifiedByCategory[screen.category]),
     ),
+    ...tags.flatMap((tag) => listUrls(tagPath(tag.slug), tag.total, tag.lastModified)),
     ...posts.map((post) => ({
       path: postPath(post.slug),
       lastModified: post.updatedAt,
@@ -65,6 +67,7 @@ export function sitemapXml(
   counts: PostCounts,
   posts: SitemapPost[],
   imageUrls: ImageUrls = APP_IMAGE_URLS,
+  tags: readonly SitemapTag[] = [],
 ): string {
   const e = escapeMarkup;
   // Images published elsewhere (UPLOADS_PUBLIC_URL) have absolute addresses already.
@@ -73,7 +76,7 @@ export function sitemapXml(
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
     // Past the protocol's limit the oldest posts are left out (posts come newest first).
-    ...sitemapUrls(counts, posts, imageUrls)
+    ...sitemapUrls(counts, posts, imageUrls, tags)
       .slice(0, SITEMAP_MAX_URLS)
       .map((url) =>
         [

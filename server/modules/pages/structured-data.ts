@@ -36,6 +36,8 @@ export function blogPostingData(
     author: authorNode(authorName, site),
     publisher: { '@type': 'Organization', name: site.siteName, url: `${site.siteUrl}/` },
     isPartOf: { '@type': 'Blog', '@id': `${site.siteUrl}/blog`, name: site.siteName },
+    // Its tags (issue 36), as schema.org's comma-separated text.
+    ...(post.tags.length ? { keywords: post.tags.map(({ tag }) => tag.name).join(', ') } : {}),
   };
 }
 
