@@ -9,7 +9,6 @@ import { largestImagePath } from '../media/image-urls.ts';
 import type { PublishedPost } from '../post/post.service.ts';
 import type { Services } from '../../services.ts';
 import { atomFeed, FEED_TYPES, type FeedList, feedPath, rssFeed, type FeedFormat } from './feeds.ts';
-import { notFound } from '../../errors.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 /** Sizes of the posts' largest image files; a file that cannot be read counts 0 (RSS's "unknown"). */
@@ -59,7 +58,7 @@ export function registerSeoRoutes(app: Hono, config: Config, services: Services)
   for (const format of ['rss', 'atom'] as const) {
     app.get(`/tag/:slug/${format}.xml`, async (c) => {
       const found = await services.posts.tagBySlug(c.req.param('slug'));
-      if (found === null) throw notFound('Tag not found');
+      if (found === null) return c.text('Tag not found', 404);
       if ('redirectTo' in found) return c.redirect(feedPath(format, { tag: { name: '', slug: found.redirectTo } }), 301);
       const posts = await services.seo.newestPosts(null, undefined, found.tag);
       return answer(c.req.raw, format, found, posts);
