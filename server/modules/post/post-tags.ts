@@ -20,6 +20,12 @@ export async function setPostTags(
   const wanted = names.map((name) => ({ name, slug: tagSlug(name) }));
   // A tag another save makes at the same moment is skipped here and found below.
   if (wanted.length > 0) await tx.tag.createMany({ data: wanted, skipDuplicates: true });
+  // A new tag at an address a renamed or merged tag had: the address is the new tag's now. Asked
+  // first: a delete, even of nothing, is announced as a change of everything (migration *_tags).
+  const former = wanted.length
+    ? await tx.tagSlugRedirect.findMany({ where: { slug: { in: wanted.map((tag) => tag.slug) } }, select: { slug: true } })
+    : [];
+  if (former.length > 0) await tx.tagSlugRedirect.deleteMany({ where: { slug: { in: former.map((row) => row.slug) } } });
   const found = wanted.length
     ? await tx.tag.findMany({ where: { slug: { in: wanted.map((tag) => tag.slug) } } })
     : [];

@@ -44,7 +44,7 @@ export class TagService {
         if (other) throw validationError({ name: tagMessages.taken });
         // The new address may be one this tag or another had before: it is this tag's now.
         await tx.tagSlugRedirect.deleteMany({ where: { slug } });
-        await tx.tagSlugRedirect.create({ data: { slug: tag.slug, tagId: id } });
+        await keepFormerSlug(tx, tag.slug, id);
       }
       await tx.tag.update({ where: { id }, data: { name, slug } });
       return id;
@@ -65,7 +65,7 @@ export class TagService {
         ON CONFLICT DO NOTHING`;
       await tx.tagSlugRedirect.updateMany({ where: { tagId: tag.id }, data: { tagId: into.id } });
       await tx.tag.delete({ where: { id: tag.id } });
-      await tx.tagSlugRedirect.create({ data: { slug: tag.slug, tagId: into.id } });
+      await keepFormerSlug(tx, tag.slug, into.id);
       return into.id;
     });
   }
@@ -107,6 +107,11 @@ export class TagService {
       publishedCount: Number(row.published),
     }));
   }
+}
+
+/** Makes /tag/{slug} lead to the tag (an address kept before is given to it). */
+async function keepFormerSlug(tx: Prisma.TransactionClient, slug: string, tagId: string): Promise<void> {
+  await tx.tagSlugRedirect.upsert({ where: { slug }, create: { slug, tagId }, update: { tagId } });
 }
 
 /** The tag, locked for the write; NOT_FOUND (or a field error on `field`) when there is none. */
