@@ -48,7 +48,7 @@ async function tagState(t: TestApp) {
 }
 
 describe('tags', () => {
-  test("are saved with a post, normalized, and read with it by GraphQL and REST", async ({ app: t, admin }) => {
+  test('are saved with a post, normalized, and read with it by GraphQL and REST', async ({ app: t, admin }) => {
     const created = await writePostWithCover(t, admin, CREATE, {
       input: postInput({ title: 'Tagged post', tags: ['  Cozy   games ', 'Puzzles', 'cozy-games', ''] }),
     });
@@ -130,8 +130,12 @@ describe('tags', () => {
     expect(postPage).toContain('"keywords":"Long list, Other"');
   });
 
-  test("are renamed, merged and deleted in the studio; an old address redirects", async ({ app: t, admin }) => {
-    const [first, second, both] = await seedPosts(t.db.prisma, [{ title: 'First' }, { title: 'Second' }, { title: 'Both' }]);
+  test('are renamed, merged and deleted in the studio; an old address redirects', async ({ app: t, admin }) => {
+    const [first, second, both] = await seedPosts(t.db.prisma, [
+      { title: 'First' },
+      { title: 'Second' },
+      { title: 'Both' },
+    ]);
     const ids = await tagged(t, { 'Old name': [first!, both!], Target: [both!, second!] });
     const call = async (query: string, variables: Record<string, unknown>) => {
       const body = await t.graphql(query, variables, { cookie: admin });
@@ -186,8 +190,15 @@ describe('tags', () => {
     ] as const) {
       const input = { ...postInput({ title: 'Changed' }), tags };
       const update = await t.graphql(UPDATE, { id: post!.id, input }, { cookie: admin });
-      expect(update.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT', fieldErrors: { tags: message } } });
-      const create = await t.graphql(CREATE, { input: { ...postInput({ title: 'New' }), status: 'DRAFT', tags } }, { cookie: admin });
+      expect(update.errors?.[0]).toMatchObject({
+        message,
+        extensions: { code: 'BAD_USER_INPUT', fieldErrors: { tags: message } },
+      });
+      const create = await t.graphql(
+        CREATE,
+        { input: { ...postInput({ title: 'New' }), status: 'DRAFT', tags } },
+        { cookie: admin },
+      );
       expect(create.errors?.[0]?.extensions).toMatchObject({ fieldErrors: { tags: message } });
     }
     for (const [name, message] of [

@@ -535,7 +535,9 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
           data: backup.tags.flatMap((tag) => tag.formerSlugs.map((slug) => ({ slug, tagId: tag.id }))),
         });
         await tx.postTag.createMany({
-          data: rows.posts.flatMap((post) => post.tags.map((tagId, position) => ({ postId: post.id, tagId, position }))),
+          data: rows.posts.flatMap((post) =>
+            post.tags.map((tagId, position) => ({ postId: post.id, tagId, position })),
+          ),
         });
         // Oldest first: each gets the next sequence number, so a post's revisions keep their order.
         await tx.postRevision.createMany({ data: backup.postRevisions });

@@ -38,7 +38,11 @@ export type FeedList = CategoryScreen | TagFeed | null;
 function listOf(list: FeedList): { path: string; heading?: string; description?: string } {
   if (list === null) return { path: '' };
   if ('tag' in list) {
-    return { path: tagPath(list.tag.slug), heading: tagHeading(list.tag.name), description: tagDescription(list.tag.name) };
+    return {
+      path: tagPath(list.tag.slug),
+      heading: tagHeading(list.tag.name),
+      description: tagDescription(list.tag.name),
+    };
   }
   return { path: `/${list.path}`, heading: list.heading, description: list.description };
 }

@@ -59,7 +59,8 @@ export function registerSeoRoutes(app: Hono, config: Config, services: Services)
     app.get(`/tag/:slug/${format}.xml`, async (c) => {
       const found = await services.posts.tagBySlug(c.req.param('slug'));
       if (found === null) return c.text('Tag not found', 404);
-      if ('redirectTo' in found) return c.redirect(feedPath(format, { tag: { name: '', slug: found.redirectTo } }), 301);
+      if ('redirectTo' in found)
+        return c.redirect(feedPath(format, { tag: { name: '', slug: found.redirectTo } }), 301);
       const posts = await services.seo.newestPosts(null, undefined, found.tag);
       return answer(c.req.raw, format, found, posts);
     });

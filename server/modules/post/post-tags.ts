@@ -23,14 +23,19 @@ export async function setPostTags(
   // A new tag at an address a renamed or merged tag had: the address is the new tag's now. Asked
   // first: a delete, even of nothing, is announced as a change of everything (migration *_tags).
   const former = wanted.length
-    ? await tx.tagSlugRedirect.findMany({ where: { slug: { in: wanted.map((tag) => tag.slug) } }, select: { slug: true } })
+    ? await tx.tagSlugRedirect.findMany({
+        where: { slug: { in: wanted.map((tag) => tag.slug) } },
+        select: { slug: true },
+      })
     : [];
-  if (former.length > 0) await tx.tagSlugRedirect.deleteMany({ where: { slug: { in: former.map((row) => row.slug) } } });
-  const found = wanted.length
-    ? await tx.tag.findMany({ where: { slug: { in: wanted.map((tag) => tag.slug) } } })
-    : [];
+  if (former.length > 0)
+    await tx.tagSlugRedirect.deleteMany({ where: { slug: { in: former.map((row) => row.slug) } } });
+  const found = wanted.length ? await tx.tag.findMany({ where: { slug: { in: wanted.map((tag) => tag.slug) } } }) : [];
   const bySlug = new Map(found.map((tag) => [tag.slug, tag]));
-  const before = await tx.postTag.findMany({ where: { postId }, select: { tag: { select: { id: true, slug: true } } } });
+  const before = await tx.postTag.findMany({
+    where: { postId },
+    select: { tag: { select: { id: true, slug: true } } },
+  });
   const ids = wanted.map(({ slug }) => bySlug.get(slug)!.id);
   const removed = before.filter(({ tag }) => !ids.includes(tag.id));
   const had = new Set(before.map(({ tag }) => tag.id));

@@ -64,7 +64,8 @@ builder.mutationFields((t) => ({
   mergeTag: t.field({
     type: TagSummaryObject,
     authScopes: { admin: true },
-    description: "Gives the tag's posts the other tag and deletes it; its addresses redirect to the other's. Returns the other",
+    description:
+      "Gives the tag's posts the other tag and deletes it; its addresses redirect to the other's. Returns the other",
     args: { id: t.arg.id({ required: true }), into: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.tags.merge(String(args.id), String(args.into)),
   }),

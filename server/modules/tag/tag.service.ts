@@ -93,7 +93,9 @@ export class TagService {
   }
 
   private async summaries(db: Prisma.TransactionClient, id: string | null): Promise<TagSummary[]> {
-    const rows = await db.$queryRaw<Array<{ id: string; name: string; slug: string; posts: bigint; published: bigint }>>`
+    const rows = await db.$queryRaw<
+      Array<{ id: string; name: string; slug: string; posts: bigint; published: bigint }>
+    >`
       SELECT t."id", t."name", t."slug", count(p."id") AS "posts",
         count(p."id") FILTER (WHERE p."status" = 'PUBLISHED'::"PostStatus") AS "published"
       FROM "Tag" t LEFT JOIN "PostTag" pt ON pt."tagId" = t."id" LEFT JOIN "Post" p ON p."id" = pt."postId"

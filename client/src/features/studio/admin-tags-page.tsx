@@ -67,7 +67,17 @@ type Tag = { id: string; name: string; slug: string; postCount: number; publishe
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
-function TagCard({ tag, others, busy, onBusy }: { tag: Tag; others: Tag[]; busy: boolean; onBusy: (id: string | null) => void }) {
+function TagCard({
+  tag,
+  others,
+  busy,
+  onBusy,
+}: {
+  tag: Tag;
+  others: Tag[];
+  busy: boolean;
+  onBusy: (id: string | null) => void;
+}) {
   const [name, setName] = useState(tag.name);
   const [nameError, setNameError] = useState<string | null>(null);
   const [into, setInto] = useState('');
@@ -119,8 +129,10 @@ function TagCard({ tag, others, busy, onBusy }: { tag: Tag; others: Tag[]; busy:
 
   function remove() {
     if (busy || !window.confirm('Are you sure?')) return;
-    void run(() => deleteTag({ variables: { id: tag.id } }), `“${tag.name}” is deleted`, (message) =>
-      toast.error(message ?? ''),
+    void run(
+      () => deleteTag({ variables: { id: tag.id } }),
+      `“${tag.name}” is deleted`,
+      (message) => toast.error(message ?? ''),
     );
   }
 
@@ -183,7 +195,12 @@ function TagCard({ tag, others, busy, onBusy }: { tag: Tag; others: Tag[]; busy:
           )}
         </form>
       )}
-      <button className="button button-small button-danger tag-card-delete" type="button" disabled={busy} onClick={remove}>
+      <button
+        className="button button-small button-danger tag-card-delete"
+        type="button"
+        disabled={busy}
+        onClick={remove}
+      >
         Delete<span className="visually-hidden"> {tag.name}</span>
       </button>
     </li>
