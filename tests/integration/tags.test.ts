@@ -8,9 +8,8 @@ import type { Post } from '../../server/generated/prisma/client.ts';
 import { TAG_NAME_MAX, TAGS_MAX, tagMessages } from '#kernel/tag-rules.ts';
 import { postInput, seedPosts, writePostWithCover } from '../support/content.ts';
 import { test } from '../support/fixtures.ts';
-import { createQueryLoggingApp, type QueryLoggingApp } from '../support/query-log.ts';
+import { createQueryLoggingApp, type QueryLoggingApp, settleQuietly as settleQuietlyOn } from '../support/query-log.ts';
 import type { TestApp } from '../support/test-app.ts';
-import { CONTENT_CHANNEL } from '../../server/cache/content-changes.ts';
 
 const TAG_FIELDS = 'id slug title tags { name slug }';
 const CREATE = `mutation ($input: CreatePostInput!) { createPost(input: $input) { ${TAG_FIELDS} } }`;
@@ -288,19 +287,7 @@ describe('a tag change cools what it touches, from this server or another connec
     for (const name of Object.keys(views)) expect(await cached(name), `${name} is cached`).toBe(true);
   });
 
-  /** Waits for the database's own notice of the write (PostgreSQL sends it a moment later). */
-  async function settleQuietly() {
-    let heard = false;
-    const stop = t.app.changes.subscribe(() => {
-      heard = true;
-    });
-    try {
-      await t.otherConnection(`NOTIFY ${CONTENT_CHANNEL}, '{"t":"Post","r":[]}'`);
-      await expect.poll(() => heard, { timeout: 5000, interval: 10 }).toBe(true);
-    } finally {
-      stop();
-    }
-  }
+  const settleQuietly = () => settleQuietlyOn(t);
 
   test("an edit's tags: the lists it left and joined and its own page, not the others", async () => {
     const input = { ...postInput({ title: 'Zero' }), tags: ['Gamma'] };

@@ -4,8 +4,9 @@
 // pattern: focus stays in the input, the suggestion in view is its aria-activedescendant. What is
 // typed and not yet added is added when the field is left, so no word typed is lost on saving.
 import { useQuery } from '@apollo/client/react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { normalizeTagName, tagSlug } from '#kernel/tag-rules.ts';
+import { FormField } from '../../components/form/form-field';
 import { graphql } from '../../gql';
 import { tagsOf, tagsValue } from './post-form-values';
 import './tag-field.css';
@@ -32,7 +33,6 @@ interface TagFieldProps {
 }
 
 export function TagField({ value, error, onValueChange }: TagFieldProps) {
-  const id = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -45,9 +45,6 @@ export function TagField({ value, error, onValueChange }: TagFieldProps) {
     .sort((a, b) => b.postCount - a.postCount || a.name.localeCompare(b.name))
     .slice(0, SUGGESTIONS_SHOWN);
   const expanded = open && suggestions.length > 0;
-  const listId = `${id}-list`;
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
 
   function add(name: string) {
     const normalized = normalizeTagName(name);
@@ -89,75 +86,72 @@ export function TagField({ value, error, onValueChange }: TagFieldProps) {
 
   const activeSuggestion = expanded && active >= 0 && active < suggestions.length ? suggestions[active] : undefined;
   return (
-    <div className="form-field tag-field">
-      <label className="form-label" htmlFor={id}>
-        Tags
-      </label>
-      {chosen.length > 0 && (
-        <ul className="tag-field-chosen" aria-label="Chosen tags">
-          {chosen.map((name) => (
-            <li key={name} className="tag-field-tag">
-              <span>{name}</span>
-              <button type="button" className="tag-field-remove" onClick={() => remove(name)}>
-                <span aria-hidden="true">×</span>
-                <span className="visually-hidden">Remove tag {name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="tag-field-combobox">
-        <input
-          id={id}
-          className="form-input"
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={activeSuggestion ? `${id}-option-${activeSuggestion.id}` : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            setOpen(true);
-            setActive(-1);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => {
-            setOpen(false);
-            if (text.trim() !== '') add(text);
-          }}
-          onKeyDown={onKeyDown}
-        />
-        <ul id={listId} role="listbox" aria-label="Suggested tags" className="tag-field-suggestions" hidden={!expanded}>
-          {suggestions.map((tag, index) => (
-            <li
-              key={tag.id}
-              id={`${id}-option-${tag.id}`}
-              role="option"
-              aria-selected={index === active}
-              className="tag-field-suggestion"
-              // Picked before the input loses focus, so the blur adds nothing of its own.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                add(tag.name);
+    <FormField label="Tags" error={error} note="Enter or a comma adds a tag; arrow keys pick a suggestion.">
+      {(control) => (
+        <>
+          {chosen.length > 0 && (
+            <ul className="tag-field-chosen" aria-label="Chosen tags">
+              {chosen.map((name) => (
+                <li key={name} className="tag-field-tag">
+                  <span>{name}</span>
+                  <button type="button" className="tag-field-remove" onClick={() => remove(name)}>
+                    <span aria-hidden="true">×</span>
+                    <span className="visually-hidden">Remove tag {name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="tag-field-combobox">
+            <input
+              {...control}
+              className="form-input"
+              role="combobox"
+              autoComplete="off"
+              aria-autocomplete="list"
+              aria-expanded={expanded}
+              aria-controls={`${control.id}-list`}
+              aria-activedescendant={activeSuggestion ? `${control.id}-option-${activeSuggestion.id}` : undefined}
+              value={text}
+              onChange={(event) => {
+                setText(event.currentTarget.value);
+                setOpen(true);
+                setActive(-1);
               }}
+              onFocus={() => setOpen(true)}
+              onBlur={() => {
+                setOpen(false);
+                if (text.trim() !== '') add(text);
+              }}
+              onKeyDown={onKeyDown}
+            />
+            <ul
+              id={`${control.id}-list`}
+              role="listbox"
+              aria-label="Suggested tags"
+              className="tag-field-suggestions"
+              hidden={!expanded}
             >
-              {tag.name} <span className="tag-field-count">({tag.postCount})</span>
-            </li>
-          ))}
-        </ul>
-      </div>
-      <p id={hintId} className="form-hint">
-        Enter or a comma adds a tag; arrow keys pick a suggestion.
-      </p>
-      {error && (
-        <p id={errorId} className="form-field-error">
-          {error}
-        </p>
+              {suggestions.map((tag, index) => (
+                <li
+                  key={tag.id}
+                  id={`${control.id}-option-${tag.id}`}
+                  role="option"
+                  aria-selected={index === active}
+                  className="tag-field-suggestion"
+                  // Picked before the input loses focus, so the blur adds nothing of its own.
+                  onMouseDown={(event) => {
+                    event.preventDefault();
+                    add(tag.name);
+                  }}
+                >
+                  {tag.name} ({tag.postCount})
+                </li>
+              ))}
+            </ul>
+          </div>
+        </>
       )}
-    </div>
+    </FormField>
   );
 }
