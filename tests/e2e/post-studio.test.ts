@@ -358,15 +358,16 @@ describe('the backup', () => {
 });
 
 describe("the header's author tools", () => {
-  it('show New post, Posts and Currently to the admin, beside the footer links, and nothing to a visitor', async () => {
+  it('show New post, Posts, Currently and Tags to the admin, beside the footer links, and nothing to a visitor', async () => {
     const { page } = site;
     await page.goto(site.url);
     const links = authorTools(page).getByRole('link');
-    await expect.poll(() => links.allTextContents()).toEqual(['New post', 'Posts', 'Currently']);
+    await expect.poll(() => links.allTextContents()).toEqual(['New post', 'Posts', 'Currently', 'Tags']);
     expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual([
       '/new',
       '/admin/posts',
       '/show-upcoming',
+      '/admin/tags',
     ]);
     await footer(page).getByRole('link', { name: 'Create blog' }).waitFor();
     await authorTools(page).getByRole('link', { name: 'New post' }).click();
