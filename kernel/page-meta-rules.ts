@@ -76,6 +76,7 @@ export const SCREEN_TEXTS = {
   adminPages: { title: 'Pages', description: "The pages the author writes, drafts included: the author's list." },
   newPage: { title: 'New page', description: 'Write a new page.' },
   editPage: { title: 'Edit page', description: 'Edit a page.' },
+  adminTags: { title: 'Tags', description: 'Every tag with its posts counted: rename, merge, delete.' },
   notFound: { title: 'Page not found (404)', description: 'There is no page at this address.' },
   missingPost: { title: 'The page does not exist', description: 'There is no post at this address.' },
 } as const satisfies Record<string, ScreenText>;

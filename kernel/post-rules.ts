@@ -89,7 +89,8 @@ export type PostFieldErrors = Partial<
     | 'imageAlt'
     | 'slug'
     | 'publishAt'
-    | 'focus',
+    | 'focus'
+    | 'tags',
     string
   >
 >;

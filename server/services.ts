@@ -14,6 +14,7 @@ import { ImageStore } from './modules/media/image-store.ts';
 import { ImageUrls } from './modules/media/image-urls.ts';
 import { PostService } from './modules/post/post.service.ts';
 import { SeoService } from './modules/pages/seo.service.ts';
+import { TagService } from './modules/tag/tag.service.ts';
 import { FirstRunService } from './modules/site/first-run.service.ts';
 import { SiteSettingsService } from './modules/site/site-settings.service.ts';
 import { UpcomingService } from './modules/upcoming/upcoming.service.ts';
@@ -42,6 +43,8 @@ export interface Services {
   /** The pages the author writes (about, hire-me, /now...). */
   pages: PageService;
   seo: SeoService;
+  /** The studio's tags: counted, renamed, merged, deleted. */
+  tags: TagService;
   /** Every read cache, with its budget; the response cache is made from it too. */
   caches: ReadCaches;
   /** Where the process's memory goes (the admin's serverMemory query). */
@@ -82,6 +85,7 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     upcoming: new UpcomingService(prisma, imageFiles, caches),
     pages: new PageService(prisma, imageFiles, changes),
     seo: new SeoService(prisma, caches, () => config.owner.name),
+    tags: new TagService(prisma, changes),
     caches,
     memory: new ServerMemory(db, caches),
   };

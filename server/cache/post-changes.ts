@@ -14,6 +14,9 @@
 // - `search`: search results, which any post's words can change;
 // - `related:any`: the related posts of a post whose category has too few others, chosen among all;
 // - `cards`: the "Currently" cards;
+// - `tag:{slug}`: what /tag/{slug} answers (the tag, or where it now is) and which posts its list
+//   holds; a tag's list also reads `list:all`, since a post that enters, leaves or moves in the
+//   timeline moves in its tags' lists (the post's own notice does not name its tags);
 // - two kinds of timeline, where a change is a point (a publication time) and an answer looks at a
 //   stretch (TimelineSpan):
 //   - TIMELINE, every public post: a post page's previous and next posts are those published just
@@ -88,11 +91,39 @@ export function postChange(rows: readonly PostRowChange[]): Change {
 
 export const CARDS_CHANGE: Change = changeOf(['cards']);
 
+/** A post's tag given or taken: the post's page, the tag's list, and the sitemap (its tag lists). */
+export interface PostTagChange {
+  postId: string;
+  slug: string;
+}
+
+/** What tags given to or taken from posts that readers see touch (a draft's touch nothing: the caller leaves them out). */
+export function tagChange(rows: readonly PostTagChange[]): Change {
+  if (rows.length === 0) return changeOf([]);
+  return changeOf([...rows.flatMap(({ postId, slug }) => [`post:${postId}`, `tag:${slug}`]), 'modified']);
+}
+
+/** Both changes at once: what either touches. */
+export function bothChanges(first: Change, second: Change): Change {
+  if (first.everything || second.everything) return EVERYTHING;
+  return changeOf([...first.tags, ...second.tags], [...first.points, ...second.points]);
+}
+
 type Facts = [status: string, category: string | null, slug: string, publishedAt: number | null];
 
 interface PostNotice {
   t: 'Post';
   r: Array<{ id: string; o: Facts | null; n: Facts | null; w: boolean }>;
+}
+interface PostTagNotice {
+  t: 'PostTag';
+  /** [post id, tag slug] of each row, its post not a draft. */
+  r: Array<[string, string]>;
+}
+interface TagNotice {
+  t: 'Tag';
+  /** New tags' slugs: an address that answered nothing now has a tag. */
+  s: string[];
 }
 interface ImageNotice {
   t: 'Image';
@@ -114,7 +145,11 @@ export function changeFromNotice(payload: string | undefined): Change {
   if (payload === 'UpcomingCard') return CARDS_CHANGE;
   if (!payload?.startsWith('{')) return EVERYTHING;
   try {
-    const notice = JSON.parse(payload) as PostNotice | ImageNotice;
+    const notice = JSON.parse(payload) as PostNotice | ImageNotice | PostTagNotice | TagNotice;
+    if (notice.t === 'PostTag' && Array.isArray(notice.r)) {
+      return tagChange(notice.r.map(([postId, slug]) => ({ postId, slug })));
+    }
+    if (notice.t === 'Tag' && Array.isArray(notice.s)) return changeOf(notice.s.map((slug) => `tag:${slug}`));
     if (notice.t === 'Post' && Array.isArray(notice.r)) {
       return postChange(
         notice.r.map((row) => ({ id: row.id, before: factsOf(row.o), after: factsOf(row.n), wordsChanged: row.w })),

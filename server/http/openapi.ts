@@ -95,6 +95,11 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
           image: ref('Image'),
           createdAt: { type: 'string', format: 'date-time' },
           updatedAt: { type: 'string', format: 'date-time' },
+          tags: {
+            type: 'array',
+            description: "Its tags, in the author's order; each lists its posts at /tag/{slug}",
+            items: allRequired({ name: STRING, slug: STRING }),
+          },
         }),
         PostPage: allRequired({ blogpostDocs: { type: 'array', items: ref('Post') }, page: INTEGER, pages: INTEGER }),
         Card: allRequired({

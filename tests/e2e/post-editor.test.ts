@@ -10,6 +10,8 @@ import { adminTests, footer, imageFiles, markPageLoad, problemsBesidesStatus, to
 import type { E2eSite } from './support/e2e-site.ts';
 import { axeViolations } from './support/axe.ts';
 import { goInApp, h1Text, pathOf } from './support/page-checks.ts';
+import { sidewaysScroll } from './support/layout-checks.ts';
+import { openNoScriptBrowser } from './support/no-script.ts';
 import { createPost } from './support/site-content.ts';
 
 let site: E2eSite;
@@ -517,6 +519,131 @@ describe('editing a post', () => {
     await page.getByRole('alert').getByText('This post does not exist: it may have been deleted.').waitFor();
     expect(await page.getByRole('textbox', { name: 'Title' }).count()).toBe(0);
     expect(site.problems).toEqual([]);
+  });
+});
+
+describe('tags', () => {
+  const tagField = (page: Page) => page.getByRole('combobox', { name: 'Tags' });
+  const chosenTags = (page: Page) =>
+    page.getByRole('list', { name: 'Chosen tags' }).locator('li > span').allTextContents();
+  const postTags = (page: Page) => page.getByRole('list', { name: 'Tags' }).getByRole('link').allTextContents();
+  const giveTags = (post: Awaited<ReturnType<typeof createPost>>, tags: string[]) =>
+    site.t.app.services.posts.update(post.id, { ...post, image: null, tags });
+
+  it('are added with a suggestion, saved, linked from the post and listed at /tag/{slug}', async () => {
+    const { page } = site;
+    const older = await createPost(site.t, { title: 'Outer Wilds Again' });
+    await giveTags(older, ['Space']);
+    const post = await createPost(site.t, { title: 'Tunic' });
+    await page.goto(`${site.url}/blog/${post.id}/edit`);
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Tunic');
+
+    // The site's tags are suggested as the author types; the arrow keys and Enter pick one.
+    await tagField(page).fill('spa');
+    const suggestion = page.getByRole('option', { name: /^Space \(\d+\)$/ });
+    await suggestion.waitFor();
+    expect(await tagField(page).getAttribute('aria-expanded')).toBe('true');
+    await tagField(page).press('ArrowDown');
+    expect(await suggestion.getAttribute('aria-selected')).toBe('true');
+    await tagField(page).press('Enter');
+    // A new tag: typed, then a comma; one with characters a tag cannot have is refused under the field.
+    await tagField(page).pressSequentially('Hidden  Gems,');
+    await tagField(page).pressSequentially('a/b');
+    await tagField(page).press('Enter');
+    expect(await chosenTags(page)).toEqual(['Space', 'Hidden Gems', 'a/b']);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect(await fieldMessage(page, 'Tags').textContent()).toBe('“a/b”: letters, numbers, spaces and dashes only');
+    await page.getByRole('button', { name: 'Remove tag a/b' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    await toast(page, 'Blogpost has been updated').waitFor();
+    await expect.poll(() => pathOf(page)).toBe(`/blog/${post.slug}`);
+    await expect.poll(() => postTags(page)).toEqual(['#Space', '#Hidden Gems']);
+    await closeToast(page, 'Blogpost has been updated');
+    await page.getByRole('link', { name: '#Space' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/tag/space');
+    await expect.poll(() => h1Text(page)).toBe('Tagged “Space”');
+    await expect.poll(() => cardTitles(page)).toContain('Tunic');
+    expect(await cardTitles(page)).toContain('Outer Wilds Again');
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      expect(await axeViolations(page), theme).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(site.problems).toEqual([]);
+  });
+
+  it('are links on the post page and lists at /tag/{slug} without JavaScript', async () => {
+    const post = await createPost(site.t, { title: 'Animal Well' });
+    await giveTags(post, ['Metroidvania', 'Pixel Art']);
+    const noScript = await openNoScriptBrowser();
+    try {
+      const plain = noScript.page;
+      await plain.goto(`${site.url}/blog/${post.slug}`);
+      expect(await postTags(plain)).toEqual(['#Metroidvania', '#Pixel Art']);
+      await plain.getByRole('link', { name: '#Pixel Art' }).click();
+      await plain.waitForURL(`${site.url}/tag/pixel-art`);
+      expect(await h1Text(plain)).toBe('Tagged “Pixel Art”');
+      expect(await cardTitles(plain)).toContain('Animal Well');
+      // Its feed, linked from the list.
+      const feed = await plain.request.get(`${site.url}/tag/pixel-art/rss.xml`);
+      expect(await feed.text()).toContain('<title>Animal Well</title>');
+      expect(noScript.problems).toEqual([]);
+    } finally {
+      await noScript.close();
+    }
+  });
+
+  it('are renamed, merged and deleted at /admin/tags, at 390 px; an old address leads to the new one', async () => {
+    const { page } = site;
+    const post = await createPost(site.t, { title: 'Gris Tagged' });
+    await giveTags(post, ['Watercolour', 'Art']);
+    await page.setViewportSize({ width: 390, height: 900 });
+    try {
+      await page.goto(`${site.url}/`);
+      await page.getByRole('navigation', { name: 'Author tools' }).getByRole('link', { name: 'Tags' }).click();
+      await expect.poll(() => pathOf(page)).toBe('/admin/tags');
+      const card = (name: string) =>
+        page.locator('.tag-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+      await card('Watercolour').waitFor();
+      expect(await card('Watercolour').getByText('1 post, 1 published').isVisible()).toBe(true);
+      expect(await sidewaysScroll(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // A name another tag has is refused under the field; then renamed.
+      const name = card('Watercolour').getByLabel('Name');
+      await name.fill('art');
+      await card('Watercolour').getByRole('button', { name: 'Rename Watercolour' }).click();
+      await card('Watercolour').getByText('Another tag has this name: merge the two instead').waitFor();
+      await name.fill('Painting');
+      await card('Watercolour').getByRole('button', { name: 'Rename Watercolour' }).click();
+      await toast(page, '“Watercolour” is now “Painting”').waitFor();
+      await card('Painting').waitFor();
+
+      // Merged into Art, after the question; the post keeps one tag.
+      page.once('dialog', (dialog) => void dialog.accept());
+      await card('Painting').getByLabel('Merge into').selectOption({ label: 'Art' });
+      await card('Painting').getByRole('button', { name: 'Merge Painting' }).click();
+      await toast(page, '“Painting” is merged into “Art”').waitFor();
+      await expect.poll(() => page.locator('.tag-card h2').allTextContents()).not.toContain('Painting');
+      expect(await card('Art').getByText('1 post, 1 published').isVisible()).toBe(true);
+
+      // Both old addresses lead to the tag that has their posts now.
+      await page.goto(`${site.url}/tag/watercolour`);
+      await expect.poll(() => pathOf(page)).toBe('/tag/art');
+      await expect.poll(() => cardTitles(page)).toEqual(['Gris Tagged']);
+
+      await page.goto(`${site.url}/admin/tags`);
+      page.once('dialog', (dialog) => void dialog.accept());
+      await card('Art').getByRole('button', { name: 'Delete Art' }).click();
+      await toast(page, '“Art” is deleted').waitFor();
+      const stored = await site.t.db.prisma.post.findUniqueOrThrow({ where: { id: post.id }, include: { tags: true } });
+      expect(stored.tags).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    // The refused rename's answer is all the console has to say.
+    expect(problemsBesidesStatus(site.problems, 400)).toEqual([]);
   });
 });
 

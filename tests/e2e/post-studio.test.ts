@@ -362,13 +362,14 @@ describe("the header's author tools", () => {
     const { page } = site;
     await page.goto(site.url);
     const links = authorTools(page).getByRole('link');
-    await expect.poll(() => links.allTextContents()).toEqual(['New post', 'Posts', 'Currently', 'Settings', 'Pages']);
+    await expect.poll(() => links.allTextContents()).toEqual(['New post', 'Posts', 'Currently', 'Settings', 'Pages', 'Tags']);
     expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual([
       '/new',
       '/admin/posts',
       '/show-upcoming',
       '/admin/settings',
       '/admin/pages',
+      '/admin/tags',
     ]);
     await footer(page).getByRole('link', { name: 'Create blog' }).waitFor();
     await authorTools(page).getByRole('link', { name: 'New post' }).click();

@@ -17,10 +17,9 @@ import {
   UPDATE_POST,
 } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
-import { createQueryLoggingApp, type QueryLoggingApp } from '../support/query-log.ts';
+import { createQueryLoggingApp, type QueryLoggingApp, settleQuietly as settleQuietlyOn } from '../support/query-log.ts';
 import { documentText, type AnyDocument } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
-import { CONTENT_CHANNEL } from '../../server/cache/content-changes.ts';
 
 let t: QueryLoggingApp;
 let admin: string;
@@ -154,23 +153,8 @@ async function text(name: string): Promise<string> {
   return body;
 }
 
-/**
- * Waits until this app has heard the database's own announcement of the write (on PostgreSQL it
- * comes a moment later), with a marker that touches nothing: the views still cached after it were
- * left alone by both the app's signal and the database's.
- */
-async function settleQuietly() {
-  let heard = false;
-  const stop = t.app.changes.subscribe(() => {
-    heard = true;
-  });
-  try {
-    await t.otherConnection(`NOTIFY ${CONTENT_CHANNEL}, '{"t":"Post","r":[]}'`);
-    await expect.poll(() => heard, { timeout: 5000, interval: 10 }).toBe(true);
-  } finally {
-    stop();
-  }
-}
+/** Waits until this app has heard the database's own announcement of the write (query-log.ts). */
+const settleQuietly = () => settleQuietlyOn(t);
 
 async function expectCached(names: string[]) {
   await settleQuietly();

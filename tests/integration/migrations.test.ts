@@ -52,6 +52,10 @@ describe(`migrations on ${testDbKind}`, () => {
         'UpcomingCard',
         'User',
         '_prisma_migrations',
+        // Issue 36's tags.
+        'Tag',
+        'PostTag',
+        'TagSlugRedirect',
       ].sort(),
     );
 

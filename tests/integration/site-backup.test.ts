@@ -61,6 +61,10 @@ async function rowsOf(db: Database) {
       orderBy: { sequence: 'asc' },
       omit: { id: true, sequence: true },
     }),
+    // The tags, their former addresses and which posts have them, in order (issue 36).
+    tags: await db.prisma.tag.findMany(byId),
+    tagSlugRedirects: await db.prisma.tagSlugRedirect.findMany({ select: { slug: true, tagId: true } }),
+    postTags: await db.prisma.postTag.findMany({ orderBy: [{ postId: 'asc' }, { position: 'asc' }] }),
     // Not in the archive: rebuilt from each post's content, as a save records them.
     postPictures: await db.prisma.postPicture.findMany({ orderBy: [{ postId: 'asc' }, { imageId: 'asc' }] }),
     // The author's pages (issue 36), and the pictures of their text, rebuilt from it.
@@ -173,6 +177,20 @@ beforeAll(async () => {
       },
     });
   }
+  // Tags: two on a post in the author's order, one with a former address, one on no post.
+  const [puzzles, cozy] = await Promise.all(
+    ['Puzzles', 'Cozy games', 'Unused'].map((name) =>
+      prisma.tag.create({ data: { name, slug: name.toLowerCase().replace(' ', '-') } }),
+    ),
+  );
+  await prisma.tagSlugRedirect.create({ data: { slug: 'puzzle', tagId: puzzles!.id } });
+  await prisma.postTag.createMany({
+    data: [
+      { postId: renamed!.id, tagId: cozy!.id, position: 0 },
+      { postId: renamed!.id, tagId: puzzles!.id, position: 1 },
+      { postId: draft!.id, tagId: puzzles!.id, position: 0 },
+    ],
+  });
   // Sessions are not part of a backup: a restored site signs everyone out.
   await new SessionService(prisma, { siteUrl: 'http://blog.test' }).create(admin.id);
   archive = path.join(workDir, 'backup.tar.gz');
@@ -218,6 +236,9 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
       expect(after.site).toEqual({ id: 1, ...SETTINGS, setupCodeHash: null });
       expect(after.postRevisions.map((revision) => revision.title)).toEqual(['First try', 'Second try']);
       expect(after.formerSlugs).toHaveLength(1);
+      expect(after.tags.map((tag) => tag.name).sort()).toEqual(['Cozy games', 'Puzzles', 'Unused']);
+      expect(after.tagSlugRedirects).toMatchObject([{ slug: 'puzzle' }]);
+      expect(after.postTags).toHaveLength(3);
       expect(after.postPictures).toHaveLength(1);
       expect(after.pages.map((page) => page.slug).sort()).toEqual([
         'about',

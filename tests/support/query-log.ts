@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { expect } from 'vitest';
 import { createApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { CONTENT_CHANNEL } from '../../server/cache/content-changes.ts';
@@ -193,4 +194,22 @@ export async function createQueryLoggingApp({
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Waits until the app has heard the database's own announcement of a write (on PostgreSQL it comes
+ * a moment later), with a marker that touches nothing: the views still cached after it were left
+ * alone by both the app's signal and the database's.
+ */
+export async function settleQuietly(t: QueryLoggingApp): Promise<void> {
+  let heard = false;
+  const stop = t.app.changes.subscribe(() => {
+    heard = true;
+  });
+  try {
+    await t.otherConnection(`NOTIFY ${CONTENT_CHANNEL}, '{"t":"Post","r":[]}'`);
+    await expect.poll(() => heard, { timeout: 5000, interval: 10 }).toBe(true);
+  } finally {
+    stop();
+  }
 }

@@ -232,6 +232,14 @@ describe('what a post write touches', () => {
       { line: TIMELINE, at: 7 },
       { line: 'related:tv', at: 7 },
     ]);
+    // Tags (issue 36): a post's tag given or taken, a new tag; a tag renamed or deleted is everything.
+    expect([...changeFromNotice('{"t":"PostTag","r":[["p","retro"]]}').tags].sort()).toEqual([
+      'modified',
+      'post:p',
+      'tag:retro',
+    ]);
+    expect([...changeFromNotice('{"t":"Tag","s":["retro"]}').tags]).toEqual(['tag:retro']);
+    expect(changeFromNotice('Tag').everything).toBe(true);
   });
 });
 

@@ -29,6 +29,10 @@ const categoryList =
     return { element: <CategoryListPage category={category} /> };
   };
 
+const tagList: LazyScreen = async () => ({
+  Component: (await import('../features/posts/tag-list-page')).TagListPage,
+});
+
 /** A screen in a chunk of its own, loaded when its address is first opened: the module's `name` export. */
 const lazyScreen = <K extends string>(
   path: string,
@@ -89,6 +93,9 @@ export const routes: RouteObject[] = [
             pageRoute(`${category.path}/page/:pageNumber`, categoryList(category)),
           ]),
 
+          { path: 'tag/:slug', lazy: tagList },
+          pageRoute('tag/:slug/page/:pageNumber', tagList),
+
           {
             element: <RequireUser />,
             children: [lazyScreen('profile', () => import('../features/auth/profile-page'), 'ProfilePage')],
@@ -110,6 +117,7 @@ export const routes: RouteObject[] = [
               lazyScreen('new-upcoming', () => import('../features/upcoming/new-upcoming-page'), 'NewUpcomingPage'),
               lazyScreen('show-upcoming', () => import('../features/upcoming/show-upcoming-page'), 'ShowUpcomingPage'),
               lazyScreen('admin/pages', () => import('../features/studio/admin-pages-page'), 'AdminPagesPage'),
+              lazyScreen('admin/tags', () => import('../features/studio/admin-tags-page'), 'AdminTagsPage'),
             ],
           },
 

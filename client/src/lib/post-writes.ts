@@ -24,6 +24,9 @@ export function evictAfterPostWritten(cache: ApolloCache): void {
   evictRootField(cache, 'posts');
   evictRootField(cache, 'latestPosts');
   evictRootField(cache, 'adminPosts');
+  // A post's tags: the tags' lists and their counts (issue 36).
+  evictRootField(cache, 'tags');
+  evictRootField(cache, 'tag');
   cache.modify({
     id: 'ROOT_QUERY',
     fields: {

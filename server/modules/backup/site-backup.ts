@@ -74,6 +74,8 @@ const postRow = z.strictObject({
   updatedAt: isoDate,
   /** The addresses the post had before, which redirect to it. */
   formerSlugs: z.array(z.string()).default([]),
+  /** Its tags' ids (data/tags.json), in the author's order; absent from backups made before tags. */
+  tags: z.array(uuid).default([]),
 });
 // A backup made before cards had an alt text, a link and an order lacks them: a decorative
 // picture, no link, and position 0 for all (the carousel then shows them newest first, as it did).
@@ -129,7 +131,19 @@ const revisionRow = z.strictObject({
   imageId: uuid.nullable(),
   imageAlt: z.string(),
 });
-const EXTRAS = { site: 'data/site.json', postRevisions: 'data/post-revisions.json' } as const;
+// The tags (issue 36), with the addresses each had before (they redirect to it).
+const tagRow = z.strictObject({
+  id: uuid,
+  name: z.string(),
+  slug: z.string().refine((slug) => slugError(slug) === null, 'not a slug'),
+  createdAt: isoDate,
+  formerSlugs: z.array(z.string()).default([]),
+});
+const EXTRAS = {
+  site: 'data/site.json',
+  postRevisions: 'data/post-revisions.json',
+  tags: 'data/tags.json',
+} as const;
 // The pages the author writes (issue 36), optional as the extras: a backup made before them leaves the
 // site's pages as they are.
 const pageRow = z.strictObject({
@@ -261,13 +275,16 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
     // transaction ends before the files are read: on the embedded database it would hold up every
     // other query of the running site.
     const byId = { orderBy: { id: 'asc' } } as const;
-    const [users, images, posts, upcomingCards, site, postRevisions, pages] = await db.prisma.$transaction(
+    const [users, images, posts, upcomingCards, site, postRevisions, pages, tags] = await db.prisma.$transaction(
       [
         db.prisma.user.findMany(byId),
         db.prisma.image.findMany(byId),
         db.prisma.post.findMany({
           ...byId,
-          include: { formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } } },
+          include: {
+            formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } },
+            tags: { select: { tagId: true }, orderBy: { position: 'asc' } },
+          },
         }),
         db.prisma.upcomingCard.findMany(byId),
         db.prisma.siteSetting.findUnique({ where: { id: 1 }, select: SITE_SETTINGS_SELECT }),
@@ -276,6 +293,10 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
           omit: { id: true, sequence: true },
         }),
         db.prisma.page.findMany(byId),
+        db.prisma.tag.findMany({
+          ...byId,
+          include: { formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } } },
+        }),
       ],
       { isolationLevel: 'RepeatableRead' },
     );
@@ -305,12 +326,22 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
       await tar.add(TABLES.images.file, json(images));
       await tar.add(
         TABLES.posts.file,
-        json(posts.map((post) => ({ ...post, formerSlugs: post.formerSlugs.map((former) => former.slug) }))),
+        json(
+          posts.map((post) => ({
+            ...post,
+            formerSlugs: post.formerSlugs.map((former) => former.slug),
+            tags: post.tags.map((tag) => tag.tagId),
+          })),
+        ),
       );
       await tar.add(TABLES.upcomingCards.file, json(upcomingCards));
       await tar.add(EXTRAS.site, json(site ?? { title: null, authorName: null }));
       await tar.add(EXTRAS.postRevisions, json(postRevisions));
       await tar.add(PAGES_FILE, json(pages));
+      await tar.add(
+        EXTRAS.tags,
+        json(tags.map((tag) => ({ ...tag, formerSlugs: tag.formerSlugs.map((former) => former.slug) }))),
+      );
       for (const file of files) {
         const bytes = await storage.get(file);
         if (!bytes) {
@@ -372,6 +403,7 @@ interface ReadBackup {
   postRevisions: z.output<typeof revisionRow>[];
   /** Absent (null) from backups made before the author's pages. */
   pages: z.output<typeof pageRow>[] | null;
+  tags: z.output<typeof tagRow>[];
   /** Image files as written to the staging folder, relative to it. */
   files: Set<string>;
 }
@@ -457,7 +489,13 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
     ? checked(z.array(revisionRow), json.get(EXTRAS.postRevisions), EXTRAS.postRevisions)
     : [];
   const pages = json.has(PAGES_FILE) ? checked(z.array(pageRow), json.get(PAGES_FILE), PAGES_FILE) : null;
-  return { manifest, rows, files, site, postRevisions, pages };
+  const tags = json.has(EXTRAS.tags) ? checked(z.array(tagRow), json.get(EXTRAS.tags), EXTRAS.tags) : [];
+  const tagIds = new Set(tags.map((tag) => tag.id));
+  for (const post of rows.posts) {
+    const unknown = post.tags.find((id) => !tagIds.has(id));
+    if (unknown) throw new BackupError(`The backup is incomplete: post ${post.id} has tag ${unknown}, which it lacks`);
+  }
+  return { manifest, rows, files, site, postRevisions, pages, tags };
 }
 
 /** Image files (by their relative paths) in the uploads folder or bucket. */
@@ -528,11 +566,22 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
         await tx.pendingImageFiles.deleteMany();
         await tx.user.createMany({ data: rows.users });
         await tx.image.createMany({ data: rows.images });
-        await tx.post.createMany({ data: rows.posts.map(({ formerSlugs: _former, ...post }) => post) });
+        await tx.post.createMany({ data: rows.posts.map(({ formerSlugs: _former, tags: _tags, ...post }) => post) });
         await tx.postSlugRedirect.createMany({
           data: rows.posts.flatMap((post) => post.formerSlugs.map((slug) => ({ slug, postId: post.id }))),
         });
         await tx.upcomingCard.createMany({ data: rows.upcomingCards });
+        // The tags: a site restored has the backup's alone (one left without posts goes too).
+        await tx.tag.deleteMany();
+        await tx.tag.createMany({ data: backup.tags.map(({ formerSlugs: _former, ...tag }) => tag) });
+        await tx.tagSlugRedirect.createMany({
+          data: backup.tags.flatMap((tag) => tag.formerSlugs.map((slug) => ({ slug, tagId: tag.id }))),
+        });
+        await tx.postTag.createMany({
+          data: rows.posts.flatMap((post) =>
+            post.tags.map((tagId, position) => ({ postId: post.id, tagId, position })),
+          ),
+        });
         // Oldest first: each gets the next sequence number, so a post's revisions keep their order.
         await tx.postRevision.createMany({ data: backup.postRevisions });
         // The restored site's name and author; and whatever first-run setup this site had open is

@@ -1,13 +1,15 @@
 // The RSS 2.0 and Atom 1.0 feeds: the newest posts with their title, link, dates, subtitle
 // as the summary, image as an enclosure, and the full content (sanitized when it was stored). One pair
-// for the whole blog (/rss.xml, /atom.xml) and one per category (/games/rss.xml...). Pure: the posts
+// for the whole blog (/rss.xml, /atom.xml), one per category (/games/rss.xml...) and one per tag
+// (/tag/{slug}/rss.xml, issue 36). Pure: the posts
 // and the sizes of their image files are handed in.
 import type { Config } from '../../config.ts';
 import { CATEGORY_SCREENS, pageTitle, SCREEN_TEXTS, type CategoryScreen } from '#kernel/page-meta-rules.ts';
 import { APP_IMAGE_URLS, type ImageUrls } from '../media/image-urls.ts';
 import type { PublishedPost } from '../post/post.service.ts';
 import { cdata, escapeMarkup } from '../../http/markup.ts';
-import { postPath } from '#kernel/route-paths.ts';
+import { postPath, tagPath } from '#kernel/route-paths.ts';
+import { tagHeading, tagDescription } from '#kernel/tag-rules.ts';
 
 export type FeedFormat = 'rss' | 'atom';
 
@@ -24,23 +26,45 @@ export interface FeedLink {
 
 type Site = Pick<Config, 'siteName' | 'siteUrl'> & { site?: Pick<Config['site'], 'tagline' | 'language'> };
 
-export function feedPath(format: FeedFormat, category: CategoryScreen | null): string {
-  return `${category ? `/${category.path}` : ''}/${format}.xml`;
+/** A tag's list, as its feeds name it. */
+export interface TagFeed {
+  tag: { name: string; slug: string };
 }
 
-/** The <link rel="alternate"> targets for a page's head: RSS and Atom of the blog or of a category. */
-export function feedLinks(category: CategoryScreen | null, site: Site): FeedLink[] {
-  const title = pageTitle(category?.heading, site.siteName);
+/** What a feed lists: the blog (null), a category, or a tag's posts. */
+export type FeedList = CategoryScreen | TagFeed | null;
+
+/** A list's address, heading and description (none: the blog's). */
+function listOf(list: FeedList): { path: string; heading?: string; description?: string } {
+  if (list === null) return { path: '' };
+  if ('tag' in list) {
+    return {
+      path: tagPath(list.tag.slug),
+      heading: tagHeading(list.tag.name),
+      description: tagDescription(list.tag.name),
+    };
+  }
+  return { path: `/${list.path}`, heading: list.heading, description: list.description };
+}
+
+export function feedPath(format: FeedFormat, list: FeedList): string {
+  return `${listOf(list).path}/${format}.xml`;
+}
+
+/** The <link rel="alternate"> targets for a page's head: RSS and Atom of the blog, a category or a tag. */
+export function feedLinks(list: FeedList, site: Site): FeedLink[] {
+  const title = pageTitle(listOf(list).heading, site.siteName);
   return (['rss', 'atom'] as const).map((format) => ({
     type: FEED_TYPES[format],
     title: `${title} (${format === 'rss' ? 'RSS' : 'Atom'})`,
-    href: `${site.siteUrl}${feedPath(format, category)}`,
+    href: `${site.siteUrl}${feedPath(format, list)}`,
   }));
 }
 
 export interface FeedInput {
   posts: PublishedPost[];
-  category: CategoryScreen | null;
+  /** Which list: the blog (null), a category or a tag. */
+  category: FeedList;
   authorName: string | null;
   /** Size in bytes of each post's largest image file, by storage key (enclosures must state it). */
   imageBytes: ReadonlyMap<string, number>;
@@ -95,11 +119,12 @@ function itemsOf(input: FeedInput): FeedItem[] {
 }
 
 function channelOf(input: FeedInput) {
-  const { category, site } = input;
+  const { site } = input;
+  const list = listOf(input.category);
   return {
-    title: pageTitle(category?.heading, site.siteName),
-    description: category?.description ?? site.site?.tagline ?? SCREEN_TEXTS.home.description,
-    homeUrl: `${site.siteUrl}${category ? `/${category.path}` : '/'}`,
+    title: pageTitle(list.heading, site.siteName),
+    description: list.description ?? site.site?.tagline ?? SCREEN_TEXTS.home.description,
+    homeUrl: `${site.siteUrl}${list.path || '/'}`,
     author: input.authorName ?? site.siteName,
     language: site.site?.language ?? 'en',
   };

@@ -42,6 +42,8 @@ function firstChunkModules(route: PageRoute): string[] {
       return ['src/features/posts/category-list-page.tsx'];
     case 'page':
       return ['src/features/posts/page-screen.tsx', 'src/lib/sanitize.ts'];
+    case 'tag':
+      return ['src/features/posts/tag-list-page.tsx'];
     default:
       return [];
   }

@@ -19,7 +19,8 @@ import { feedLinks, type FeedLink } from './feeds.ts';
 import type { PageRoute } from './page-routes.ts';
 import type { SeoService } from './seo.service.ts';
 import { blogPostingData, webSiteData } from './structured-data.ts';
-import { canonicalListPagePath, pagePath, postPath, searchPath } from '#kernel/route-paths.ts';
+import { canonicalListPagePath, pagePath, postPath, searchPath, tagPath } from '#kernel/route-paths.ts';
+import { tagDescription, tagHeading } from '#kernel/tag-rules.ts';
 
 export interface MetaImage {
   /** Absolute. */
@@ -52,7 +53,7 @@ export interface PageMeta {
 
 export interface PageMetaDeps {
   config: Pick<Config, 'siteName' | 'siteUrl' | 'site'>;
-  posts: Pick<PostService, 'bySlug'>;
+  posts: Pick<PostService, 'bySlug' | 'tagBySlug' | 'list'>;
   seo: Pick<SeoService, 'listSize' | 'authorName'>;
   pages: Pick<PageService, 'bySlug'>;
 }
@@ -113,6 +114,8 @@ export class PageMetaResolver {
       case 'blog':
       case 'category':
         return this.listPage(route, screen);
+      case 'tag':
+        return this.tagPage(route, screen, notFound(SCREEN_TEXTS.notFound));
       case 'searchForm':
         // Where the form lands with a keyword it refuses: the blog, with the message; never indexed.
         return screen(SCREEN_TEXTS.blog, '/blog', { noindex: true });
@@ -131,6 +134,30 @@ export class PageMetaResolver {
         });
       }
     }
+  }
+
+  /**
+   * A tag's list page: as a category's, and an address no tag has is a 404; a former one (the tag
+   * renamed or merged) redirects to the tag's current address, at the same page.
+   */
+  private async tagPage(
+    route: Extract<PageRoute, { kind: 'tag' }>,
+    screen: (text: ScreenText, path: string, extra?: Partial<PageMeta>) => PageMeta,
+    notFound: PageMeta,
+  ): Promise<PageMeta> {
+    const found = await this.deps.posts.tagBySlug(route.slug);
+    if (found === null) return notFound;
+    if ('redirectTo' in found) {
+      return { ...notFound, redirect: canonicalListPagePath(tagPath(found.redirectTo), route.page) };
+    }
+    const { tag } = found;
+    const { pages } = await this.deps.posts.list({ tag: tag.slug, page: 1 });
+    const past = route.page > Math.max(1, pages);
+    const text = { title: tagHeading(tag.name), description: tagDescription(tag.name) };
+    return screen(text, canonicalListPagePath(tagPath(tag.slug), route.page), {
+      feeds: [...feedLinks(null, this.deps.config), ...feedLinks({ tag }, this.deps.config)],
+      ...(past ? { status: 404, noindex: true } : {}),
+    });
   }
 
   /**

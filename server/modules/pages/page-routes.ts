@@ -19,6 +19,7 @@ export type FormScreen = Extract<
   | 'adminPages'
   | 'newPage'
   | 'editPage'
+  | 'adminTags'
 >;
 
 export type PageRoute =
@@ -29,6 +30,8 @@ export type PageRoute =
   /** The search box's form without JavaScript: /blog/search?q=keyword. */
   | { kind: 'searchForm' }
   | { kind: 'category'; category: CategoryScreen; page: number }
+  /** A tag's posts (issue 36): /tag/{slug}, /tag/{slug}/page/{n}; a former slug redirects. */
+  | { kind: 'tag'; slug: string; page: number }
   /** A post's address: its slug, a former slug or its id (the last two redirect). */
   | { kind: 'post'; slug: string }
   | { kind: 'form'; screen: FormScreen; path: string }
@@ -47,6 +50,7 @@ const ADMIN_SCREENS: Record<string, FormScreen> = {
   setup: 'setup',
   settings: 'siteSettings',
   pages: 'adminPages',
+  tags: 'adminTags',
 };
 
 const NOT_FOUND: PageRoute = { kind: 'notFound' };
@@ -108,6 +112,11 @@ export function matchPageRoute(pathname: string): PageRoute {
       return { kind: 'form', screen: 'editPost', path: editPostPath(encodeURIComponent(rest[0]!)) };
     }
     return NOT_FOUND;
+  }
+
+  if (head === 'tag' && rest.length >= 1) {
+    const page = listPage(rest.slice(1));
+    return page === null ? NOT_FOUND : { kind: 'tag', slug: rest[0]!, page };
   }
 
   const category = CATEGORY_SCREENS.find((screen) => screen.path === head);

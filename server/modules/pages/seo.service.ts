@@ -6,6 +6,7 @@ import { depend } from '../../cache/dependencies.ts';
 import type { Category, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { CATEGORIES, type CategoryValue } from '#kernel/post-rules.ts';
 import type { PublishedPost } from '../post/post.service.ts';
+import { WITH_IMAGE } from '../post/post-types.ts';
 
 // Newest publication first, as the blog lists them.
 const NEWEST_FIRST = [{ publishedAt: 'desc' }, { id: 'desc' }] satisfies Prisma.PostOrderByWithRelationInput[];
@@ -21,6 +22,14 @@ export interface PostCounts {
   /** Latest change of any post, overall and per category; null when there is none. */
   lastModified: Date | null;
   lastModifiedByCategory: Record<CategoryValue, Date | null>;
+}
+
+/** A tag's list as the sitemap names it: tags with published posts only. */
+export interface SitemapTag {
+  slug: string;
+  /** Its published posts. */
+  total: number;
+  lastModified: Date | null;
 }
 
 export interface SitemapPost {
@@ -44,15 +53,18 @@ export class SeoService {
     this.cache = caches.create('pageHeads', () => 1024);
   }
 
-  /** The newest posts, of one category or all, with their images. */
-  async newestPosts(category: CategoryValue | null, take = FEED_SIZE): Promise<PublishedPost[]> {
-    depend([`list:${category ?? 'all'}`]);
-    const posts = await this.prisma.post.findMany({
-      where: category ? { status: 'PUBLISHED', category: category as Category } : { status: 'PUBLISHED' },
-      orderBy: NEWEST_FIRST,
-      take,
-      include: { image: true },
-    });
+  /** The newest posts, of one category or all, or with one tag (its id and slug), with their images. */
+  async newestPosts(
+    category: CategoryValue | null,
+    take = FEED_SIZE,
+    tag: { id: string; slug: string } | null = null,
+  ): Promise<PublishedPost[]> {
+    // A tag's list also moves with every post that enters, leaves or moves in the timeline (post-changes.ts).
+    depend(tag ? [`tag:${tag.slug}`, 'list:all'] : [`list:${category ?? 'all'}`]);
+    const where: Prisma.PostWhereInput = { status: 'PUBLISHED' };
+    if (category) where.category = category as Category;
+    if (tag) where.tags = { some: { tagId: tag.id } };
+    const posts = await this.prisma.post.findMany({ where, orderBy: NEWEST_FIRST, take, ...WITH_IMAGE });
     depend(posts.map((post) => `post:${post.id}`));
     // Published: the database's CHECK holds that such a post has a cover, a category and a date.
     return posts as PublishedPost[];
@@ -121,6 +133,17 @@ export class SeoService {
       },
     });
     return posts as SitemapPost[];
+  }
+
+  /** The tags with published posts, each with their count and latest change, for the sitemap. */
+  async sitemapTags(): Promise<SitemapTag[]> {
+    depend(['list:all', 'modified']);
+    const rows = await this.prisma.$queryRaw<Array<{ slug: string; total: bigint; lastModified: Date | null }>>`
+      SELECT t."slug", count(*) AS "total", max(p."updatedAt") AS "lastModified"
+      FROM "Tag" t JOIN "PostTag" pt ON pt."tagId" = t."id" JOIN "Post" p ON p."id" = pt."postId"
+      WHERE p."status" = 'PUBLISHED'::"PostStatus"
+      GROUP BY t."slug" ORDER BY t."slug"`;
+    return rows.map((row) => ({ slug: row.slug, total: Number(row.total), lastModified: row.lastModified }));
   }
 
   /**

@@ -6,9 +6,9 @@ import type { Config } from '../../config.ts';
 import { CATEGORY_SCREENS } from '#kernel/page-meta-rules.ts';
 import { pageCount } from '#kernel/post-rules.ts';
 import { APP_IMAGE_URLS, type ImageUrls } from '../media/image-urls.ts';
-import { SITEMAP_MAX_URLS, type PostCounts, type SitemapPost } from './seo.service.ts';
+import { SITEMAP_MAX_URLS, type PostCounts, type SitemapPost, type SitemapTag } from './seo.service.ts';
 import { escapeMarkup } from '../../http/markup.ts';
-import { listPagePath, pagePath, postPath } from '#kernel/route-paths.ts';
+import { listPagePath, pagePath, postPath, tagPath } from '#kernel/route-paths.ts';
 
 type Site = Pick<Config, 'siteUrl'>;
 
@@ -49,6 +49,7 @@ export function sitemapUrls(
   posts: SitemapPost[],
   imageUrls: ImageUrls = APP_IMAGE_URLS,
   pages: SitemapPage[] = [],
+  tags: readonly SitemapTag[] = [],
 ): SitemapUrl[] {
   return [
     { path: '/', lastModified: counts.lastModified },
@@ -57,6 +58,7 @@ export function sitemapUrls(
     ...CATEGORY_SCREENS.flatMap((screen) =>
       listUrls(`/${screen.path}`, counts.byCategory[screen.category], counts.lastModifiedByCategory[screen.category]),
     ),
+    ...tags.flatMap((tag) => listUrls(tagPath(tag.slug), tag.total, tag.lastModified)),
     ...posts.map((post) => ({
       path: postPath(post.slug),
       lastModified: post.updatedAt,
@@ -71,6 +73,7 @@ export function sitemapXml(
   posts: SitemapPost[],
   imageUrls: ImageUrls = APP_IMAGE_URLS,
   pages: SitemapPage[] = [],
+  tags: readonly SitemapTag[] = [],
 ): string {
   const e = escapeMarkup;
   // Images published elsewhere (UPLOADS_PUBLIC_URL) have absolute addresses already.
@@ -79,7 +82,7 @@ export function sitemapXml(
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
     // Past the protocol's limit the oldest posts are left out (posts come newest first).
-    ...sitemapUrls(counts, posts, imageUrls, pages)
+    ...sitemapUrls(counts, posts, imageUrls, pages, tags)
       .slice(0, SITEMAP_MAX_URLS)
       .map((url) =>
         [

@@ -39,6 +39,8 @@ export function blogPostingData(
     ...(site.site ? { inLanguage: site.site.language } : {}),
     publisher: { '@type': 'Organization', name: site.siteName, url: `${site.siteUrl}/` },
     isPartOf: { '@type': 'Blog', '@id': `${site.siteUrl}/blog`, name: site.siteName },
+    // Its tags (issue 36), as schema.org's comma-separated text.
+    ...(post.tags.length ? { keywords: post.tags.map(({ tag }) => tag.name).join(', ') } : {}),
   };
 }
 

@@ -22,7 +22,12 @@ export interface PostReadKinds {
   address: { postId: string } | { redirectTo: string } | null;
   /** The ids around a published post (post-neighbours.ts). */
   around: PostSurroundings;
+  /** The tag an address (/tag/{slug}) shows, or the slug it now leads to (a former one), or nothing. */
+  tag: TagLookup;
 }
+
+/** A tag found by its address: the tag, the address it now has (renamed, merged), or none. */
+export type TagLookup = { tag: { id: string; name: string; slug: string } } | { redirectTo: string } | null;
 
 export type PostReadKind = keyof PostReadKinds;
 

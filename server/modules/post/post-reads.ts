@@ -10,12 +10,13 @@ import { messages } from '#kernel/messages.ts';
 import { isCategory, isPostStatus, LATEST_COUNT, PAGE_SIZE, pageCount, pageError } from '#kernel/post-rules.ts';
 import { keywordError } from '#kernel/search-rules.ts';
 import { slugError } from '#kernel/slug-rules.ts';
+import { tagMessages } from '#kernel/tag-rules.ts';
 import { surroundingsOf } from './post-neighbours.ts';
 import { revisionsOf } from './post-revisions.ts';
-import { PostReadCache } from './post-read-cache.ts';
+import { PostReadCache, type TagLookup } from './post-read-cache.ts';
 import { searchPage } from './post-search.ts';
 import { formerSlugTarget } from './post-slugs.ts';
-import { publishedIdsNewestFirst } from './post-timeline.ts';
+import { publishedIdsNewestFirst, taggedIdsNewestFirst } from './post-timeline.ts';
 import { type PostPage, type PostWithImage, type PublishedPost, WITH_IMAGE } from './post-types.ts';
 
 export interface ListPostsParams {
@@ -25,6 +26,8 @@ export interface ListPostsParams {
   category?: string | null;
   /** A keyword (search-rules.ts): every word must match a word of the post, or the start of one. */
   search?: string | null;
+  /** A tag's slug: its posts alone (not with a category or a search); none for an unknown tag. */
+  tag?: string | null;
 }
 
 export interface AdminListParams extends ListPostsParams {
@@ -68,6 +71,10 @@ export class PostReads {
   /** Published posts, newest first (or most relevant first with a search), PAGE_SIZE a page. */
   async list(params: ListPostsParams = {}): Promise<PostPage<PublishedPost>> {
     const { page, category, search } = checkListParams(params);
+    if (params.tag != null) {
+      if (category !== null || search !== null) throw validationError({ tag: tagMessages.alone });
+      return this.loadTagPage(params.tag, page);
+    }
     if (search === null) return this.loadPage(category, page);
     const found = await this.searchPosts(search, category, page, ['PUBLISHED']);
     return { ...found, items: found.items.map(asPublished) };
@@ -119,7 +126,46 @@ export class PostReads {
    * one cost a query again (docs/decisions/034-memory-budgets.md).
    */
   private async loadPage(category: Category | null, page: number): Promise<PostPage<PublishedPost>> {
-    const ids = await this.timeline(category);
+    return this.pageOf(await this.timeline(category), page);
+  }
+
+  /** A page of a tag's list, as loadPage makes a category's; an unknown tag's list is empty. */
+  private async loadTagPage(slug: string, page: number): Promise<PostPage<PublishedPost>> {
+    const found = await this.tagBySlug(slug);
+    if (found === null || !('tag' in found)) return { items: [], page, pages: 0, total: 0 };
+    const { id } = found.tag;
+    const ids = await this.cache.get('timeline', `tag:${id}`, () => {
+      // Its own changes, and every post that enters, leaves or moves in the timeline (post-changes.ts).
+      depend([`tag:${slug}`, 'list:all']);
+      return taggedIdsNewestFirst(this.prisma, id);
+    });
+    return this.pageOf(ids, page);
+  }
+
+  /**
+   * The tag at an address (/tag/{slug}), or the address it now has (a former one: renamed or
+   * merged). The address is lower case: one with capitals finds the tag by its lower-case one.
+   */
+  async tagBySlug(slug: string): Promise<TagLookup> {
+    if (slugError(slug) !== null) {
+      const lower = slug.toLowerCase();
+      if (lower === slug || slugError(lower) !== null) return null;
+      const found = await this.tagBySlug(lower);
+      return found === null ? null : { redirectTo: 'tag' in found ? found.tag.slug : found.redirectTo };
+    }
+    return this.cache.get('tag', slug, async () => {
+      depend([`tag:${slug}`]);
+      const tag = await this.prisma.tag.findUnique({ where: { slug }, select: { id: true, name: true, slug: true } });
+      if (tag) return { tag };
+      const former = await this.prisma.tagSlugRedirect.findUnique({
+        where: { slug },
+        select: { tag: { select: { slug: true } } },
+      });
+      return former ? { redirectTo: former.tag.slug } : null;
+    });
+  }
+
+  private async pageOf(ids: string[], page: number): Promise<PostPage<PublishedPost>> {
     const skip = (page - 1) * PAGE_SIZE;
     const items = skip >= ids.length ? [] : await this.publishedByIds(ids.slice(skip, skip + PAGE_SIZE));
     return { items, page, pages: pageCount(ids.length), total: ids.length };

@@ -14,3 +14,12 @@ export async function publishedIdsNewestFirst(prisma: PrismaClient, category: Ca
     WHERE "status" = 'PUBLISHED'::"PostStatus" ${inCategory}`;
   return row?.ids ? row.ids.split(',') : [];
 }
+
+/** The ids of a tag's published posts, newest first, as publishedIdsNewestFirst orders a list. */
+export async function taggedIdsNewestFirst(prisma: PrismaClient, tagId: string): Promise<string[]> {
+  const [row] = await prisma.$queryRaw<Array<{ ids: string | null }>>`
+    SELECT string_agg(p."id"::text, ',' ORDER BY p."publishedAt" DESC, p."id" DESC) AS "ids"
+    FROM "Post" p JOIN "PostTag" pt ON pt."postId" = p."id"
+    WHERE pt."tagId" = ${tagId}::uuid AND p."status" = 'PUBLISHED'::"PostStatus"`;
+  return row?.ids ? row.ids.split(',') : [];
+}

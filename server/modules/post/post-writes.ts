@@ -5,7 +5,7 @@
 import { AppError, notFound, validationError } from '../../errors.ts';
 import type { Category, Image, Post, PostStatus, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { ContentChanges } from '../../cache/content-changes.ts';
-import { type PostFacts, postChange } from '../../cache/post-changes.ts';
+import { bothChanges, type PostFacts, postChange, tagChange } from '../../cache/post-changes.ts';
 import type { FieldErrors } from '#kernel/api-errors.ts';
 import { checkFocus } from '#kernel/focal-point.ts';
 import { isUuid } from '#kernel/id-rules.ts';
@@ -19,6 +19,8 @@ import {
   validatePostFields,
 } from '#kernel/post-rules.ts';
 import { isAutomaticSlug, slugError } from '#kernel/slug-rules.ts';
+import { checkTags } from '#kernel/tag-rules.ts';
+import { uploadKeysIn } from '#kernel/content-pictures.ts';
 import type { ImageFiles } from '../media/image-files.ts';
 import { deleteUnusedImages } from '../media/image-uses.ts';
 import {
@@ -31,6 +33,7 @@ import {
 } from '../media/image-upload.ts';
 import { recordRevision } from './post-revisions.ts';
 import { assignSlug } from './post-slugs.ts';
+import { setPostTags, type WrittenTags } from './post-tags.ts';
 import { POST_NOT_FOUND, type PostWithImage, WITH_IMAGE } from './post-types.ts';
 import { storedContent } from './sanitize-html.ts';
 
@@ -62,6 +65,8 @@ export interface PostInput {
   expectedUpdatedAt?: Date | null;
   /** Update only: a save the author did not ask for (the editor's autosave); revisions are spaced out. */
   autosave?: boolean | null;
+  /** The post's tags by name, in order (kernel/tag-rules.ts); absent keeps them (the original client has none). */
+  tags?: readonly string[] | null;
 }
 
 interface PreparedPost {
@@ -82,6 +87,8 @@ interface PreparedPost {
   image: CheckedImage | null;
   /** The stored images the sanitized content shows: its pictures in the text. */
   pictureIds: string[];
+  /** Its tags, checked and normalized; null: keep the stored ones. */
+  tags: string[] | null;
 }
 
 /** The row as an update finds it, locked. */
@@ -127,20 +134,24 @@ export class PostWrites {
         ...WITH_IMAGE,
       });
       await setPictures(tx, post.id, prepared.pictureIds);
+      const written = await setPostTags(tx, post.id, prepared.tags ?? []);
+      post.tags = written.tags;
       await recordRevision(tx, post, null);
-      return post;
+      return { post, written };
     };
-    let post: PostWithImage;
+    let result: { post: PostWithImage; written: WrittenTags };
     if (image) {
       // The files are written first; the row that refers to them commits after, or the files go.
       const stored = await saveImage(this.files, image);
-      post = await commitImage(this.prisma, this.files, stored, (tx) =>
+      result = await commitImage(this.prisma, this.files, stored, (tx) =>
         write(tx, { ...stored, ...(prepared.focus ?? {}) }),
       );
     } else {
-      post = await this.prisma.$transaction((tx) => write(tx));
+      result = await this.prisma.$transaction((tx) => write(tx));
     }
-    this.changes.changed(postChange([{ id: post.id, before: null, after: factsOf(post), wordsChanged: true }]));
+    const { post, written } = result;
+    const change = postChange([{ id: post.id, before: null, after: factsOf(post), wordsChanged: true }]);
+    this.changes.changed(bothChanges(change, tagsChange(post, written)));
     return post;
   }
 
@@ -208,17 +219,22 @@ export class PostWrites {
         post.image = await tx.image.findUnique({ where: { id: current.imageId } });
       }
       const removedPictures = await setPictures(tx, id, prepared.pictureIds);
+      const written = prepared.tags === null ? null : await setPostTags(tx, id, prepared.tags);
+      if (written) post.tags = written.tags;
       await recordRevision(tx, post, current.status, { autosave: input.autosave === true });
       // The replaced cover and the pictures taken out of the text go, unless something else uses them.
       const replaced = await deleteUnusedImages(tx, this.files, [stored ? current.imageId : null, ...removedPictures]);
       const wordsChanged = (['title', 'subtitle', 'content'] as const).some((field) => post[field] !== current[field]);
-      return { post, replaced, change: { id, before: factsOf(current), after: factsOf(post), wordsChanged } };
+      const change = postChange([{ id, before: factsOf(current), after: factsOf(post), wordsChanged }]);
+      // Tags given or taken while it is public, or just before it is: their lists show it.
+      const shown = current.status === 'PUBLISHED' ? { ...post, status: current.status } : post;
+      return { post, replaced, change: written ? bothChanges(change, tagsChange(shown, written)) : change };
     };
 
     const result = stored
       ? await commitImage(this.prisma, this.files, stored, write)
       : await this.prisma.$transaction(write);
-    this.changes.changed(postChange([result.change]));
+    this.changes.changed(result.change);
     if (result.replaced.length > 0) await this.files.removeNow(result.replaced);
     return result.post;
   }
@@ -338,6 +354,8 @@ export class PostWrites {
       const problem = publishAtError(input.publishAt);
       if (problem) errors.publishAt = problem;
     }
+    const tags = input.tags == null ? null : checkTags(input.tags);
+    if (tags?.error) errors.tags = tags.error;
     const focus = focusOf(input, errors);
     const image = await checkWriteInput(this.files.store, errors, input.image, { required: !draft && !hasImage });
     const category = input.category && isCategory(input.category) ? input.category : null;
@@ -356,6 +374,7 @@ export class PostWrites {
       focus,
       image,
       pictureIds,
+      tags: tags?.tags ?? null,
     };
   }
 }
@@ -372,6 +391,11 @@ async function setPictures(tx: Prisma.TransactionClient, postId: string, imageId
     await tx.postPicture.createMany({ data: imageIds.map((imageId) => ({ postId, imageId })), skipDuplicates: true });
   }
   return removed;
+}
+
+/** The tags a save gave or took, for readers' caches: nothing while the post is not public. */
+function tagsChange(post: { id: string; status: PostStatus }, written: WrittenTags) {
+  return tagChange(post.status === 'PUBLISHED' ? written.touched.map((slug) => ({ postId: post.id, slug })) : []);
 }
 
 /** What the caches need to know of a post a write touched (server/cache/post-changes.ts). */

@@ -29,6 +29,8 @@ export function postJson(post: PostWithImage, urls: ImageUrls) {
     image: post.image ? imageJson(post.image, urls) : null,
     createdAt: (post.publishedAt ?? post.createdAt).toISOString(),
     updatedAt: post.updatedAt.toISOString(),
+    // Issue 36: an addition the original client ignores.
+    tags: post.tags.map(({ tag }) => ({ name: tag.name, slug: tag.slug })),
   };
 }
 

@@ -4,6 +4,7 @@
 import type { InputFieldBuilder } from '@pothos/core';
 import { builder, type BuilderTypes } from '../../builder.ts';
 import { AUTOSAVE_REVISION_EVERY_MS, DESCRIPTION_MAX, LATEST_COUNT, PAGE_SIZE } from '#kernel/post-rules.ts';
+import { TAGS_MAX } from '#kernel/tag-rules.ts';
 import { EXCERPT_WORDS, WORDS_PER_MINUTE } from '#kernel/reading-rules.ts';
 import { SEARCH_CANDIDATES } from '#kernel/search-rules.ts';
 import { SEARCH_PRICE } from './post-search.ts';
@@ -145,6 +146,9 @@ const postFields = (t: InputFieldBuilder<BuilderTypes, 'InputObject'>) => ({
   description: t.string({ description: `For search engines and link previews; at most ${DESCRIPTION_MAX} characters` }),
   focusX: t.float({ description: "The cover's focal point from the left, 0 to 1" }),
   focusY: t.float({ description: "The cover's focal point from the top, 0 to 1" }),
+  tags: t.stringList({
+    description: `Its tags by name, in order, at most ${TAGS_MAX}; each found by its address or made new. Absent keeps them`,
+  }),
 });
 
 const CreatePostInput = builder.inputType('CreatePostInput', {
@@ -180,11 +184,12 @@ builder.queryFields((t) => ({
       page: t.arg.int({ defaultValue: 1 }),
       category: t.arg({ type: CategoryEnum }),
       search: t.arg.string({ description: 'Every word must match a word of the post, or its start' }),
+      tag: t.arg.string({ description: "A tag's slug: its posts (alone, without a category or a search)" }),
     },
     // A list page is read from memory once read; a search is a query of its own every time.
     complexity: (args) => (args.search?.trim() ? SEARCH_PRICE : 1),
     resolve: (_root, args, ctx) =>
-      ctx.services.posts.list({ page: args.page, category: args.category, search: args.search }),
+      ctx.services.posts.list({ page: args.page, category: args.category, search: args.search, tag: args.tag }),
   }),
   latestPosts: t.field({
     type: [PostObject],

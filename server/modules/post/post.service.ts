@@ -50,6 +50,11 @@ export class PostService {
     return this.reads.bySlug(slug);
   }
 
+  /** The tag at an address (/tag/{slug}), or the address it now has. */
+  tagBySlug(slug: string): ReturnType<PostReads['tagBySlug']> {
+    return this.reads.tagBySlug(slug);
+  }
+
   /** The published post with this id, slug or former slug. */
   findPublic(idOrSlug: string): Promise<PublishedPost | null> {
     return this.reads.findPublic(idOrSlug);

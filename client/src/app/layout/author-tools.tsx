@@ -10,6 +10,7 @@ const AUTHOR_LINKS = [
   { label: 'Currently', to: '/show-upcoming' },
   { label: 'Settings', to: '/admin/settings' },
   { label: 'Pages', to: '/admin/pages' },
+  { label: 'Tags', to: '/admin/tags' },
 ] as const;
 
 export function AuthorTools() {

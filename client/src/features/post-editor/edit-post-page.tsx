@@ -28,6 +28,7 @@ import {
   loadEditDraft,
   saveEditDraft,
   type EditDraft,
+  tagsValue,
   toDateTimeLocal,
   valuesDiffer,
   type PostFormValues,
@@ -65,6 +66,7 @@ function formValuesOf(post: EditedPost): PostFormValues {
     imageAlt: post.imageAlt,
     publishAt: post.status === 'SCHEDULED' ? toDateTimeLocal(post.publishedAt) : '',
     focus: post.image ? storedPicture(post.image).focus : '',
+    tags: tagsValue(post.tags.map((tag) => tag.name)),
   };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '#kernel/post-rules.ts';
 import { focusOfValue, focusValue } from '#kernel/focal-point.ts';
 import { slugError } from '#kernel/slug-rules.ts';
+import { checkTags } from '#kernel/tag-rules.ts';
 import { imageFileError } from '../../lib/image-file';
 import { keepPickedImage } from '../../lib/kept-images';
 import { editDraftKey, NEW_POST_DRAFT_KEY, readStored, writeStored } from '../../lib/unsaved-work';
@@ -30,6 +31,8 @@ export interface PostFormValues {
   publishAt: string;
   /** The cover's focal point as focusValue() writes it; empty: the picture's middle, or as it is stored. */
   focus: string;
+  /** Its tags' names, in order, joined by commas (a name has none: kernel/tag-rules.ts). */
+  tags: string;
 }
 
 export const EMPTY_POST_VALUES: PostFormValues = {
@@ -42,7 +45,16 @@ export const EMPTY_POST_VALUES: PostFormValues = {
   imageAlt: '',
   publishAt: '',
   focus: '',
+  tags: '',
 };
+
+/** The tags a form value holds, in order. */
+export function tagsOf(value: string): string[] {
+  return value.split(',').flatMap((name) => (name.trim() ? [name.trim()] : []));
+}
+
+/** The form value of these tags. */
+export const tagsValue = (names: readonly string[]): string => names.join(', ');
 
 // The focal point's form value lives in the kernel, shared with the 'Currently' card form.
 export { focusOfValue, focusValue };
@@ -80,6 +92,8 @@ export function validatePostForm(
   const slug = values.slug.trim();
   const slugProblem = slug ? slugError(slug) : null;
   if (slugProblem) errors.slug = slugProblem;
+  const tagsProblem = checkTags(tagsOf(values.tags)).error;
+  if (tagsProblem) errors.tags = tagsProblem;
   if (status === 'SCHEDULED') {
     const problem = publishAtError(publishAtDate(values.publishAt));
     if (problem) errors.publishAt = problem;
@@ -110,6 +124,7 @@ export function storedPostValues(stored: unknown): PostFormValues | null {
     imageAlt: text(fields.imageAlt),
     publishAt: text(fields.publishAt),
     focus: focusOfValue(text(fields.focus)) ? text(fields.focus) : '',
+    tags: text(fields.tags),
   };
 }
 

@@ -40,6 +40,7 @@ import { CATEGORY_OPTIONS, validatePostForm, valuesDiffer, type PostFormValues }
 import type { SaveOutcome, SaveOptions } from './save-post';
 import { SessionEndedNotice, useSessionEnded } from './session-ended-notice';
 import { useUploadPicture } from './upload-picture';
+import { TagField } from './tag-field';
 import './post-form.css';
 
 type Values = PostFormValues & { image: File | null };
@@ -180,7 +181,8 @@ export function PostForm({
       return undefined;
     },
   });
-  const { image, title, subtitle, content, category, slug, description, imageAlt, publishAt, focus } = form.values;
+  const { image, title, subtitle, content, category, slug, description, imageAlt, publishAt, focus, tags } =
+    form.values;
   const pickedUrl = usePickedImageUrl(image);
   const picture = image ? (pickedUrl ? { src: pickedUrl } : undefined) : currentPicture;
   const dirty = image !== null || valuesDiffer(form.values, saved.values);
@@ -247,10 +249,23 @@ export function PostForm({
   const unsavedText = valuesDiffer(form.values, saved.values);
   useEffect(() => {
     onValuesChange?.(
-      { title, subtitle, content, category, slug, description, imageAlt, publishAt, focus },
+      { title, subtitle, content, category, slug, description, imageAlt, publishAt, focus, tags },
       unsavedText,
     );
-  }, [title, subtitle, content, category, slug, description, imageAlt, publishAt, focus, unsavedText, onValuesChange]);
+  }, [
+    title,
+    subtitle,
+    content,
+    category,
+    slug,
+    description,
+    imageAlt,
+    publishAt,
+    focus,
+    tags,
+    unsavedText,
+    onValuesChange,
+  ]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
@@ -330,6 +345,7 @@ export function PostForm({
         options={CATEGORY_OPTIONS}
         {...form.field('category')}
       />
+      <TagField value={tags} error={form.errorOf('tags')} onValueChange={(value) => form.change({ tags: value })} />
       <TextField
         label="Address"
         autoComplete="off"

@@ -17,6 +17,7 @@ import {
   focusOfValue,
   forgetEditDraft,
   publishAtDate,
+  tagsOf,
   type PostFormValues,
 } from './post-form-values';
 import { SavedPostFragment } from './saved-post';
@@ -99,6 +100,7 @@ export function useSavePost({ postId, expectedUpdatedAt }: SavePostOptions) {
       description: values.description.trim(),
       imageAlt: values.imageAlt.trim(),
       ...focusOfValue(values.focus),
+      tags: tagsOf(values.tags),
       ...(image ? { image } : {}),
     };
     let saved;

@@ -19,6 +19,10 @@ export const SavedPostFragment = graphql(`
     publishedAt
     createdAt
     updatedAt
+    tags {
+      name
+      slug
+    }
     image {
       ...UploadedImage_Image
     }

@@ -10,6 +10,8 @@ import { ServerSanitizerContext } from '../../lib/server-sanitizer';
 import type * as sanitizeTypes from '../../lib/sanitize';
 import { decorateContent } from '#kernel/content-display.ts';
 import { POST_HERO_IMAGE_SIZES } from '#kernel/image-sizes.ts';
+import { tagPath } from '#kernel/route-paths.ts';
+import { Link } from 'react-router';
 import '../../components/rich-content.css';
 import './post-article.css';
 
@@ -23,6 +25,10 @@ export const PostArticleFragment = graphql(`
     imageAlt
     image {
       ...UploadedImage_Image
+    }
+    tags {
+      name
+      slug
     }
   }
 `);
@@ -61,7 +67,7 @@ interface PostArticleProps {
 }
 
 export function PostArticle({ post, actions }: PostArticleProps) {
-  const { title, subtitle, content, publishedAt, readingMinutes, imageAlt, image } = getFragmentData(
+  const { title, subtitle, content, publishedAt, readingMinutes, imageAlt, image, tags } = getFragmentData(
     PostArticleFragment,
     post,
   );
@@ -86,6 +92,17 @@ export function PostArticle({ post, actions }: PostArticleProps) {
           {publishedAt ? <LocalDate iso={publishedAt} /> : 'Not published yet'}
           <span className="post-article-reading-time"> · {readingMinutes} min read</span>
         </p>
+        {tags.length > 0 && (
+          <ul className="post-article-tags" aria-label="Tags">
+            {tags.map((tag) => (
+              <li key={tag.slug}>
+                <Link className="post-article-tag" to={tagPath(tag.slug)}>
+                  #{tag.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
         {actions && <div className="post-article-actions">{actions}</div>}
       </header>
       <div className="prose post-content" dangerouslySetInnerHTML={{ __html: html }} />
