@@ -9,6 +9,7 @@ import './modules/user/user.schema.ts';
 import './modules/post/post.schema.ts';
 import './modules/post/post-revision.schema.ts';
 import './modules/upcoming/upcoming.schema.ts';
+import './modules/redirects/redirect.schema.ts';
 
 export const schema = builder.toSchema();
 

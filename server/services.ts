@@ -12,6 +12,7 @@ import { ImageFiles } from './modules/media/image-files.ts';
 import { imageStorageOf } from './modules/media/image-storage.ts';
 import { ImageStore } from './modules/media/image-store.ts';
 import { ImageUrls } from './modules/media/image-urls.ts';
+import { RedirectService } from './modules/redirects/redirect.service.ts';
 import { PostService } from './modules/post/post.service.ts';
 import { SeoService } from './modules/pages/seo.service.ts';
 import { FirstRunService } from './modules/site/first-run.service.ts';
@@ -40,6 +41,8 @@ export interface Services {
   caches: ReadCaches;
   /** Where the process's memory goes (the admin's serverMemory query). */
   memory: ServerMemory;
+  /** Old addresses leading elsewhere (issue 36). */
+  redirects: RedirectService;
 }
 
 /** The read caches with the budgets the configuration gives (READ_CACHE_MB, RESPONSE_CACHE_MB). */
@@ -76,5 +79,6 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     seo: new SeoService(prisma, caches),
     caches,
     memory: new ServerMemory(db, caches),
+    redirects: new RedirectService(prisma, changes),
   };
 }
