@@ -72,6 +72,10 @@ export const SCREEN_TEXTS = {
     title: 'Posts',
     description: "Every post of the blog, drafts and scheduled ones included: the author's list.",
   },
+  adminRedirects: {
+    title: 'Redirects',
+    description: 'Old addresses of the site that lead to new ones: add, delete, import and export.',
+  },
   notFound: { title: 'Page not found (404)', description: 'There is no page at this address.' },
   missingPost: { title: 'The page does not exist', description: 'There is no post at this address.' },
 } as const satisfies Record<string, ScreenText>;

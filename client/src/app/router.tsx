@@ -115,6 +115,7 @@ export const routes: RouteObject[] = [
               lazyScreen('admin/posts', () => import('../features/studio/admin-posts-page'), 'AdminPostsPage'),
               lazyScreen('new-upcoming', () => import('../features/upcoming/new-upcoming-page'), 'NewUpcomingPage'),
               lazyScreen('show-upcoming', () => import('../features/upcoming/show-upcoming-page'), 'ShowUpcomingPage'),
+              lazyScreen('admin/redirects', () => import('../features/redirects/redirects-page'), 'RedirectsPage'),
             ],
           },
 

@@ -6,7 +6,16 @@ import { editPostPath } from '#kernel/route-paths.ts';
 
 export type FormScreen = Extract<
   ScreenName,
-  'login' | 'profile' | 'newPost' | 'editPost' | 'newUpcoming' | 'showUpcoming' | 'adminPosts' | 'studio' | 'setup'
+  | 'login'
+  | 'profile'
+  | 'newPost'
+  | 'editPost'
+  | 'newUpcoming'
+  | 'showUpcoming'
+  | 'adminPosts'
+  | 'studio'
+  | 'setup'
+  | 'adminRedirects'
 >;
 export type StaticScreen = Extract<ScreenName, 'about' | 'hireMe' | 'privacyPolicy' | 'disclaimer'>;
 
@@ -40,6 +49,7 @@ const FORM_SCREENS: Record<string, FormScreen> = {
 const ADMIN_SCREENS: Record<string, FormScreen> = {
   posts: 'adminPosts',
   setup: 'setup',
+  redirects: 'adminRedirects',
 };
 
 const NOT_FOUND: PageRoute = { kind: 'notFound' };

@@ -8,6 +8,7 @@ const AUTHOR_LINKS = [
   { label: 'New post', to: '/new' },
   { label: 'Posts', to: '/admin/posts' },
   { label: 'Currently', to: '/show-upcoming' },
+  { label: 'Redirects', to: '/admin/redirects' },
 ] as const;
 
 export function AuthorTools() {
