@@ -32,3 +32,14 @@ export const redirectMessages = {
   csvTooMany: 'At most 1000 redirects at a time',
   csvRefused: 'Nothing was imported: fix the rows below and try again',
 } as const;
+
+/** The header and footer menus (issue 36). */
+export const menuMessages = {
+  label: 'Give the entry a label',
+  labelTooLong: 'At most 40 characters',
+  page: "Give the page's address, such as about or hire-me",
+  category: 'Choose one of the categories',
+  tag: "Give the tag's address, such as retro-games",
+  url: 'Give a path of this site starting with /, or an http or https address',
+  tooMany: 'At most 20 entries in a menu',
+} as const;

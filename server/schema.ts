@@ -10,6 +10,7 @@ import './modules/post/post.schema.ts';
 import './modules/post/post-revision.schema.ts';
 import './modules/upcoming/upcoming.schema.ts';
 import './modules/redirects/redirect.schema.ts';
+import './modules/menus/menu.schema.ts';
 
 export const schema = builder.toSchema();
 

@@ -12,6 +12,7 @@ import { ImageFiles } from './modules/media/image-files.ts';
 import { imageStorageOf } from './modules/media/image-storage.ts';
 import { ImageStore } from './modules/media/image-store.ts';
 import { ImageUrls } from './modules/media/image-urls.ts';
+import { MenuService } from './modules/menus/menu.service.ts';
 import { RedirectService } from './modules/redirects/redirect.service.ts';
 import { PostService } from './modules/post/post.service.ts';
 import { SeoService } from './modules/pages/seo.service.ts';
@@ -43,6 +44,8 @@ export interface Services {
   memory: ServerMemory;
   /** Old addresses leading elsewhere (issue 36). */
   redirects: RedirectService;
+  /** The header and footer menus (issue 36). */
+  menus: MenuService;
 }
 
 /** The read caches with the budgets the configuration gives (READ_CACHE_MB, RESPONSE_CACHE_MB). */
@@ -80,5 +83,6 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     caches,
     memory: new ServerMemory(db, caches),
     redirects: new RedirectService(prisma, changes),
+    menus: new MenuService(prisma, changes),
   };
 }

@@ -2,7 +2,7 @@
 // site would answer 404; loops, live addresses and bad addresses refused with field errors; CSV in
 // and out; the posts' former slugs listed) and the header and footer menus.
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { redirectMessages } from '#kernel/messages.ts';
+import { menuMessages, redirectMessages } from '#kernel/messages.ts';
 import { graphqlErrors } from '../support/expected-errors.ts';
 import { appWithAdmin } from '../support/fixtures.ts';
 import { seedPosts } from '../support/content.ts';
@@ -183,5 +183,79 @@ describe(`redirects on ${testDbKind}`, () => {
     expect((await create('/blog/first-name', '/about')).errors).toEqual(
       graphqlErrors(redirectMessages.live, 'BAD_USER_INPUT', { fieldErrors: { from: redirectMessages.live } }),
     );
+  });
+});
+
+const MENU_FIELDS = 'label kind target href';
+const MENUS = `query { menus { header { ${MENU_FIELDS} } footer { ${MENU_FIELDS} } } }`;
+const REPLACE_MENU = `mutation ($menu: MenuName!, $items: [MenuItemInput!]!) {
+  replaceMenu(menu: $menu, items: $items) { ${MENU_FIELDS} } }`;
+
+describe(`menus on ${testDbKind}`, () => {
+  const site = appWithAdmin();
+  beforeEach(() => site.t.db.prisma.menu.deleteMany());
+  const menus = async () => (await site.t.graphql(MENUS)).data.menus;
+
+  test("today's menus until the author saves one; a saved one is read by anyone", async () => {
+    const defaults = await menus();
+    expect(defaults.header.map((item: { label: string; href: string }) => `${item.label} ${item.href}`)).toEqual([
+      'ABOUT /about',
+      'BLOG /blog',
+      'GAMES /games',
+      'ANIME /anime',
+      'BOOKS /books',
+      'TV /tv',
+      'HIRE ME /hire-me',
+    ]);
+    expect(defaults.footer).toEqual([
+      { label: 'Privacy Policy', kind: 'PAGE', target: 'privacy-policy', href: '/privacy-policy' },
+      { label: 'Disclaimer', kind: 'PAGE', target: 'disclaimer', href: '/disclaimer' },
+    ]);
+
+    const items = [
+      { label: ' Now ', kind: 'PAGE', target: 'now' },
+      { label: 'Games', kind: 'CATEGORY', target: 'games' },
+      { label: 'Retro', kind: 'TAG', target: 'retro-games' },
+      { label: 'Blog', kind: 'BLOG', target: 'ignored' },
+      { label: 'Shop', kind: 'URL', target: 'https://shop.example.org/' },
+    ];
+    const saved = await site.t.graphql(REPLACE_MENU, { menu: 'HEADER', items }, { cookie: site.admin });
+    expect(saved.errors).toBeUndefined();
+    const expected = [
+      { label: 'Now', kind: 'PAGE', target: 'now', href: '/now' },
+      { label: 'Games', kind: 'CATEGORY', target: 'games', href: '/games' },
+      { label: 'Retro', kind: 'TAG', target: 'retro-games', href: '/tag/retro-games' },
+      { label: 'Blog', kind: 'BLOG', target: '', href: '/blog' },
+      { label: 'Shop', kind: 'URL', target: 'https://shop.example.org/', href: 'https://shop.example.org/' },
+    ];
+    expect(saved.data.replaceMenu).toEqual(expected);
+    expect(await menus()).toEqual({ header: expected, footer: defaults.footer });
+  });
+
+  test('empty labels and bad targets are refused with field errors, and nothing changes; only the admin writes', async () => {
+    const before = await menus();
+    const items = [
+      { label: 'Fine', kind: 'BLOG' },
+      { label: '  ', kind: 'PAGE', target: 'about' },
+      { label: 'Bad address', kind: 'URL', target: 'javascript:alert(1)' },
+      { label: 'No such category', kind: 'CATEGORY', target: 'films' },
+      { label: 'Bad page', kind: 'PAGE', target: 'Not A Slug' },
+    ];
+    const refused = await site.t.graphql(REPLACE_MENU, { menu: 'FOOTER', items }, { cookie: site.admin });
+    const fieldErrors = {
+      'items.1.label': menuMessages.label,
+      'items.2.target': menuMessages.url,
+      'items.3.target': menuMessages.category,
+      'items.4.target': menuMessages.page,
+    };
+    expect(refused.errors).toEqual(graphqlErrors(menuMessages.label, 'BAD_USER_INPUT', { fieldErrors }));
+    expect(await menus()).toEqual(before);
+
+    const reader = (await site.t.signIn({ email: 'menu-reader@example.com' })).cookie;
+    for (const options of [{ cookie: reader }, {}]) {
+      const write = await site.t.graphql(REPLACE_MENU, { menu: 'FOOTER', items: [items[0]] }, options);
+      expect(write.errors?.[0]?.extensions?.code).toMatch(/FORBIDDEN|UNAUTHENTICATED/);
+    }
+    expect(await site.t.db.prisma.menu.count()).toBe(0);
   });
 });

@@ -116,6 +116,7 @@ export const routes: RouteObject[] = [
               lazyScreen('new-upcoming', () => import('../features/upcoming/new-upcoming-page'), 'NewUpcomingPage'),
               lazyScreen('show-upcoming', () => import('../features/upcoming/show-upcoming-page'), 'ShowUpcomingPage'),
               lazyScreen('admin/redirects', () => import('../features/redirects/redirects-page'), 'RedirectsPage'),
+              lazyScreen('admin/navigation', () => import('../features/navigation/navigation-page'), 'NavigationPage'),
             ],
           },
 

@@ -16,6 +16,7 @@ export type FormScreen = Extract<
   | 'studio'
   | 'setup'
   | 'adminRedirects'
+  | 'adminNavigation'
 >;
 export type StaticScreen = Extract<ScreenName, 'about' | 'hireMe' | 'privacyPolicy' | 'disclaimer'>;
 
@@ -50,6 +51,7 @@ const ADMIN_SCREENS: Record<string, FormScreen> = {
   posts: 'adminPosts',
   setup: 'setup',
   redirects: 'adminRedirects',
+  navigation: 'adminNavigation',
 };
 
 const NOT_FOUND: PageRoute = { kind: 'notFound' };

@@ -9,6 +9,7 @@ const AUTHOR_LINKS = [
   { label: 'Posts', to: '/admin/posts' },
   { label: 'Currently', to: '/show-upcoming' },
   { label: 'Redirects', to: '/admin/redirects' },
+  { label: 'Navigation', to: '/admin/navigation' },
 ] as const;
 
 export function AuthorTools() {

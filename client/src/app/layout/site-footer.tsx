@@ -1,9 +1,11 @@
-import { Link } from 'react-router';
+import { useMenu } from '../../lib/menus';
 import { useSite } from '../../lib/site';
+import { MenuLink } from './menu-link';
 import { FooterAccount } from './footer-account';
 
 export function SiteFooter() {
   const site = useSite();
+  const menu = useMenu('footer');
   return (
     <footer className="site-footer">
       <div className="container site-footer-inner">
@@ -12,12 +14,11 @@ export function SiteFooter() {
         </div>
         <nav aria-label="Legal">
           <ul className="site-footer-links">
-            <li>
-              <Link to="/privacy-policy">Privacy Policy</Link>
-            </li>
-            <li>
-              <Link to="/disclaimer">Disclaimer</Link>
-            </li>
+            {menu.map((entry, index) => (
+              <li key={index}>
+                <MenuLink entry={entry} />
+              </li>
+            ))}
           </ul>
         </nav>
         {/* A plain link: the feed is a file the browser (or a feed reader) opens, not a screen. */}
