@@ -59,9 +59,6 @@ export function menuItemHref(item: MenuItem): string {
   }
 }
 
-/** Whether an entry leads to another site (a plain link, not the app's). */
-export const isExternalHref = (href: string) => !href.startsWith('/');
-
 function targetError(kind: MenuTargetKind, target: string): string | null {
   switch (kind) {
     case 'page':

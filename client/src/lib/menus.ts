@@ -27,10 +27,20 @@ export const MenusQuery = graphql(`
 export interface MenuLink {
   label: string;
   href: string;
+  /**
+   * An address the author typed: a plain link, which loads it from the server (it may be another
+   * site, a redirect, a file), where a page, category, tag or the blog is one of the app's screens.
+   */
+  plain: boolean;
 }
 
 /** A menu's links, in order. */
 export function useMenu(name: MenuName): MenuLink[] {
   const { data } = useQuery(MenusQuery);
-  return data?.menus[name] ?? DEFAULT_MENUS[name].map((item) => ({ label: item.label, href: menuItemHref(item) }));
+  if (data) return data.menus[name].map(({ label, href, kind }) => ({ label, href, plain: kind === 'URL' }));
+  return DEFAULT_MENUS[name].map((item) => ({
+    label: item.label,
+    href: menuItemHref(item),
+    plain: item.kind === 'url',
+  }));
 }

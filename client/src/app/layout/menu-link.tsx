@@ -1,11 +1,10 @@
-// One entry of the header's or footer's menu: the app's link for an address of this site, a plain
-// link for another site's.
+// One entry of the header's or footer's menu: the app's link to one of its screens, a plain link to
+// an address the author typed.
 import { NavLink } from 'react-router';
-import { isExternalHref } from '#kernel/menu-rules.ts';
 import type { MenuLink as Entry } from '../../lib/menus';
 
 export function MenuLink({ entry, className }: { entry: Entry; className?: string }) {
-  if (isExternalHref(entry.href)) {
+  if (entry.plain) {
     return (
       <a className={className} href={entry.href}>
         {entry.label}
