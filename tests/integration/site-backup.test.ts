@@ -57,6 +57,9 @@ async function rowsOf(db: Database) {
       orderBy: { sequence: 'asc' },
       omit: { id: true, sequence: true },
     }),
+    // The author's redirects and menus (issue 36).
+    redirects: await db.prisma.redirect.findMany(byId),
+    menus: await db.prisma.menu.findMany({ orderBy: { name: 'asc' } }),
     // Not in the archive: rebuilt from each post's content, as a save records them.
     postPictures: await db.prisma.postPicture.findMany({ orderBy: [{ postId: 'asc' }, { imageId: 'asc' }] }),
   };
@@ -155,6 +158,9 @@ beforeAll(async () => {
       },
     });
   }
+  // A redirect and an edited menu.
+  await prisma.redirect.create({ data: { from: '/old-shelf', to: 'https://example.org/', permanent: false } });
+  await prisma.menu.create({ data: { name: 'footer', items: [{ label: 'Now', kind: 'page', target: 'now' }] } });
   // Sessions are not part of a backup: a restored site signs everyone out.
   await new SessionService(prisma, { siteUrl: 'http://blog.test' }).create(admin.id);
   archive = path.join(workDir, 'backup.tar.gz');
@@ -200,6 +206,8 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
       expect(after.site).toEqual({ id: 1, title: 'Night Shelf', authorName: 'Ada', setupCodeHash: null });
       expect(after.postRevisions.map((revision) => revision.title)).toEqual(['First try', 'Second try']);
       expect(after.formerSlugs).toHaveLength(1);
+      expect(after.redirects).toMatchObject([{ from: '/old-shelf', to: 'https://example.org/', permanent: false }]);
+      expect(after.menus).toMatchObject([{ name: 'footer', items: [{ label: 'Now', kind: 'page', target: 'now' }] }]);
       expect(after.postPictures).toHaveLength(1);
       expect(after.images.filter((image) => image.focusX === 0.2 && image.focusY === 0.85)).toHaveLength(1);
       expect(after.upcomingCards.filter((card) => card.link === 'https://example.com/lighthouse')).toMatchObject([

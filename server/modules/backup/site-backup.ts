@@ -17,6 +17,7 @@ import { IMAGE_FILE_PATH } from '../media/image-urls.ts';
 import { holdingImageFiles } from '../media/removal-hold.ts';
 import { createTarGzWriter, readTarGz, TarFormatError, type TarWriter } from './tar-archive.ts';
 import { slugError } from '#kernel/slug-rules.ts';
+import { MENU_NAMES, MENU_TARGET_KINDS } from '#kernel/menu-rules.ts';
 
 export const BACKUP_FORMAT = 'blog-cms-backup';
 export const BACKUP_VERSION = 1;
@@ -106,7 +107,25 @@ const revisionRow = z.strictObject({
   imageId: uuid.nullable(),
   imageAlt: z.string(),
 });
-const EXTRAS = { site: 'data/site.json', postRevisions: 'data/post-revisions.json' } as const;
+// The author's redirects and menus (issue 36): optional too.
+const redirectRow = z.strictObject({
+  id: uuid,
+  from: z.string(),
+  to: z.string(),
+  permanent: z.boolean(),
+  createdAt: isoDate,
+});
+const menuRow = z.strictObject({
+  name: z.enum(MENU_NAMES),
+  items: z.array(z.strictObject({ label: z.string(), kind: z.enum(MENU_TARGET_KINDS), target: z.string() })),
+  updatedAt: isoDate,
+});
+const EXTRAS = {
+  site: 'data/site.json',
+  postRevisions: 'data/post-revisions.json',
+  redirects: 'data/redirects.json',
+  menus: 'data/menus.json',
+} as const;
 
 const TABLES = {
   users: { file: 'data/users.json', schema: userRow },
@@ -225,7 +244,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
     // transaction ends before the files are read: on the embedded database it would hold up every
     // other query of the running site.
     const byId = { orderBy: { id: 'asc' } } as const;
-    const [users, images, posts, upcomingCards, site, postRevisions] = await db.prisma.$transaction(
+    const [users, images, posts, upcomingCards, site, postRevisions, redirects, menus] = await db.prisma.$transaction(
       [
         db.prisma.user.findMany(byId),
         db.prisma.image.findMany(byId),
@@ -239,6 +258,8 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
           orderBy: { sequence: 'asc' },
           omit: { id: true, sequence: true },
         }),
+        db.prisma.redirect.findMany(byId),
+        db.prisma.menu.findMany({ orderBy: { name: 'asc' } }),
       ],
       { isolationLevel: 'RepeatableRead' },
     );
@@ -273,6 +294,8 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
       await tar.add(TABLES.upcomingCards.file, json(upcomingCards));
       await tar.add(EXTRAS.site, json(site ?? { title: null, authorName: null }));
       await tar.add(EXTRAS.postRevisions, json(postRevisions));
+      await tar.add(EXTRAS.redirects, json(redirects));
+      await tar.add(EXTRAS.menus, json(menus));
       for (const file of files) {
         const bytes = await storage.get(file);
         if (!bytes) {
@@ -332,6 +355,9 @@ interface ReadBackup {
   /** Absent from backups made before the first-run setup and revisions. */
   site: z.output<typeof siteRow> | null;
   postRevisions: z.output<typeof revisionRow>[];
+  /** Absent from backups made before issue 36: none. */
+  redirects: z.output<typeof redirectRow>[];
+  menus: z.output<typeof menuRow>[];
   /** Image files as written to the staging folder, relative to it. */
   files: Set<string>;
 }
@@ -415,7 +441,11 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
   const postRevisions = json.has(EXTRAS.postRevisions)
     ? checked(z.array(revisionRow), json.get(EXTRAS.postRevisions), EXTRAS.postRevisions)
     : [];
-  return { manifest, rows, files, site, postRevisions };
+  const optionalRows = <T extends z.ZodType>(file: string, row: T): z.output<T>[] =>
+    json.has(file) ? checked(z.array(row), json.get(file), file) : [];
+  const redirects = optionalRows(EXTRAS.redirects, redirectRow);
+  const menus = optionalRows(EXTRAS.menus, menuRow);
+  return { manifest, rows, files, site, postRevisions, redirects, menus };
 }
 
 /** Image files (by their relative paths) in the uploads folder or bucket. */
@@ -479,6 +509,8 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
           await tx.session.deleteMany();
           await tx.loginAttempt.deleteMany();
           await tx.user.deleteMany();
+          await tx.redirect.deleteMany();
+          await tx.menu.deleteMany();
         }
         // Files an interrupted upload or delete left are replaced below with the rest; their records
         // would otherwise let the upkeep remove a restored file of the same name (decision 019).
@@ -492,6 +524,10 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
         await tx.upcomingCard.createMany({ data: rows.upcomingCards });
         // Oldest first: each gets the next sequence number, so a post's revisions keep their order.
         await tx.postRevision.createMany({ data: backup.postRevisions });
+        await tx.redirect.createMany({ data: backup.redirects, skipDuplicates: true });
+        for (const menu of backup.menus) {
+          await tx.menu.upsert({ where: { name: menu.name }, update: menu, create: menu });
+        }
         // The restored site's name and author; and whatever first-run setup this site had open is
         // closed: its accounts are now the backup's, and no setup code may rename them.
         const named = backup.site ?? {};
