@@ -53,6 +53,12 @@ const TARGET_LABELS: Partial<Record<MenuTargetKind, string>> = {
   url: 'Address (/path or https://…)',
 };
 
+/** An entry's two moves: one place up or down the menu, unless it is already at that end. */
+const MOVES = [
+  { control: 'up', by: -1, text: 'Move up' },
+  { control: 'down', by: 1, text: 'Move down' },
+] as const;
+
 const MENU_TITLES: Record<MenuName, string> = { header: 'Header menu', footer: 'Footer menu' };
 
 /** An entry as the screen edits it: with a key that stays with it when it moves. */
@@ -181,7 +187,7 @@ function MenuEditor({
           {entries.map((entry, index) => {
             const named = entry.label.trim() || `entry ${index + 1}`;
             return (
-              <li key={entry.key} className="menu-entry" data-entry={entry.key}>
+              <li key={entry.key} className="studio-row menu-entry" data-entry={entry.key}>
                 <fieldset className="menu-entry-fields">
                   <legend className="visually-hidden">
                     {MENU_TITLES[name]}, entry {index + 1}
@@ -224,26 +230,20 @@ function MenuEditor({
                   )}
                 </fieldset>
                 <div className="menu-entry-actions">
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    data-entry={entry.key}
-                    data-control="up"
-                    disabled={index === 0}
-                    onClick={() => move(index, -1)}
-                  >
-                    Move up<span className="visually-hidden"> {named}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
-                    data-entry={entry.key}
-                    data-control="down"
-                    disabled={index === entries.length - 1}
-                    onClick={() => move(index, 1)}
-                  >
-                    Move down<span className="visually-hidden"> {named}</span>
-                  </button>
+                  {MOVES.map(({ control, by, text }) => (
+                    <button
+                      key={control}
+                      type="button"
+                      className="button button-secondary button-small"
+                      data-entry={entry.key}
+                      data-control={control}
+                      disabled={index + by < 0 || index + by >= entries.length}
+                      onClick={() => move(index, by)}
+                    >
+                      {text}
+                      <span className="visually-hidden"> {named}</span>
+                    </button>
+                  ))}
                   <button type="button" className="button button-danger button-small" onClick={() => remove(index)}>
                     Remove<span className="visually-hidden"> {named}</span>
                   </button>

@@ -180,7 +180,7 @@ export function RedirectsPage() {
     content = (
       <ul className="redirects-list" aria-label="Redirects">
         {rows.map((row) => (
-          <li key={row.id} className="redirects-row" aria-busy={deletingId === row.id}>
+          <li key={row.id} className="studio-row" aria-busy={deletingId === row.id}>
             <div className="redirects-row-body">
               <p className="redirects-path">
                 <span className="visually-hidden">From </span>

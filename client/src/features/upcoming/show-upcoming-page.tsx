@@ -191,7 +191,7 @@ export function ShowUpcomingPage() {
           return (
             <li
               key={card.id}
-              className="upcoming-admin-card"
+              className="studio-row upcoming-admin-card"
               aria-busy={deletingId === card.id || movingId === card.id}
             >
               <div className="upcoming-admin-card-summary">
