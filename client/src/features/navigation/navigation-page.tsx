@@ -14,6 +14,7 @@ import {
   type MenuTargetKind,
 } from '#kernel/menu-rules.ts';
 import { ErrorMessage } from '../../components/error-message';
+import { MoveButtons, rowControl } from '../../components/move-buttons';
 import { focusFirstInvalid, FormActions, SelectField, TextField } from '../../components/form/form-field';
 import { useUnsavedChanges } from '../../components/form/use-unsaved-changes';
 import { PageMeta } from '../../components/page-meta';
@@ -52,12 +53,6 @@ const TARGET_LABELS: Partial<Record<MenuTargetKind, string>> = {
   tag: "Tag's address (such as retro-games)",
   url: 'Address (/path or https://…)',
 };
-
-/** An entry's two moves: one place up or down the menu, unless it is already at that end. */
-const MOVES = [
-  { control: 'up', by: -1, text: 'Move up' },
-  { control: 'down', by: 1, text: 'Move down' },
-] as const;
 
 const MENU_TITLES: Record<MenuName, string> = { header: 'Header menu', footer: 'Footer menu' };
 
@@ -122,7 +117,7 @@ function MenuEditor({
     // The same button again, to move on; at either end, the other one.
     const atEnd = to === 0 || to === entries.length - 1;
     const control = atEnd ? (by < 0 ? 'down' : 'up') : by < 0 ? 'up' : 'down';
-    focusTarget.current = `[data-entry="${entry.key}"][data-control="${control}"]`;
+    focusTarget.current = rowControl(String(entry.key), control);
   }
 
   function remove(index: number) {
@@ -230,20 +225,13 @@ function MenuEditor({
                   )}
                 </fieldset>
                 <div className="menu-entry-actions">
-                  {MOVES.map(({ control, by, text }) => (
-                    <button
-                      key={control}
-                      type="button"
-                      className="button button-secondary button-small"
-                      data-entry={entry.key}
-                      data-control={control}
-                      disabled={index + by < 0 || index + by >= entries.length}
-                      onClick={() => move(index, by)}
-                    >
-                      {text}
-                      <span className="visually-hidden"> {named}</span>
-                    </button>
-                  ))}
+                  <MoveButtons
+                    row={String(entry.key)}
+                    index={index}
+                    count={entries.length}
+                    name={named}
+                    onMove={(by) => move(index, by)}
+                  />
                   <button type="button" className="button button-danger button-small" onClick={() => remove(index)}>
                     Remove<span className="visually-hidden"> {named}</span>
                   </button>
