@@ -23,3 +23,33 @@ export const siteSettingsMessages = {
   tooManyLinks: (max: number) => `At most ${max} social links`,
   saved: 'Settings saved',
 } as const;
+
+/** Redirects (issue 36): the studio's form and the server say the same words. */
+export const redirectMessages = {
+  fromPath: 'Give a path of this site, starting with / (no query, no #)',
+  toTarget: 'Give a path of this site starting with /, or an http or https address',
+  tooLong: 'At most 2000 characters',
+  duplicate: 'This address already redirects',
+  live: 'This address is a live page of the site: a redirect from it would never be used',
+  server: 'This address belongs to the server (API, images, files): it cannot redirect',
+  loop: 'This redirect would lead back to where it starts',
+  formerSlug: "A post's former address: it goes with the post, and cannot be deleted here",
+  notFound: 'No such redirect',
+  csvHeader: 'The first line must be the header from,to,status',
+  csvColumns: 'Give three values: from, to and status',
+  csvStatus: 'Status must be 301 (permanent) or 302 (temporary)',
+  csvEmpty: 'The file has no redirects',
+  csvTooMany: 'At most 1000 redirects at a time',
+  csvRefused: 'Nothing was imported: fix the rows below and try again',
+} as const;
+
+/** The header and footer menus (issue 36). */
+export const menuMessages = {
+  label: 'Give the entry a label',
+  labelTooLong: 'At most 40 characters',
+  page: "Give the page's address, such as about or hire-me",
+  category: 'Choose one of the categories',
+  tag: "Give the tag's address, such as retro-games",
+  url: 'Give a path of this site starting with /, or an http or https address',
+  tooMany: 'At most 20 entries in a menu',
+} as const;

@@ -77,6 +77,14 @@ export const SCREEN_TEXTS = {
   newPage: { title: 'New page', description: 'Write a new page.' },
   editPage: { title: 'Edit page', description: 'Edit a page.' },
   adminTags: { title: 'Tags', description: 'Every tag with its posts counted: rename, merge, delete.' },
+  adminRedirects: {
+    title: 'Redirects',
+    description: 'Old addresses of the site that lead to new ones: add, delete, import and export.',
+  },
+  adminNavigation: {
+    title: 'Navigation',
+    description: "The header's and the footer's menus: their links, in order.",
+  },
   notFound: { title: 'Page not found (404)', description: 'There is no page at this address.' },
   missingPost: { title: 'The page does not exist', description: 'There is no post at this address.' },
 } as const satisfies Record<string, ScreenText>;

@@ -174,7 +174,13 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
     resolvePage: (route, pathname) => pages.resolve(route, pathname),
     serverRendering: config.serverRendering,
     graphql,
+    redirectFor: (pathname) => services.redirects.forPath(pathname),
   });
+  // Whether an address is live is what this app answers there, for a visitor: every route, the
+  // pages and posts of the moment included (a redirect from one would never be used).
+  services.redirects.setLiveCheck(
+    async (path) => (await hono.fetch(new Request(`${config.siteUrl}${path}`))).status !== 404,
+  );
 
   // What failed before GraphQL or REST could answer (the session check, when the database is down)
   // is answered in that API's own shape; anything else is a plain 500.

@@ -11,6 +11,8 @@ import './modules/post/post-revision.schema.ts';
 import './modules/upcoming/upcoming.schema.ts';
 import './modules/page/page.schema.ts';
 import './modules/tag/tag.schema.ts';
+import './modules/redirects/redirect.schema.ts';
+import './modules/menus/menu.schema.ts';
 
 export const schema = builder.toSchema();
 

@@ -12,6 +12,8 @@ import { ImageFiles } from './modules/media/image-files.ts';
 import { imageStorageOf } from './modules/media/image-storage.ts';
 import { ImageStore } from './modules/media/image-store.ts';
 import { ImageUrls } from './modules/media/image-urls.ts';
+import { MenuService } from './modules/menus/menu.service.ts';
+import { RedirectService } from './modules/redirects/redirect.service.ts';
 import { PostService } from './modules/post/post.service.ts';
 import { SeoService } from './modules/pages/seo.service.ts';
 import { TagService } from './modules/tag/tag.service.ts';
@@ -49,6 +51,10 @@ export interface Services {
   caches: ReadCaches;
   /** Where the process's memory goes (the admin's serverMemory query). */
   memory: ServerMemory;
+  /** Old addresses leading elsewhere (issue 36). */
+  redirects: RedirectService;
+  /** The header and footer menus (issue 36). */
+  menus: MenuService;
 }
 
 /** The read caches with the budgets the configuration gives (READ_CACHE_MB, RESPONSE_CACHE_MB). */
@@ -88,5 +94,7 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     tags: new TagService(prisma, changes),
     caches,
     memory: new ServerMemory(db, caches),
+    redirects: new RedirectService(prisma, changes),
+    menus: new MenuService(prisma, changes),
   };
 }

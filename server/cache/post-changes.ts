@@ -155,6 +155,8 @@ export function changeFromNotice(payload: string | undefined): Change {
         notice.r.map((row) => ({ id: row.id, before: factsOf(row.o), after: factsOf(row.n), wordsChanged: row.w })),
       );
     }
+    // The redirects table (its trigger): only what reads it, never a page of its own.
+    if ((notice as { t: string }).t === 'Redirect') return changeOf(['redirects']);
     if (notice.t === 'Image' && Array.isArray(notice.p)) {
       // A cover or picture rewritten in place (psql): what shows it, and the sitemap's image entries.
       return changeOf([...notice.p.map((id) => `post:${id}`), 'modified', ...(notice.c ? ['cards'] : [])]);

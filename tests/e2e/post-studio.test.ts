@@ -362,7 +362,9 @@ describe("the header's author tools", () => {
     const { page } = site;
     await page.goto(site.url);
     const links = authorTools(page).getByRole('link');
-    await expect.poll(() => links.allTextContents()).toEqual(['New post', 'Posts', 'Currently', 'Settings', 'Pages', 'Tags']);
+    await expect
+      .poll(() => links.allTextContents())
+      .toEqual(['New post', 'Posts', 'Currently', 'Settings', 'Pages', 'Tags']);
     expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual([
       '/new',
       '/admin/posts',

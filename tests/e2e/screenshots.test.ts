@@ -64,6 +64,8 @@ const adminScreens = () => [
   ['new-upcoming', '/new-upcoming'],
   ['show-upcoming', '/show-upcoming'],
   ['profile', '/profile'],
+  ['redirects', '/admin/redirects'],
+  ['navigation', '/admin/navigation'],
 ];
 
 async function shoot(screens: string[][], width: number, theme: (typeof THEMES)[number]) {

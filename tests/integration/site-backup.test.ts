@@ -65,6 +65,9 @@ async function rowsOf(db: Database) {
     tags: await db.prisma.tag.findMany(byId),
     tagSlugRedirects: await db.prisma.tagSlugRedirect.findMany({ select: { slug: true, tagId: true } }),
     postTags: await db.prisma.postTag.findMany({ orderBy: [{ postId: 'asc' }, { position: 'asc' }] }),
+    // The author's redirects and menus (issue 36).
+    redirects: await db.prisma.redirect.findMany(byId),
+    menus: await db.prisma.menu.findMany({ orderBy: { name: 'asc' } }),
     // Not in the archive: rebuilt from each post's content, as a save records them.
     postPictures: await db.prisma.postPicture.findMany({ orderBy: [{ postId: 'asc' }, { imageId: 'asc' }] }),
     // The author's pages (issue 36), and the pictures of their text, rebuilt from it.
@@ -191,6 +194,9 @@ beforeAll(async () => {
       { postId: draft!.id, tagId: puzzles!.id, position: 0 },
     ],
   });
+  // A redirect and an edited menu.
+  await prisma.redirect.create({ data: { from: '/old-shelf', to: 'https://example.org/', permanent: false } });
+  await prisma.menu.create({ data: { name: 'footer', items: [{ label: 'Now', kind: 'page', target: 'now' }] } });
   // Sessions are not part of a backup: a restored site signs everyone out.
   await new SessionService(prisma, { siteUrl: 'http://blog.test' }).create(admin.id);
   archive = path.join(workDir, 'backup.tar.gz');
@@ -239,6 +245,8 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
       expect(after.tags.map((tag) => tag.name).sort()).toEqual(['Cozy games', 'Puzzles', 'Unused']);
       expect(after.tagSlugRedirects).toMatchObject([{ slug: 'puzzle' }]);
       expect(after.postTags).toHaveLength(3);
+      expect(after.redirects).toMatchObject([{ from: '/old-shelf', to: 'https://example.org/', permanent: false }]);
+      expect(after.menus).toMatchObject([{ name: 'footer', items: [{ label: 'Now', kind: 'page', target: 'now' }] }]);
       expect(after.postPictures).toHaveLength(1);
       expect(after.pages.map((page) => page.slug).sort()).toEqual([
         'about',

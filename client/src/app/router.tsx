@@ -118,6 +118,8 @@ export const routes: RouteObject[] = [
               lazyScreen('show-upcoming', () => import('../features/upcoming/show-upcoming-page'), 'ShowUpcomingPage'),
               lazyScreen('admin/pages', () => import('../features/studio/admin-pages-page'), 'AdminPagesPage'),
               lazyScreen('admin/tags', () => import('../features/studio/admin-tags-page'), 'AdminTagsPage'),
+              lazyScreen('admin/redirects', () => import('../features/redirects/redirects-page'), 'RedirectsPage'),
+              lazyScreen('admin/navigation', () => import('../features/navigation/navigation-page'), 'NavigationPage'),
             ],
           },
 

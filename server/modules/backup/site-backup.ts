@@ -17,6 +17,7 @@ import { IMAGE_FILE_PATH } from '../media/image-urls.ts';
 import { holdingImageFiles } from '../media/removal-hold.ts';
 import { createTarGzWriter, readTarGz, TarFormatError, type TarWriter } from './tar-archive.ts';
 import { slugError } from '#kernel/slug-rules.ts';
+import { MENU_NAMES, MENU_TARGET_KINDS } from '#kernel/menu-rules.ts';
 
 export const BACKUP_FORMAT = 'blog-cms-backup';
 export const BACKUP_VERSION = 1;
@@ -139,10 +140,25 @@ const tagRow = z.strictObject({
   createdAt: isoDate,
   formerSlugs: z.array(z.string()).default([]),
 });
+// The author's redirects and menus (issue 36): optional too.
+const redirectRow = z.strictObject({
+  id: uuid,
+  from: z.string(),
+  to: z.string(),
+  permanent: z.boolean(),
+  createdAt: isoDate,
+});
+const menuRow = z.strictObject({
+  name: z.enum(MENU_NAMES),
+  items: z.array(z.strictObject({ label: z.string(), kind: z.enum(MENU_TARGET_KINDS), target: z.string() })),
+  updatedAt: isoDate,
+});
 const EXTRAS = {
   site: 'data/site.json',
   postRevisions: 'data/post-revisions.json',
   tags: 'data/tags.json',
+  redirects: 'data/redirects.json',
+  menus: 'data/menus.json',
 } as const;
 // The pages the author writes (issue 36), optional as the extras: a backup made before them leaves the
 // site's pages as they are.
@@ -275,31 +291,34 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
     // transaction ends before the files are read: on the embedded database it would hold up every
     // other query of the running site.
     const byId = { orderBy: { id: 'asc' } } as const;
-    const [users, images, posts, upcomingCards, site, postRevisions, pages, tags] = await db.prisma.$transaction(
-      [
-        db.prisma.user.findMany(byId),
-        db.prisma.image.findMany(byId),
-        db.prisma.post.findMany({
-          ...byId,
-          include: {
-            formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } },
-            tags: { select: { tagId: true }, orderBy: { position: 'asc' } },
-          },
-        }),
-        db.prisma.upcomingCard.findMany(byId),
-        db.prisma.siteSetting.findUnique({ where: { id: 1 }, select: SITE_SETTINGS_SELECT }),
-        db.prisma.postRevision.findMany({
-          orderBy: { sequence: 'asc' },
-          omit: { id: true, sequence: true },
-        }),
-        db.prisma.page.findMany(byId),
-        db.prisma.tag.findMany({
-          ...byId,
-          include: { formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } } },
-        }),
-      ],
-      { isolationLevel: 'RepeatableRead' },
-    );
+    const [users, images, posts, upcomingCards, site, postRevisions, pages, tags, redirects, menus] =
+      await db.prisma.$transaction(
+        [
+          db.prisma.user.findMany(byId),
+          db.prisma.image.findMany(byId),
+          db.prisma.post.findMany({
+            ...byId,
+            include: {
+              formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } },
+              tags: { select: { tagId: true }, orderBy: { position: 'asc' } },
+            },
+          }),
+          db.prisma.upcomingCard.findMany(byId),
+          db.prisma.siteSetting.findUnique({ where: { id: 1 }, select: SITE_SETTINGS_SELECT }),
+          db.prisma.postRevision.findMany({
+            orderBy: { sequence: 'asc' },
+            omit: { id: true, sequence: true },
+          }),
+          db.prisma.page.findMany(byId),
+          db.prisma.tag.findMany({
+            ...byId,
+            include: { formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } } },
+          }),
+          db.prisma.redirect.findMany(byId),
+          db.prisma.menu.findMany({ orderBy: { name: 'asc' } }),
+        ],
+        { isolationLevel: 'RepeatableRead' },
+      );
     const files = images.flatMap((image) =>
       image.variantWidths.map((width) => ImageStore.relativePath(image.storageKey, width)),
     );
@@ -342,6 +361,8 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
         EXTRAS.tags,
         json(tags.map((tag) => ({ ...tag, formerSlugs: tag.formerSlugs.map((former) => former.slug) }))),
       );
+      await tar.add(EXTRAS.redirects, json(redirects));
+      await tar.add(EXTRAS.menus, json(menus));
       for (const file of files) {
         const bytes = await storage.get(file);
         if (!bytes) {
@@ -404,6 +425,9 @@ interface ReadBackup {
   /** Absent (null) from backups made before the author's pages. */
   pages: z.output<typeof pageRow>[] | null;
   tags: z.output<typeof tagRow>[];
+  /** Absent from backups made before issue 36: none. */
+  redirects: z.output<typeof redirectRow>[];
+  menus: z.output<typeof menuRow>[];
   /** Image files as written to the staging folder, relative to it. */
   files: Set<string>;
 }
@@ -488,14 +512,18 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
   const postRevisions = json.has(EXTRAS.postRevisions)
     ? checked(z.array(revisionRow), json.get(EXTRAS.postRevisions), EXTRAS.postRevisions)
     : [];
+  const optionalRows = <T extends z.ZodType>(file: string, row: T): z.output<T>[] =>
+    json.has(file) ? checked(z.array(row), json.get(file), file) : [];
   const pages = json.has(PAGES_FILE) ? checked(z.array(pageRow), json.get(PAGES_FILE), PAGES_FILE) : null;
-  const tags = json.has(EXTRAS.tags) ? checked(z.array(tagRow), json.get(EXTRAS.tags), EXTRAS.tags) : [];
+  const tags = optionalRows(EXTRAS.tags, tagRow);
   const tagIds = new Set(tags.map((tag) => tag.id));
   for (const post of rows.posts) {
     const unknown = post.tags.find((id) => !tagIds.has(id));
     if (unknown) throw new BackupError(`The backup is incomplete: post ${post.id} has tag ${unknown}, which it lacks`);
   }
-  return { manifest, rows, files, site, postRevisions, pages, tags };
+  const redirects = optionalRows(EXTRAS.redirects, redirectRow);
+  const menus = optionalRows(EXTRAS.menus, menuRow);
+  return { manifest, rows, files, site, postRevisions, pages, tags, redirects, menus };
 }
 
 /** Image files (by their relative paths) in the uploads folder or bucket. */
@@ -560,6 +588,8 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
           await tx.session.deleteMany();
           await tx.loginAttempt.deleteMany();
           await tx.user.deleteMany();
+          await tx.redirect.deleteMany();
+          await tx.menu.deleteMany();
         }
         // Files an interrupted upload or delete left are replaced below with the rest; their records
         // would otherwise let the upkeep remove a restored file of the same name (decision 019).
@@ -584,6 +614,10 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
         });
         // Oldest first: each gets the next sequence number, so a post's revisions keep their order.
         await tx.postRevision.createMany({ data: backup.postRevisions });
+        await tx.redirect.createMany({ data: backup.redirects, skipDuplicates: true });
+        for (const menu of backup.menus) {
+          await tx.menu.upsert({ where: { name: menu.name }, update: menu, create: menu });
+        }
         // The restored site's name and author; and whatever first-run setup this site had open is
         // closed: its accounts are now the backup's, and no setup code may rename them.
         const named = backup.site ?? {};

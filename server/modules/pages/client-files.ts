@@ -18,6 +18,7 @@ import type { PageMeta } from './page-meta.ts';
 import { matchPageRoute, type PageRoute } from './page-routes.ts';
 import { isServerRendered, ServerRenderer } from './server-render.ts';
 import { keywordError } from '#kernel/search-rules.ts';
+import { isServerPath, redirectLocation, type RedirectRule } from '#kernel/redirect-rules.ts';
 import { searchPath } from '#kernel/route-paths.ts';
 import { SEARCH_FORM_FIELD, SERVER_STATE_ID, type RenderedPage } from '#kernel/server-render.ts';
 import { acceptedCodings } from '../../http/accept-encoding.ts';
@@ -31,9 +32,6 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 export const defaultClientDir = path.resolve(import.meta.dirname, '../../../dist/client');
-
-// Paths owned by the server: an unknown one under these is a real 404, never the client's page.
-const SERVER_PREFIXES = ['/api/', '/graphql', '/uploads/', '/healthz', '/assets/'];
 
 /**
  * What a browser loads from the build: scripts, styles, images, fonts, web manifests and text files,
@@ -111,11 +109,13 @@ export interface ClientOptions {
    * first answers. Without it, no page is rendered here and none carries answers.
    */
   graphql?: GraphqlFetch;
+  /** The author's redirect for a path the site would answer 404 (issue 36), if any. */
+  redirectFor?: (pathname: string) => Promise<RedirectRule | null>;
 }
 
 export function mountClient(
   app: Hono,
-  { clientDir = defaultClientDir, resolvePage, serverRendering = true, graphql }: ClientOptions = {},
+  { clientDir = defaultClientDir, resolvePage, serverRendering = true, graphql, redirectFor }: ClientOptions = {},
 ): void {
   const indexFile = path.join(clientDir, 'index.html');
   // Read once: index.html only changes with a new build, which means a restart.
@@ -169,9 +169,8 @@ export function mountClient(
 
   app.get('*', async (c) => {
     const requestPath = c.req.path;
-    if (SERVER_PREFIXES.some((prefix) => requestPath === prefix.replace(/\/$/, '') || requestPath.startsWith(prefix))) {
-      return c.notFound();
-    }
+    // Paths owned by the server: an unknown one under these is a real 404, never the client's page.
+    if (isServerPath(requestPath)) return c.notFound();
     if (template === null) return c.html(MISSING_CLIENT_HTML, 503, { 'Cache-Control': 'no-store' });
     if (!resolvePage) {
       c.header('Cache-Control', REVALIDATE);
@@ -198,6 +197,21 @@ export function mountClient(
     }
     // A post's id or former slug: readers and search engines go on to its address now, for good.
     if (page.redirect) return c.redirect(`${page.redirect}${url.search}`, 301);
+    // An address the site does not have: the author's redirect, if one leads on from it. Asked only
+    // here, so a redirect never hides a live page; no-cache, so a deleted one stops at once.
+    if (page.status === 404 && redirectFor && !((route.kind === 'post' || route.kind === 'page') && carriesSession(c.req.raw))) {
+      let redirect: RedirectRule | null = null;
+      try {
+        redirect = await redirectFor(url.pathname);
+      } catch (error) {
+        // The 404 page is still the right answer to show while the table cannot be read.
+        console.error(`Could not read the redirects for ${requestPath}:`, error);
+      }
+      if (redirect) {
+        c.header('Cache-Control', 'no-cache');
+        return c.redirect(redirectLocation(redirect.to, url.search), redirect.permanent ? 301 : 302);
+      }
+    }
     // A post or page readers cannot see, asked for by someone signed in: perhaps the author previewing a
     // draft or a scheduled post. The browser renders it with the author's session; the answer is
     // theirs alone (never stored, never indexed), and the same 404 for anyone else.

@@ -115,9 +115,11 @@ interface ImageAnswer {
 function firstQueries(route: PageRoute): { operationName: string; variables: Record<string, unknown> }[] {
   // Every screen's header and title need the site's name: no first load asks the network for it.
   const site = { operationName: 'Site', variables: {} };
-  if (route.kind === 'home') return [site, { operationName: 'HomePage', variables: {} }];
-  if (route.kind === 'post') return [site, { operationName: 'PostDetail', variables: { slug: route.slug } }];
-  return [site];
+  // And its menus (issue 36), the header's and the footer's.
+  const menus = { operationName: 'Menus', variables: {} };
+  if (route.kind === 'home') return [site, menus, { operationName: 'HomePage', variables: {} }];
+  if (route.kind === 'post') return [site, menus, { operationName: 'PostDetail', variables: { slug: route.slug } }];
+  return [site, menus];
 }
 
 function preloadImageOf(route: PageRoute, results: InitialResult[]): PreloadImage | null {

@@ -20,6 +20,8 @@ export type FormScreen = Extract<
   | 'newPage'
   | 'editPage'
   | 'adminTags'
+  | 'adminRedirects'
+  | 'adminNavigation'
 >;
 
 export type PageRoute =
@@ -51,6 +53,8 @@ const ADMIN_SCREENS: Record<string, FormScreen> = {
   settings: 'siteSettings',
   pages: 'adminPages',
   tags: 'adminTags',
+  redirects: 'adminRedirects',
+  navigation: 'adminNavigation',
 };
 
 const NOT_FOUND: PageRoute = { kind: 'notFound' };

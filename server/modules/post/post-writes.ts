@@ -20,7 +20,6 @@ import {
 } from '#kernel/post-rules.ts';
 import { isAutomaticSlug, slugError } from '#kernel/slug-rules.ts';
 import { checkTags } from '#kernel/tag-rules.ts';
-import { uploadKeysIn } from '#kernel/content-pictures.ts';
 import type { ImageFiles } from '../media/image-files.ts';
 import { deleteUnusedImages } from '../media/image-uses.ts';
 import {

@@ -11,6 +11,8 @@ const AUTHOR_LINKS = [
   { label: 'Settings', to: '/admin/settings' },
   { label: 'Pages', to: '/admin/pages' },
   { label: 'Tags', to: '/admin/tags' },
+  { label: 'Redirects', to: '/admin/redirects' },
+  { label: 'Navigation', to: '/admin/navigation' },
 ] as const;
 
 export function AuthorTools() {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { useMenu } from '../../lib/menus';
 import { useSite } from '../../lib/site';
+import { MenuLink } from './menu-link';
 import { FooterAccount } from './footer-account';
 
 export function SiteFooter() {
@@ -11,6 +12,7 @@ export function SiteFooter() {
   useEffect(() => {
     if (language) document.documentElement.lang = language;
   }, [language]);
+  const menu = useMenu('footer');
   return (
     <footer className="site-footer">
       <div className="container site-footer-inner">
@@ -19,12 +21,11 @@ export function SiteFooter() {
         </div>
         <nav aria-label="Legal">
           <ul className="site-footer-links">
-            <li>
-              <Link to="/privacy-policy">Privacy Policy</Link>
-            </li>
-            <li>
-              <Link to="/disclaimer">Disclaimer</Link>
-            </li>
+            {menu.map((entry, index) => (
+              <li key={index}>
+                <MenuLink entry={entry} />
+              </li>
+            ))}
           </ul>
         </nav>
         {/* A plain link: the feed is a file the browser (or a feed reader) opens, not a screen. */}

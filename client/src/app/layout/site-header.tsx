@@ -5,16 +5,18 @@
 // the keyboard, without JavaScript; on a wide screen global.css shows the links and hides the summary. The app adds
 // what HTML alone cannot: Escape closes it, and so does any navigation.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSite } from '../../lib/site';
 import { AuthorTools } from './author-tools';
 import { LogoMark } from './logo-mark';
-import { NAV_LINKS } from './nav-links';
+import { useMenu } from '../../lib/menus';
+import { MenuLink } from './menu-link';
 import { SearchLink } from './search-link';
 import { ThemeToggle } from './theme-toggle';
 
 export function SiteHeader() {
   const site = useSite();
+  const menu = useMenu('header');
   const { key: locationKey } = useLocation();
   const menuRef = useRef<HTMLDetailsElement>(null);
   // The location the app started on: a menu opened before the app took the page over stays open.
@@ -51,11 +53,9 @@ export function SiteHeader() {
               Menu
             </summary>
             <ul className="site-nav-list">
-              {NAV_LINKS.map(({ label, to }) => (
-                <li key={to}>
-                  <NavLink className="site-nav-link" to={to}>
-                    {label}
-                  </NavLink>
+              {menu.map((entry, index) => (
+                <li key={index}>
+                  <MenuLink className="site-nav-link" entry={entry} />
                 </li>
               ))}
             </ul>

@@ -32,7 +32,7 @@ import {
   PageEditorQuery,
   UpdatePageMutation,
 } from '../../lib/page-writes';
-import { RestoredDraftNotice } from './restored-draft-notice';
+import { RestoredDraftNotice } from '../../components/form/restored-draft-notice';
 import { useUploadPicture } from './upload-picture';
 import './post-form.css';
 

@@ -5,6 +5,7 @@ import { useMutation } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorMessage } from '../../components/error-message';
+import { MoveButtons, rowControl } from '../../components/move-buttons';
 import { UNSAVED_CHANGES_QUESTION } from '../../components/form/use-unsaved-changes';
 import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
@@ -67,12 +68,6 @@ const DeleteUpcomingCardMutation = graphql(`
 
 type Card = AdminCard;
 
-/** A card's two moves: one place up or down the list, unless it is already at that end. */
-const MOVES = [
-  { control: 'up', by: -1, text: 'Move up' },
-  { control: 'down', by: 1, text: 'Move down' },
-] as const;
-
 /** The card as its form starts: the stored values, the title as the form's label. */
 function valuesOf(card: Card): CardFormValues {
   return {
@@ -116,9 +111,7 @@ export function ShowUpcomingPage() {
   useEffect(() => {
     if (!focusTarget || !listRef.current) return;
     for (const control of focusTarget.controls) {
-      const target = listRef.current.querySelector<HTMLButtonElement>(
-        `[data-card="${focusTarget.id}"][data-control="${control}"]`,
-      );
+      const target = listRef.current.querySelector<HTMLButtonElement>(rowControl(focusTarget.id, control));
       if (target && !target.disabled) {
         target.focus();
         break;
@@ -191,7 +184,7 @@ export function ShowUpcomingPage() {
           return (
             <li
               key={card.id}
-              className="upcoming-admin-card"
+              className="studio-row upcoming-admin-card"
               aria-busy={deletingId === card.id || movingId === card.id}
             >
               <div className="upcoming-admin-card-summary">
@@ -211,27 +204,21 @@ export function ShowUpcomingPage() {
                 <button
                   className="button button-secondary button-small"
                   type="button"
-                  data-card={card.id}
+                  data-row={card.id}
                   data-control="edit"
                   aria-expanded={editing}
                   onClick={() => setEditingId(editing ? null : card.id)}
                 >
                   Edit<span className="visually-hidden"> {label}</span>
                 </button>
-                {MOVES.map(({ control, by, text }) => (
-                  <button
-                    key={control}
-                    className="button button-secondary button-small"
-                    type="button"
-                    data-card={card.id}
-                    data-control={control}
-                    disabled={busy || cards[index + by] === undefined}
-                    onClick={() => void handleMove(card, index, by, cards.length)}
-                  >
-                    {text}
-                    <span className="visually-hidden"> {label}</span>
-                  </button>
-                ))}
+                <MoveButtons
+                  row={card.id}
+                  index={index}
+                  count={cards.length}
+                  name={label}
+                  busy={busy}
+                  onMove={(by) => void handleMove(card, index, by, cards.length)}
+                />
                 <button
                   className="button button-danger button-small"
                   type="button"
