@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTests, footer, imageFiles, markPageLoad, problemsBesidesStatus, toast } from './support/accounts.ts';
 import type { E2eSite } from './support/e2e-site.ts';
 import { axeViolations } from './support/axe.ts';
-import { goInApp, h1Text, pathOf } from './support/page-checks.ts';
+import { goInApp, h1Text, holdZeroDelayTimers, pathOf } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 
 let site: E2eSite;
@@ -51,34 +51,6 @@ const cardTitles = (page: Page) => page.getByRole('main').locator('.post-card-ti
 const latestTitles = (page: Page) =>
   page.getByRole('region', { name: 'Latest' }).locator('.post-card-title').allTextContents();
 const draft = (page: Page) => page.evaluate(() => localStorage.getItem('newPostDraft'));
-
-/**
- * Holds the page's zero-delay timers until the returned function runs them, in order: the keys
- * pressed meanwhile are handled before them, as a browser that gives input priority does on a
- * machine too busy to run its timers at once.
- */
-async function holdZeroDelayTimers(page: Page): Promise<() => Promise<void>> {
-  await page.evaluate(() => {
-    const original = window.setTimeout;
-    const held: Array<() => void> = [];
-    const hold = (handler: TimerHandler, delay?: number, ...args: unknown[]) => {
-      if (delay || typeof handler !== 'function') return original(handler, delay, ...args);
-      held.push(() => handler(...args));
-      return 0;
-    };
-    window.setTimeout = hold as typeof window.setTimeout;
-    (window as { releaseTimers?: () => number }).releaseTimers = () => {
-      window.setTimeout = original;
-      for (const run of held) run();
-      return held.length;
-    };
-  });
-  return async () => {
-    const ran = await page.evaluate(() => (window as { releaseTimers?: () => number }).releaseTimers!());
-    // Held at least one, or the race above was not set up.
-    expect(ran).toBeGreaterThan(0);
-  };
-}
 
 describe('creating a post', () => {
   it('uploads the picture with content formatted through the toolbar; every list and the post page show it', async () => {
@@ -335,7 +307,7 @@ describe('creating a post', () => {
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Align right');
     await page.keyboard.press('Enter');
-    await releaseTimers();
+    expect(await releaseTimers()).toBeGreaterThan(0);
     // The button hands the focus back to the text.
     await expect.poll(() => editor(page).evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('Control+K');
