@@ -64,11 +64,6 @@ const databaseProject = (name: 'pglite' | 'postgres'): TestProjectInlineConfigur
     name,
     include: ['tests/integration/**/*.test.ts', 'tests/process/**/*.test.ts'],
     exclude: name === 'postgres' ? DATABASE_INDEPENDENT : [],
-    // On PostgreSQL a file runs in a process of its own: a file's database is dropped WITH (FORCE)
-    // as it ends, and a connection some test left open then errors a moment later, in whatever file
-    // the worker runs next (seen once in CI: "PostgreSQL pool error: terminating connection due to
-    // administrator command" failing healthz). Until those leaks are found, isolation keeps it out.
-    ...(name === 'postgres' ? { isolate: true } : {}),
     globalSetup: ['tests/support/global-setup.ts'],
     env: { TEST_DB_KIND: name, NODE_ENV: 'test' },
   },

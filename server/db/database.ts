@@ -97,6 +97,7 @@ async function openPostgres(configuredUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10, application_name: applicationName });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const endPool = poolEnder(pool);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const sql = createPgPoolRunner(pool);
   const listener = lazyListener(sql, () => listenOnPostgres(connectionString, applicationName));
@@ -120,8 +121,29 @@ async function openPostgres(configuredUrl: string): Promise<Database> {
     async close() {
       await listener.close();
       await prisma.$disconnect();
-      await pool.end();
+      await endPool();
     },
+  };
+}
+
+/**
+ * Ends the pool and resolves once each of its connections has closed. pool.end() resolves as soon
+ * as it has asked them to close: a server that ends such a connection meanwhile (a database dropped
+ * WITH (FORCE), a restart) sends it an error the pool still reports as its own, after close() said
+ * the database was closed.
+ */
+function poolEnder(pool: pg.Pool): () => Promise<void> {
+  const open = new Set<pg.PoolClient>();
+  let allClosed = () => {};
+  pool.on('connect', (client) => open.add(client));
+  pool.on('remove', (client) => {
+    open.delete(client);
+    if (open.size === 0) allClosed();
+  });
+  return async () => {
+    const closed = new Promise<void>((resolve) => (allClosed = resolve));
+    await pool.end();
+    if (open.size > 0) await closed;
   };
 }
 

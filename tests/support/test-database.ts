@@ -53,8 +53,50 @@ export async function createPostgresDatabase(options: {
   return {
     url: databaseUrlWithName(template!.adminUrl, name),
     drop: () =>
-      withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`)).then(() => {}),
+      withAdmin(async (admin) => {
+        const left = await connectionsLeftOpen(admin, name);
+        await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+        if (left.length > 0) throw new LeftOpenError(left);
+      }),
   };
+}
+
+// A server process a test stopped can still show for a moment while PostgreSQL notices its closed
+// sockets; a pool or client this process forgot to close stays (a pool's idle connections for 10 s).
+const LEFT_OPEN_GRACE_MS = 3_000;
+
+interface OpenConnection {
+  application_name: string;
+  state: string | null;
+  query: string;
+}
+
+/**
+ * The connections still open to the database once the grace above has passed. The drop ends them
+ * WITH (FORCE), and one that belongs to a pool of this process then logs "PostgreSQL pool error:
+ * terminating connection due to administrator command" a moment later, failing whatever test the
+ * worker runs next, in another file: the caller reports them here instead, against its own file.
+ */
+async function connectionsLeftOpen(admin: pg.Client, database: string): Promise<OpenConnection[]> {
+  const deadline = Date.now() + LEFT_OPEN_GRACE_MS;
+  for (;;) {
+    const { rows } = await admin.query<OpenConnection>(
+      'SELECT application_name, state, query FROM pg_stat_activity WHERE datname = $1',
+      [database],
+    );
+    if (rows.length === 0 || Date.now() > deadline) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+class LeftOpenError extends Error {
+  constructor(left: OpenConnection[]) {
+    super(
+      `The test left ${left.length} connection(s) open to its PostgreSQL database when it was dropped; ` +
+        `close every Database, app and pg client it opened first (db.close(), dispose()):\n` +
+        left.map((c) => `  ${c.application_name || '(no application_name)'} ${c.state}: ${c.query}`).join('\n'),
+    );
+  }
 }
 
 export async function loadPgliteTemplate(): Promise<PGlite> {

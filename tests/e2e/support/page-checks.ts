@@ -237,3 +237,29 @@ export async function misplacedNavLinks(page: Page): Promise<string[]> {
     return [];
   });
 }
+
+/**
+ * Holds the page's zero-delay timers until the returned function runs them, in order: the keys
+ * pressed meanwhile are handled before them, as a browser that gives input priority does on a
+ * machine too busy to run its timers at once. Resolves to how many it held (none: the race the
+ * caller meant to set up was not).
+ */
+export async function holdZeroDelayTimers(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const { setTimeout, clearTimeout } = window;
+    const held = new Map<number, () => void>();
+    let next = -1;
+    window.setTimeout = ((handler: TimerHandler, delay?: number, ...args: unknown[]) => {
+      if (delay || typeof handler !== 'function') return setTimeout(handler, delay, ...args);
+      held.set(next, () => handler(...args));
+      return next--;
+    }) as typeof window.setTimeout;
+    window.clearTimeout = ((id?: number) => (held.delete(id!) ? undefined : clearTimeout(id))) as typeof clearTimeout;
+    (window as { releaseTimers?: () => number }).releaseTimers = () => {
+      Object.assign(window, { setTimeout, clearTimeout });
+      for (const run of held.values()) run();
+      return held.size;
+    };
+  });
+  return () => page.evaluate(() => (window as { releaseTimers?: () => number }).releaseTimers!());
+}

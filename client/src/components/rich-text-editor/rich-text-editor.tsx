@@ -153,7 +153,7 @@ export function RichTextEditor({
         return;
       }
       applyCommand(editor, command);
-      ReactEditor.focus(editor);
+      focusText(editor);
     },
     [editor, openLinkPopover],
   );
@@ -181,7 +181,7 @@ export function RichTextEditor({
   const closeLinkPopover = () => {
     linkRange?.unref();
     setLinkRange(null);
-    ReactEditor.focus(editor);
+    focusText(editor);
   };
 
   /** Selects the text the link form is about again, and runs `change` on it. */
@@ -291,6 +291,19 @@ function scrollCaretIntoView(editor: ReactEditor, domRange: globalThis.Range): v
   const bottom = window.innerHeight - CARET_ROOM;
   if (rect.top < top) window.scrollBy({ top: rect.top - top, behavior: 'instant' });
   else if (rect.bottom > bottom) window.scrollBy({ top: rect.bottom - bottom, behavior: 'instant' });
+}
+
+/**
+ * Gives the focus back to the text, where the caret was. Slate's own focus() does nothing while it
+ * believes the text has the focus, and it does not hear a blur that comes while it is still putting
+ * the page's selection where an edit left it (until its next timer task): Shift+Tab to the toolbar
+ * right after an edit, on a busy machine whose input runs before that timer, leaves it believing so,
+ * and a toolbar button pressed next would keep the focus. Where the page's focus really is decides.
+ */
+function focusText(editor: RichEditor): void {
+  const text = ReactEditor.toDOMNode(editor, editor);
+  if (ReactEditor.isFocused(editor) && !text.contains(document.activeElement)) ReactEditor.blur(editor);
+  ReactEditor.focus(editor);
 }
 
 function ensureSelection(editor: RichEditor): void {
