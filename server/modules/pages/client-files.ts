@@ -199,7 +199,11 @@ export function mountClient(
     if (page.redirect) return c.redirect(`${page.redirect}${url.search}`, 301);
     // An address the site does not have: the author's redirect, if one leads on from it. Asked only
     // here, so a redirect never hides a live page; no-cache, so a deleted one stops at once.
-    if (page.status === 404 && redirectFor && !((route.kind === 'post' || route.kind === 'page') && carriesSession(c.req.raw))) {
+    if (
+      page.status === 404 &&
+      redirectFor &&
+      !((route.kind === 'post' || route.kind === 'page') && carriesSession(c.req.raw))
+    ) {
       let redirect: RedirectRule | null = null;
       try {
         redirect = await redirectFor(url.pathname);
