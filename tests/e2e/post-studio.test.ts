@@ -364,7 +364,7 @@ describe("the header's author tools", () => {
     const links = authorTools(page).getByRole('link');
     await expect
       .poll(() => links.allTextContents())
-      .toEqual(['New post', 'Posts', 'Currently', 'Settings', 'Pages', 'Tags']);
+      .toEqual(['New post', 'Posts', 'Currently', 'Settings', 'Pages', 'Tags', 'Redirects', 'Navigation']);
     expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual([
       '/new',
       '/admin/posts',
@@ -372,6 +372,8 @@ describe("the header's author tools", () => {
       '/admin/settings',
       '/admin/pages',
       '/admin/tags',
+      '/admin/redirects',
+      '/admin/navigation',
     ]);
     await footer(page).getByRole('link', { name: 'Create blog' }).waitFor();
     await authorTools(page).getByRole('link', { name: 'New post' }).click();
