@@ -83,7 +83,6 @@ export function useSite(): SiteInfo | undefined {
   return data ? getFragmentData(SiteFieldsFragment, data.site) : undefined;
 }
 
-
 /** Who writes the site, or undefined while it loads. */
 export function useSiteOwner(): SiteOwner | undefined {
   return useSite()?.owner;

@@ -21,7 +21,9 @@ export function authorNode(authorName: string | null, site: SiteFacts) {
         '@type': 'Person',
         name: authorName,
         url: `${site.siteUrl}/about`,
-        ...(avatar ? { image: new ImageUrls(site.uploadsPublicUrl ?? null).absoluteLargestUrl(avatar, site.siteUrl) } : {}),
+        ...(avatar
+          ? { image: new ImageUrls(site.uploadsPublicUrl ?? null).absoluteLargestUrl(avatar, site.siteUrl) }
+          : {}),
       }
     : { '@type': 'Organization', name: site.siteName, url: `${site.siteUrl}/` };
 }

@@ -13,7 +13,6 @@ import {
 } from '#kernel/site-settings-rules.ts';
 import { EVERYTHING, type ContentChanges } from '../../cache/content-changes.ts';
 import type { Config, SiteLook, SiteOwner } from '../../config.ts';
-import { validationError } from '../../errors.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { ImageFiles } from '../media/image-files.ts';
 import { checkWriteImages, commitImages, type ImageUpload, saveImage } from '../media/image-upload.ts';
@@ -206,7 +205,11 @@ export class SiteSettingsService {
         ids[COLUMN[field]] = image ? (await tx.image.create({ data: image, select: { id: true } })).id : null;
         dropped.push(current?.[COLUMN[field]] ?? null);
       }
-      const row = await tx.siteSetting.update({ where: { id: SETTINGS_ID }, data: { ...data, ...ids }, ...WITH_PICTURES });
+      const row = await tx.siteSetting.update({
+        where: { id: SETTINGS_ID },
+        data: { ...data, ...ids },
+        ...WITH_PICTURES,
+      });
       return { row, replaced: await deleteUnusedImages(tx, this.files, dropped) };
     };
     const { row, replaced } = stored.length

@@ -140,9 +140,9 @@ const UpdateSiteInput = builder.inputType('UpdateSiteInput', {
     footerText: t.string(),
     language: t.string({ required: true, description: 'A BCP 47 tag such as en, en-GB or fr' }),
     timeZone: t.string({ required: true, description: 'An IANA time zone such as UTC or Europe/Paris' }),
-    avatar: t.field({ type: 'File', description: "A new picture of the author replaces the old one; absent keeps it" }),
+    avatar: t.field({ type: 'File', description: 'A new picture of the author replaces the old one; absent keeps it' }),
     removeAvatar: t.boolean({ description: "True: the author's picture goes (ignored when a new one is sent)" }),
-    banner: t.field({ type: 'File', description: "A new home banner picture replaces the old one; absent keeps it" }),
+    banner: t.field({ type: 'File', description: 'A new home banner picture replaces the old one; absent keeps it' }),
     removeBanner: t.boolean({ description: 'True: the built-in banner again (ignored when a new one is sent)' }),
   }),
 });
