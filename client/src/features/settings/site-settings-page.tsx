@@ -170,15 +170,15 @@ function SettingsForm({ saved: loaded, stored: loadedPictures }: { saved: Settin
     writeStored(SITE_SETTINGS_DRAFT_KEY, dirty ? textsOf(form.values) : null);
   }, [dirty, form.values]);
   const { avatar, banner } = form.values;
-  useEffect(() => {
-    void keepPickedImage(pictureKey('avatar'), avatar);
-    void keepPickedImage(pictureKey('banner'), banner);
-  }, [avatar, banner]);
-  // Pictures picked before a reload come back from IndexedDB, after the first render.
+  // Pictures picked before a reload come back from IndexedDB, after the first render; until they
+  // are read, nothing is written there (the form's empty start would forget them first).
+  const [picturesRead, setPicturesRead] = useState(false);
   useEffect(() => {
     let cancelled = false;
     void Promise.all(PICTURES.map(({ field }) => keptPickedImage(pictureKey(field)))).then(([avatar, banner]) => {
-      if (cancelled || (!avatar && !banner)) return;
+      if (cancelled) return;
+      setPicturesRead(true);
+      if (!avatar && !banner) return;
       form.change({ ...(avatar ? { avatar } : {}), ...(banner ? { banner } : {}) });
       setRestored(true);
     });
@@ -188,6 +188,11 @@ function SettingsForm({ saved: loaded, stored: loadedPictures }: { saved: Settin
     // Once, when the form opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  useEffect(() => {
+    if (!picturesRead) return;
+    void keepPickedImage(pictureKey('avatar'), avatar);
+    void keepPickedImage(pictureKey('banner'), banner);
+  }, [picturesRead, avatar, banner]);
   useUnsavedChanges(dirty, forgetDraft);
 
   const discard = () => {
