@@ -92,6 +92,12 @@ describe('the settings screen', () => {
     await page.goto(site.url);
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
     expect(jsonLd).toMatchObject({ '@type': 'WebSite', name: TITLE });
+    // The banner's words stay readable over the author's picture (no toast left over from the save).
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      expect(await axeViolations(page), `home, ${theme}`).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: null });
 
     // Without JavaScript: what the server wrote.
     const noScript = await openNoScriptBrowser();
