@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_MB } from '#kernel/image-rules.ts';
+import type { Image } from './generated/prisma/client.ts';
 
 /**
  * The response cache's default budget: a few thousand compressed pages, answers and feeds, which
@@ -92,6 +93,9 @@ export interface SiteLook {
   language: string;
   /** An IANA time zone: the dates the pages show. */
   timeZone: string;
+  /** The author's picture and the home banner's (issue 36); absent or null: none, the built-in banner. */
+  avatar?: Image | null;
+  banner?: Image | null;
 }
 
 const SOCIAL_LINKS_PROBLEM =

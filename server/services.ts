@@ -85,7 +85,7 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     signIn: new SignInService(sessions, passwords, users, firstRun),
     users,
     firstRun,
-    siteSettings: new SiteSettingsService(prisma, config, changes),
+    siteSettings: new SiteSettingsService(prisma, config, changes, imageFiles),
     imageFiles,
     posts: new PostService(prisma, imageFiles, caches),
     upcoming: new UpcomingService(prisma, imageFiles, caches),

@@ -11,7 +11,8 @@ import { openNoScriptBrowser } from './support/no-script.ts';
 import { h1Text, pathOf } from './support/page-checks.ts';
 
 let site: E2eSite;
-adminTests({ name: 'Grace', height: 844, images: imageFiles() }, (opened) => (site = opened));
+const images = imageFiles();
+adminTests({ name: 'Grace', height: 844, images }, (opened) => (site = opened));
 
 const TITLE = 'Lamplight Reviews';
 const BIO = 'I review games slowly, one evening at a time.';
@@ -33,10 +34,17 @@ describe('the settings screen', () => {
     await page.getByRole('button', { name: 'Add a link' }).click();
     await page.getByLabel('Link 2 label').fill('Mastodon');
     await page.getByLabel('Link 2 address').fill('not an address');
+    // The pictures (issue 36): the author's and the home banner's.
+    await page.getByLabel('Author name').fill('Grace Hopper');
+    await page.getByLabel("Author's picture").setInputFiles(await images.write({ width: 400, height: 400 }));
+    await page.getByLabel('Home banner picture').setInputFiles(await images.write({ width: 1600, height: 500 }));
 
-    // Typed work outlives a reload (kept in this browser until the server has it).
+    // Typed work outlives a reload (kept in this browser until the server has it), pictures too.
     await page.reload();
     await page.getByText('Draft restored').waitFor();
+    await expect
+      .poll(() => page.getByLabel('Home banner picture').evaluate((input: HTMLInputElement) => input.files?.length))
+      .toBe(1);
     expect(await page.getByLabel('Bio').inputValue()).toBe(BIO);
     expect(await page.getByLabel('Link 2 address').inputValue()).toBe('not an address');
 
@@ -61,6 +69,8 @@ describe('the settings screen', () => {
     expect(await site.t.db.prisma.siteSetting.findUniqueOrThrow({ where: { id: 1 } })).toMatchObject({
       title: TITLE,
       bio: BIO,
+      avatarId: expect.any(String),
+      bannerId: expect.any(String),
       socialLinks: [
         { label: 'Mastodon', url: 'https://mastodon.social/@grace' },
         { label: 'GitHub', url: 'https://github.com/grace' },
@@ -70,6 +80,8 @@ describe('the settings screen', () => {
     // In the app: /about shows the bio and the links in their order.
     await page.getByRole('link', { name: `${TITLE}, home page` }).click();
     await expect.poll(() => h1Text(page)).toBe(TITLE);
+    // The home banner shows the author's picture, in the page the app changed to.
+    expect(await page.locator('.home-banner img').getAttribute('src')).toMatch(/^\/uploads\/.+\.webp$/);
     await page.goto(`${site.url}/about`);
     await page.getByText(BIO).waitFor();
     const aboutLinks = page.getByRole('main').getByRole('link', { name: /^(Mastodon|GitHub)$/ });
@@ -80,6 +92,12 @@ describe('the settings screen', () => {
     await page.goto(site.url);
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
     expect(jsonLd).toMatchObject({ '@type': 'WebSite', name: TITLE });
+    // The banner's words stay readable over the author's picture (no toast left over from the save).
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      expect(await axeViolations(page), `home, ${theme}`).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: null });
 
     // Without JavaScript: what the server wrote.
     const noScript = await openNoScriptBrowser();
@@ -88,10 +106,18 @@ describe('the settings screen', () => {
       await plain.goto(site.url);
       expect(await plain.title()).toBe(TITLE);
       expect(await plain.getByRole('heading', { level: 1 }).textContent()).toBe(TITLE);
+      const banner = plain.locator('.home-banner img');
+      expect(await banner.getAttribute('src')).toMatch(/^\/uploads\/.+\.webp$/);
+      // Loaded, not a broken picture.
+      expect(await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       const plainLd = JSON.parse((await plain.locator('script[type="application/ld+json"]').first().textContent())!);
       expect(plainLd).toMatchObject({ name: TITLE });
       await plain.goto(`${site.url}/about`);
       await plain.getByText(BIO).waitFor();
+      // The author's picture beside their details, named by their name.
+      expect(await plain.getByRole('main').getByRole('img', { name: 'Grace Hopper' }).getAttribute('src')).toMatch(
+        /^\/uploads\//,
+      );
       expect(await plain.getByRole('main').getByRole('link', { name: 'Mastodon' }).getAttribute('href')).toBe(
         'https://mastodon.social/@grace',
       );

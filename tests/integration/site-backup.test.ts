@@ -161,7 +161,10 @@ beforeAll(async () => {
   });
   // The site's settings (the name the first-run setup gave it, the rest from /admin/settings), and
   // two revisions of a post (the older one first).
-  await prisma.siteSetting.create({ data: { id: 1, ...SETTINGS } });
+  // Its pictures (issue 36): a card's and a post's images, in the backup with their files.
+  await prisma.siteSetting.create({
+    data: { id: 1, ...SETTINGS, avatarId: card!.imageId, bannerId: lender!.imageId },
+  });
   for (const [i, title] of ['First try', 'Second try'].entries()) {
     await prisma.postRevision.create({
       data: {
@@ -239,7 +242,10 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
         ...Array<string>(30).fill('PUBLISHED'),
         'SCHEDULED',
       ]);
-      expect(after.site).toEqual({ id: 1, ...SETTINGS, setupCodeHash: null });
+      expect(after.site).toMatchObject({ id: 1, ...SETTINGS, setupCodeHash: null });
+      // The restored site shows the same pictures: the same rows, whose files came across.
+      expect(after.site?.avatarId).toBe(after.upcomingCards.find((c) => c.imageAlt === 'A lighthouse')!.imageId);
+      expect(after.site?.bannerId).toEqual(expect.any(String));
       expect(after.postRevisions.map((revision) => revision.title)).toEqual(['First try', 'Second try']);
       expect(after.formerSlugs).toHaveLength(1);
       expect(after.tags.map((tag) => tag.name).sort()).toEqual(['Cozy games', 'Puzzles', 'Unused']);
@@ -316,7 +322,8 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
       const oldImage = path.join(target.uploadsDir, 'cd', `cd${'1'.repeat(30)}-960.webp`);
       await mkdir(path.dirname(oldImage), { recursive: true });
       await writeFile(oldImage, 'old image');
-      await prisma.image.create({
+      // The current site's avatar: replaced by the backup's, whose image rows replace this one.
+      const { id: oldImageId } = await prisma.image.create({
         data: {
           storageKey: `cd${'1'.repeat(30)}`,
           mimeType: 'image/webp',
@@ -324,6 +331,11 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
           height: 540,
           variantWidths: [960],
         },
+      });
+      await prisma.siteSetting.upsert({
+        where: { id: 1 },
+        update: { avatarId: oldImageId },
+        create: { id: 1, avatarId: oldImageId },
       });
 
       await importSite({ db: target.db, uploadsDir: target.uploadsDir, archivePath: archive, replace: true });

@@ -10,7 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
+import { postPath } from '#kernel/route-paths.ts';
+import { sweepOrphanImages } from '../../server/modules/media/orphan-sweep.ts';
 import { seedSiteSettings, SETTINGS_ID } from '../../server/modules/site/site-settings.service.ts';
+import { uploadedFiles, uploadPost } from '../support/content.ts';
+import { fileOf, makeImage } from '../support/images.ts';
 import { SAMPLE_SETTINGS } from '../support/site-settings.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
@@ -153,6 +157,95 @@ describe('updateSite', () => {
     const body = await t.graphql(UPDATE, { input }, { cookie: admin });
     expect(body.data.updateSite.owner).toEqual({ bio: null, socialLinks: input.socialLinks });
     expect((await page(t, '/')).meta('description')).not.toBe(GOOD.tagline);
+  });
+});
+
+describe("the author's picture and the home banner's", () => {
+  const PICTURES = `mutation ($input: UpdateSiteInput!) { updateSite(input: $input) {
+    avatar { url srcset width } banner { url srcset width } } }`;
+  const png = async (width: number, name = 'picture.png') => fileOf(await makeImage({ width, height: width }), name);
+  const row = () =>
+    t.db.prisma.siteSetting.findUniqueOrThrow({
+      where: { id: SETTINGS_ID },
+      select: { avatarId: true, bannerId: true },
+    });
+  const imageIds = async () => (await t.db.prisma.image.findMany({ select: { id: true } })).map((i) => i.id).sort();
+
+  it('are set, shown, kept by the sweep, replaced, refused when bad, and removed, their files with them', async () => {
+    const filesBefore = uploadedFiles(t);
+    const set = await t.upload(
+      PICTURES,
+      { input: GOOD },
+      { 'input.avatar': await png(400), 'input.banner': await png(1200) },
+      {
+        cookie: admin,
+      },
+    );
+    expect(set.body.errors).toBeUndefined();
+    const { avatar, banner } = set.body.data.updateSite;
+    expect(avatar.url).toMatch(/^\/uploads\/.+\.webp$/);
+    expect(banner.srcset).toContain(' 1200w');
+    // Served: what /about's and the home page's <img> name.
+    for (const url of [avatar.url, banner.url]) {
+      const response = await t.request(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+    }
+    const { avatarId, bannerId } = await row();
+    expect(avatarId).not.toBeNull();
+    expect(bannerId).not.toBeNull();
+
+    // The JSON-LD Person of a post's page carries the author's picture.
+    const post = await uploadPost(t, admin);
+    expect(post.body.errors).toBeUndefined();
+    const postLd = (await page(t, postPath(post.body.data.createPost.slug))).jsonLd[0]!;
+    expect(postLd.author).toMatchObject({
+      '@type': 'Person',
+      name: GOOD.authorName,
+      image: `${t.config.siteUrl}${avatar.url}`,
+    });
+
+    // The sweep leaves the settings' pictures alone, rows and files, however old.
+    await t.db.prisma.image.updateMany({ data: { createdAt: new Date('2020-01-01') } });
+    const filesSet = uploadedFiles(t);
+    await sweepOrphanImages(t.db.prisma, t.app.services.imageFiles);
+    expect(await row()).toEqual({ avatarId, bannerId });
+    expect(uploadedFiles(t)).toEqual(filesSet);
+
+    // A picture that is not one is refused under its field, with the other fields' errors; nothing changes.
+    const before = await imageIds();
+    const bad = await t.upload(
+      PICTURES,
+      { input: { ...GOOD, title: '' } },
+      { 'input.banner': fileOf(new TextEncoder().encode('not a picture') as Uint8Array<ArrayBuffer>, 'x.png') },
+      { cookie: admin },
+    );
+    expect(bad.body.errors?.[0]?.extensions?.fieldErrors).toEqual({
+      banner: expect.any(String),
+      title: 'This field is required',
+    });
+    expect(await row()).toEqual({ avatarId, bannerId });
+    expect(await imageIds()).toEqual(before);
+    expect(uploadedFiles(t)).toEqual(filesSet);
+
+    // Replaced: the old banner's row and files go; the avatar stays.
+    const replaced = await t.upload(PICTURES, { input: GOOD }, { 'input.banner': await png(900) }, { cookie: admin });
+    expect(replaced.body.data.updateSite.avatar).toEqual(avatar);
+    expect(replaced.body.data.updateSite.banner.url).not.toBe(banner.url);
+    expect(await t.db.prisma.image.findUnique({ where: { id: bannerId! } })).toBeNull();
+    expect((await t.request(banner.url)).status).toBe(404);
+
+    // Removed, both: nothing of them is left (the post's cover is).
+    const removed = await t.graphql(
+      PICTURES,
+      { input: { ...GOOD, removeAvatar: true, removeBanner: true } },
+      { cookie: admin },
+    );
+    expect(removed.data.updateSite).toEqual({ avatar: null, banner: null });
+    expect(await row()).toEqual({ avatarId: null, bannerId: null });
+    expect(uploadedFiles(t).length).toBeGreaterThan(filesBefore.length);
+    expect((await t.request(avatar.url)).status).toBe(404);
+    expect(await t.db.prisma.image.count()).toBe(1);
   });
 });
 

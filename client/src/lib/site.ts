@@ -15,6 +15,18 @@ export const SiteFieldsFragment = graphql(`
     footerText
     language
     timeZone
+    avatar {
+      url
+      width
+      height
+      srcset
+    }
+    banner {
+      url
+      width
+      height
+      srcset
+    }
     owner {
       name
       bio
@@ -52,7 +64,17 @@ export interface SiteInfo {
   footerText?: string | null;
   language: string;
   timeZone: string;
+  /** The author's picture and the home banner's (issue 36); null: none, the built-in banner. */
+  avatar?: SitePictureData | null;
+  banner?: SitePictureData | null;
   owner: SiteOwner;
+}
+
+export interface SitePictureData {
+  url: string;
+  width: number;
+  height: number;
+  srcset: string;
 }
 
 /** The site's name, URL and owner, or undefined while they load (or if the request failed). */

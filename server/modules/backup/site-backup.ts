@@ -102,6 +102,9 @@ const SITE_SETTINGS_BACKUP = {
   footerText: z.string().nullable().optional(),
   language: z.string().optional(),
   timeZone: z.string().optional(),
+  // The settings' pictures (their Image rows and files are in the backup with the others).
+  avatarId: uuid.nullable().optional(),
+  bannerId: uuid.nullable().optional(),
 };
 const SITE_SETTINGS_SELECT = {
   title: true,
@@ -584,6 +587,8 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
           await tx.post.deleteMany();
           await tx.upcomingCard.deleteMany();
           await tx.pagePicture.deleteMany();
+          // The settings' pictures: the backup's own, or none (a backup made before them).
+          await tx.siteSetting.updateMany({ data: { avatarId: null, bannerId: null } });
           await tx.image.deleteMany();
           await tx.session.deleteMany();
           await tx.loginAttempt.deleteMany();

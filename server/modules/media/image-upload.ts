@@ -73,13 +73,19 @@ function isImageProblem(value: CheckedImage | ImageProblem | null): value is Ima
 }
 
 /**
- * The BAD_USER_INPUT error of a write: the image's problem first (it is the form's first field),
- * and its status (413, 415) when the image is what was refused.
+ * The BAD_USER_INPUT error of a write: the images' problems first (they are the form's first
+ * fields), each under its field's name, and the first one's status (413, 415) when an image is what
+ * was refused.
  */
-function inputError(fieldErrors: FieldErrors, image: ImageProblem | null): AppError {
-  const errors: FieldErrors = image ? { image: image.message, ...fieldErrors } : fieldErrors;
+function inputError(fieldErrors: FieldErrors, images: Record<string, ImageProblem>): AppError {
+  const problems = Object.entries(images);
+  const errors: FieldErrors = {
+    ...Object.fromEntries(problems.map(([field, problem]) => [field, problem.message])),
+    ...fieldErrors,
+  };
   const message = Object.values(errors)[0] ?? 'Invalid input';
-  return new AppError('BAD_USER_INPUT', message, { fieldErrors: errors, ...(image ? { status: image.status } : {}) });
+  const status = problems[0]?.[1].status;
+  return new AppError('BAD_USER_INPUT', message, { fieldErrors: errors, ...(status ? { status } : {}) });
 }
 
 /**
@@ -93,10 +99,27 @@ export async function checkWriteInput(
   upload: ImageUpload | null | undefined,
   { required }: { required: boolean },
 ): Promise<CheckedImage | null> {
-  const image = await checkImageUpload(store, upload, { required });
-  const problem = isImageProblem(image) ? image : null;
-  if (problem || Object.keys(fieldErrors).length > 0) throw inputError(fieldErrors, problem);
-  return image as CheckedImage | null;
+  return (await checkWriteImages(store, fieldErrors, { image: upload }, { required })).image;
+}
+
+/** checkWriteInput for a write with several image fields (the site settings' avatar and banner). */
+export async function checkWriteImages<Field extends string>(
+  store: ImageStore,
+  fieldErrors: FieldErrors,
+  uploads: Record<Field, ImageUpload | null | undefined>,
+  { required = false }: { required?: boolean } = {},
+): Promise<Record<Field, CheckedImage | null>> {
+  const checked = {} as Record<Field, CheckedImage | null>;
+  const problems: Record<string, ImageProblem> = {};
+  for (const field of Object.keys(uploads) as Field[]) {
+    const image = await checkImageUpload(store, uploads[field], { required });
+    if (isImageProblem(image)) problems[field] = image;
+    else checked[field] = image;
+  }
+  if (Object.keys(problems).length > 0 || Object.keys(fieldErrors).length > 0) {
+    throw inputError(fieldErrors, problems);
+  }
+  return checked;
 }
 
 /**
@@ -118,11 +141,11 @@ export function storageFailure(error: unknown): unknown {
  * Re-encodes and writes the variants (image-files.ts records them first); a picture that fails to
  * decode is a field error, a disk that fails a storage failure.
  */
-export async function saveImage(files: ImageFiles, image: CheckedImage): Promise<StoredImage> {
+export async function saveImage(files: ImageFiles, image: CheckedImage, field = 'image'): Promise<StoredImage> {
   try {
     return await files.write(image.bytes);
   } catch (error) {
-    if (error instanceof ImageRejectedError) throw inputError({}, problemOf(error));
+    if (error instanceof ImageRejectedError) throw inputError({}, { [field]: problemOf(error) });
     throw storageFailure(error);
   }
 }
@@ -137,13 +160,23 @@ export async function commitImage<T>(
   stored: StoredImage,
   create: (tx: Prisma.TransactionClient) => Promise<T>,
 ): Promise<T> {
+  return commitImages(prisma, files, [stored], create);
+}
+
+/** commitImage for a write that stores several images at once. */
+export async function commitImages<T>(
+  prisma: PrismaClient,
+  files: ImageFiles,
+  stored: StoredImage[],
+  create: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
   try {
     return await prisma.$transaction(async (tx) => {
-      await files.committed(tx, stored);
+      for (const image of stored) await files.committed(tx, image);
       return create(tx);
     });
   } catch (error) {
-    await files.abandon(stored);
+    for (const image of stored) await files.abandon(image);
     throw storageFailure(error);
   }
 }

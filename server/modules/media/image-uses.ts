@@ -1,4 +1,4 @@
-// Who uses a stored image: a post's cover, a 'Currently' card, or the text of one or more posts or
+// Who uses a stored image: a post's cover, a 'Currently' card, the site's avatar or banner, or the text of one or more posts or
 // pages (the PostPicture and PagePicture rows). An image is deleted, row and files, only when nothing uses it any more: a
 // picture taken out of a post's text, or that went with its post, and was not also a cover, a card's
 // picture or in another post's text. A picture uploaded from the editor is used by nothing until the
@@ -18,6 +18,9 @@ const UNUSED = {
   upcomingCard: { is: null },
   inPosts: { none: {} },
   inPages: { none: {} },
+  // The site settings' avatar and banner (issue 36).
+  siteAvatar: { is: null },
+  siteBanner: { is: null },
 } as const satisfies Prisma.ImageWhereInput;
 
 /**

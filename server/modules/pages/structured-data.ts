@@ -2,18 +2,29 @@
 // with its search box (a SearchAction) for the home page.
 import type { PublishedPost } from '../post/post.service.ts';
 import { postPath } from '#kernel/route-paths.ts';
+import { ImageUrls } from '../media/image-urls.ts';
 
 export interface SiteFacts {
   siteName: string;
   siteUrl: string;
   /** The site's settings (issue 36): its language. */
-  site?: { language: string };
+  /** Where images are published, when not below the site's own /uploads/ (UPLOADS_PUBLIC_URL). */
+  uploadsPublicUrl?: string;
+  site?: { language: string; avatar?: Parameters<ImageUrls['absoluteLargestUrl']>[0] | null };
 }
 
-/** A person when the blog has a named author, otherwise the site itself. */
+/** A person when the blog has a named author (with their picture, when set), otherwise the site itself. */
 export function authorNode(authorName: string | null, site: SiteFacts) {
+  const avatar = site.site?.avatar;
   return authorName
-    ? { '@type': 'Person', name: authorName, url: `${site.siteUrl}/about` }
+    ? {
+        '@type': 'Person',
+        name: authorName,
+        url: `${site.siteUrl}/about`,
+        ...(avatar
+          ? { image: new ImageUrls(site.uploadsPublicUrl ?? null).absoluteLargestUrl(avatar, site.siteUrl) }
+          : {}),
+      }
     : { '@type': 'Organization', name: site.siteName, url: `${site.siteUrl}/` };
 }
 

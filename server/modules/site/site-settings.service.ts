@@ -13,13 +13,15 @@ import {
 } from '#kernel/site-settings-rules.ts';
 import { EVERYTHING, type ContentChanges } from '../../cache/content-changes.ts';
 import type { Config, SiteLook, SiteOwner } from '../../config.ts';
-import { validationError } from '../../errors.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import type { ImageFiles } from '../media/image-files.ts';
+import { checkWriteImages, commitImages, type ImageUpload, saveImage } from '../media/image-upload.ts';
+import { deleteUnusedImages } from '../media/image-uses.ts';
 
 /** The settings' one row (its CHECK constraint allows no other). */
 export const SETTINGS_ID = 1;
 
-/** Every setting, as the site shows it. */
+/** Every setting, as the site shows it (the pictures as their Image rows, in SiteLook). */
 export interface SiteSettings extends SiteLook {
   title: string;
   authorName: string | null;
@@ -29,7 +31,27 @@ export interface SiteSettings extends SiteLook {
   socialLinks: SocialLinkFields[];
 }
 
-type SettingsRow = Prisma.SiteSettingGetPayload<object>;
+/** The row with its pictures, read in the same statement (a join). */
+const WITH_PICTURES = { include: { avatar: true, banner: true } } as const;
+type SettingsRow = Prisma.SiteSettingGetPayload<typeof WITH_PICTURES>;
+
+/** The settings' two pictures (issue 36), each kept while named by the row (image-uses.ts). */
+export const SITE_PICTURES = ['avatar', 'banner'] as const;
+export type SitePicture = (typeof SITE_PICTURES)[number];
+
+/** What updateSite takes besides the texts: a new picture replaces the stored one; remove drops it. */
+export interface SitePicturesInput {
+  avatar?: ImageUpload | null;
+  banner?: ImageUpload | null;
+  /** Ignored when a new picture of the same field is sent (it replaces the old one anyway). */
+  removeAvatar?: boolean | null;
+  removeBanner?: boolean | null;
+}
+const REMOVE: Record<SitePicture, 'removeAvatar' | 'removeBanner'> = {
+  avatar: 'removeAvatar',
+  banner: 'removeBanner',
+};
+const COLUMN: Record<SitePicture, 'avatarId' | 'bannerId'> = { avatar: 'avatarId', banner: 'bannerId' };
 type SettingsDb = Pick<PrismaClient, 'siteSetting'>;
 
 function socialLinksOf(value: unknown): SocialLinkFields[] {
@@ -69,6 +91,8 @@ function settingsOf(row: SettingsRow, fallback: SiteSettings): SiteSettings {
     footerText: row.footerText,
     language: row.language,
     timeZone: row.timeZone,
+    avatar: row.avatar,
+    banner: row.banner,
   };
 }
 
@@ -113,7 +137,7 @@ export async function seedSiteSettings(prisma: SettingsDb, config: Config): Prom
 
 /** Puts the stored settings into config (at start, after the setup, and when another server changed them). */
 export async function applySiteSettings(prisma: SettingsDb, config: Config): Promise<boolean> {
-  const row = await prisma.siteSetting.findUnique({ where: { id: SETTINGS_ID } });
+  const row = await prisma.siteSetting.findUnique({ where: { id: SETTINGS_ID }, ...WITH_PICTURES });
   if (!row) return false;
   const before = JSON.stringify(currentSettings(config));
   apply(config, settingsOf(row, currentSettings(config)));
@@ -130,6 +154,7 @@ export class SiteSettingsService {
     private readonly prisma: PrismaClient,
     private readonly config: Config,
     private readonly changes: ContentChanges,
+    private readonly files: ImageFiles,
   ) {
     // A change this process did not make (another server's, psql's) reaches it as "everything
     // changed" (the row's trigger sends a bare table name): the settings are read again, and if
@@ -143,19 +168,57 @@ export class SiteSettingsService {
     return currentSettings(this.config);
   }
 
-  /** Stores new settings for the whole site; BAD_USER_INPUT with every field's message, and nothing changed. */
-  async update(fields: SiteSettingsFields): Promise<SiteSettings> {
+  /**
+   * Stores new settings for the whole site; BAD_USER_INPUT with every field's message (a refused
+   * picture's under `avatar` or `banner`), and nothing changed. A replaced or removed picture's row
+   * and files go, as a card's do.
+   */
+  async update(fields: SiteSettingsFields, pictures: SitePicturesInput = {}): Promise<SiteSettings> {
     const errors = validateSiteSettings(fields);
-    if (Object.keys(errors).length > 0) throw validationError(errors as Record<string, string>);
-    const data = { ...normalizeSiteSettings(fields), seeded: true };
-    const row = await this.prisma.siteSetting.upsert({
-      where: { id: SETTINGS_ID },
-      update: data,
-      create: { id: SETTINGS_ID, ...data },
+    const checked = await checkWriteImages(this.files.store, errors as Record<string, string>, {
+      avatar: pictures.avatar,
+      banner: pictures.banner,
     });
+    const stored = [];
+    const created: Partial<Record<SitePicture, Awaited<ReturnType<typeof saveImage>>>> = {};
+    try {
+      for (const field of SITE_PICTURES) {
+        const image = checked[field];
+        if (image) stored.push((created[field] = await saveImage(this.files, image, field)));
+      }
+    } catch (error) {
+      // The avatar written, the banner refused: the avatar's files go too, and nothing changes.
+      for (const image of stored) await this.files.abandon(image);
+      throw error;
+    }
+    const data = { ...normalizeSiteSettings(fields), seeded: true };
+    const write = async (tx: Prisma.TransactionClient) => {
+      await tx.siteSetting.upsert({ where: { id: SETTINGS_ID }, update: {}, create: { id: SETTINGS_ID } });
+      // Locked: two saves at once apply one after the other, and a replaced picture is removed once.
+      const [current] = await tx.$queryRaw<Array<Record<'avatarId' | 'bannerId', string | null>>>`
+        SELECT "avatarId", "bannerId" FROM "SiteSetting" WHERE "id" = ${SETTINGS_ID} FOR UPDATE`;
+      const ids: Partial<Record<'avatarId' | 'bannerId', string | null>> = {};
+      const dropped: Array<string | null> = [];
+      for (const field of SITE_PICTURES) {
+        const image = created[field];
+        if (!image && !pictures[REMOVE[field]]) continue;
+        ids[COLUMN[field]] = image ? (await tx.image.create({ data: image, select: { id: true } })).id : null;
+        dropped.push(current?.[COLUMN[field]] ?? null);
+      }
+      const row = await tx.siteSetting.update({
+        where: { id: SETTINGS_ID },
+        data: { ...data, ...ids },
+        ...WITH_PICTURES,
+      });
+      return { row, replaced: await deleteUnusedImages(tx, this.files, dropped) };
+    };
+    const { row, replaced } = stored.length
+      ? await commitImages(this.prisma, this.files, stored, write)
+      : await this.prisma.$transaction(write);
     apply(this.config, settingsOf(row, this.current()));
     // At once in this process; the trigger tells the others (and this one again, harmlessly).
     this.changes.changed(EVERYTHING);
+    if (replaced.length > 0) await this.files.removeNow(replaced);
     return this.current();
   }
 

@@ -4,6 +4,7 @@
 import { builder } from '../../builder.ts';
 import type { Config, SiteLook, SiteOwner, SocialLink } from '../../config.ts';
 import { queueSessionCookie } from '../auth/session.service.ts';
+import { ImageObject } from '../media/media.schema.ts';
 import { UserRef } from '../user/user.schema.ts';
 
 interface SiteInfo {
@@ -61,6 +62,18 @@ const Site = builder.objectRef<SiteInfo>('Site').implement({
     timeZone: t.string({
       description: 'The IANA time zone the pages show dates in',
       resolve: (site) => site.look.timeZone,
+    }),
+    avatar: t.field({
+      type: ImageObject,
+      nullable: true,
+      description: "The author's picture (/about, the JSON-LD Person); null: none",
+      resolve: (site) => site.look.avatar ?? null,
+    }),
+    banner: t.field({
+      type: ImageObject,
+      nullable: true,
+      description: "The home banner's picture; null: the built-in one",
+      resolve: (site) => site.look.banner ?? null,
     }),
     setupPending: t.boolean({
       description:
@@ -127,6 +140,10 @@ const UpdateSiteInput = builder.inputType('UpdateSiteInput', {
     footerText: t.string(),
     language: t.string({ required: true, description: 'A BCP 47 tag such as en, en-GB or fr' }),
     timeZone: t.string({ required: true, description: 'An IANA time zone such as UTC or Europe/Paris' }),
+    avatar: t.field({ type: 'File', description: 'A new picture of the author replaces the old one; absent keeps it' }),
+    removeAvatar: t.boolean({ description: "True: the author's picture goes (ignored when a new one is sent)" }),
+    banner: t.field({ type: 'File', description: 'A new home banner picture replaces the old one; absent keeps it' }),
+    removeBanner: t.boolean({ description: 'True: the built-in banner again (ignored when a new one is sent)' }),
   }),
 });
 
@@ -136,16 +153,20 @@ builder.mutationField('updateSite', (t) =>
     authScopes: { admin: true },
     description:
       "Changes the site's settings (the admin only), on every page, feed and instance at once. " +
-      "BAD_USER_INPUT with extensions.fieldErrors (a social link's as socialLinks.<index>.label or .url); nothing changes then",
+      "BAD_USER_INPUT with extensions.fieldErrors (a social link's as socialLinks.<index>.label or .url, a refused picture's as avatar or banner); nothing changes then",
     args: { input: t.arg({ type: UpdateSiteInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
-      await ctx.services.siteSettings.update({
-        ...input,
-        tagline: input.tagline ?? '',
-        authorName: input.authorName ?? '',
-        bio: input.bio ?? '',
-        footerText: input.footerText ?? '',
-      });
+      const { avatar, removeAvatar, banner, removeBanner, ...texts } = input;
+      await ctx.services.siteSettings.update(
+        {
+          ...texts,
+          tagline: texts.tagline ?? '',
+          authorName: texts.authorName ?? '',
+          bio: texts.bio ?? '',
+          footerText: texts.footerText ?? '',
+        },
+        { avatar, removeAvatar, banner, removeBanner },
+      );
       return siteInfo(ctx.config);
     },
   }),

@@ -111,6 +111,9 @@ export function SelectField({ label, error, placeholder, options, onValueChange,
 }
 
 interface ImageFieldProps {
+  /** The field's label and the input's name; "Image" and image by default. */
+  label?: string;
+  name?: string;
   error?: string;
   /** The picked file, when the form picks one itself (a picture kept from an earlier visit). */
   file?: File | null;
@@ -120,18 +123,20 @@ interface ImageFieldProps {
 }
 
 /** The "Image" file input, offering the picture types the server takes. */
-export function ImageField({ error, file, onFile, children }: ImageFieldProps) {
+export function ImageField({ label = 'Image', name = 'image', error, file, onFile, children }: ImageFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   // A file the form picked itself is shown by the input as if the author had chosen it.
   useEffect(() => {
     const input = inputRef.current;
+    // Saved or removed: the input shows no file any more.
+    if (input && !file && input.files?.length) input.value = '';
     if (!input || !file || input.files?.[0] === file) return;
     const transfer = new DataTransfer();
     transfer.items.add(file);
     input.files = transfer.files;
   }, [file]);
   return (
-    <FormField label="Image" error={error}>
+    <FormField label={label} error={error}>
       {(control) => (
         <>
           <input
@@ -139,7 +144,7 @@ export function ImageField({ error, file, onFile, children }: ImageFieldProps) {
             ref={inputRef}
             className="form-input"
             type="file"
-            name="image"
+            name={name}
             accept={IMAGE_INPUT_ACCEPT}
             onChange={(event) => onFile(event.currentTarget.files?.[0] ?? null)}
           />

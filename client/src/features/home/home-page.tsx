@@ -97,7 +97,22 @@ export function HomePage() {
         {/* The banner's words are text over a decorative picture (an SVG of a few kilobytes, sharp at
             any width), so they stay readable on a phone and are read, found and translated as text. */}
         <div className="home-banner">
-          <img className="home-banner-picture" src={bannerPicture} width="1800" height="592" alt="" />
+          {/* The author's own banner picture (the site's settings) takes the built-in one's place. Both
+              are decorative (alt=""): the banner's words say what the site is, and the picture is
+              the mood behind them, so a screen reader has nothing more to read out. */}
+          {site?.banner ? (
+            <img
+              className="home-banner-picture home-banner-own"
+              src={site.banner.url}
+              srcSet={site.banner.srcset}
+              sizes="(min-width: 1200px) 1200px, 100vw"
+              width={site.banner.width}
+              height={site.banner.height}
+              alt=""
+            />
+          ) : (
+            <img className="home-banner-picture" src={bannerPicture} width="1800" height="592" alt="" />
+          )}
           <div className="home-banner-text">
             <p className="home-banner-title">Games · Anime · TV · Books</p>
             <p className="home-banner-tagline">{site?.tagline ?? 'Opinions, reviews and notes from a fan'}</p>

@@ -1,16 +1,18 @@
 // What the about, hire-me, privacy and disclaimer pages show under the author's text: the owner's
-// details from the site settings (useSiteOwner: name, bio, contact e-mail, portfolio, social links),
+// details from the site settings (useSite: picture, name, bio, contact e-mail, portfolio, social links),
 // so a change of the settings shows on them at once, whatever the page's text says.
 import type { ReactNode } from 'react';
 import { OWNER_DETAILS_OF } from '#kernel/page-rules.ts';
-import { useSiteOwner } from '../../lib/site';
+import { useSite } from '../../lib/site';
 
 function Mail({ email }: { email: string }) {
   return <a href={`mailto:${email}`}>{email}</a>;
 }
 
 export function OwnerDetails({ slug }: { slug: string }) {
-  const owner = useSiteOwner();
+  const site = useSite();
+  const owner = site?.owner;
+  const avatar = site?.avatar;
   const kind = OWNER_DETAILS_OF[slug];
   // Before the site query answers (a page the browser renders itself, for a moment): nothing yet.
   if (!kind || !owner) return null;
@@ -31,6 +33,18 @@ export function OwnerDetails({ slug }: { slug: string }) {
   } else {
     details = (
       <>
+        {avatar && (
+          // The author's picture, named by the author's name (the site's when there is none).
+          <img
+            className="owner-avatar"
+            src={avatar.url}
+            srcSet={avatar.srcset}
+            sizes="160px"
+            width={avatar.width}
+            height={avatar.height}
+            alt={name ?? site?.name ?? ''}
+          />
+        )}
         {name && <p className="page-lead">I am {name}.</p>}
         {bio && <p>{bio}</p>}
         <p>

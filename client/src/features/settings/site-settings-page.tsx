@@ -4,7 +4,9 @@
 // until the server has it (a reload, a closed tab or a lost session keep it: 'Draft restored' and
 // Discard), and leaving with unsaved changes asks first. The server checks every rule again
 // (kernel/site-settings-rules.ts); its answer goes into Apollo's cache, so the header, the footer and
-// every page show the new settings at once.
+// every page show the new settings at once. The author's picture and the home banner's are picked
+// with the card form's image input; a picked picture is kept in this browser too (IndexedDB), and
+// either can be removed (the banner then is the built-in one again).
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
@@ -15,7 +17,7 @@ import {
   type SiteSettingsErrors,
   type SiteSettingsFields,
 } from '#kernel/site-settings-rules.ts';
-import { FormActions, FormField, TextField } from '../../components/form/form-field';
+import { FormActions, FormField, ImageField, TextField } from '../../components/form/form-field';
 import { FormScreen } from '../../components/form/form-screen';
 import { RestoredDraftNotice } from '../../components/form/restored-draft-notice';
 import { useForm } from '../../components/form/use-form';
@@ -24,7 +26,9 @@ import { Spinner } from '../../components/spinner';
 import { LoadFailure } from '../../components/load-failure';
 import { getFragmentData, graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
-import { SiteFieldsFragment, SiteQuery, type SiteInfo } from '../../lib/site';
+import { imageFileError } from '../../lib/image-file';
+import { keepPickedImage, keptPickedImage } from '../../lib/kept-images';
+import { SiteFieldsFragment, SiteQuery, type SiteInfo, type SitePictureData } from '../../lib/site';
 import { toast } from '../../lib/toast';
 import { readStored, SITE_SETTINGS_DRAFT_KEY, writeStored } from '../../lib/unsaved-work';
 import './site-settings-page.css';
@@ -39,8 +43,28 @@ const UpdateSiteMutation = graphql(`
   }
 `);
 
-function fieldsOf(site: SiteInfo): SiteSettingsFields {
+/** The settings' two pictures, as the form and updateSite name them. */
+const PICTURES = [
+  { field: 'avatar', remove: 'removeAvatar', label: "Author's picture", alt: 'Your picture as /about shows it' },
+  { field: 'banner', remove: 'removeBanner', label: 'Home banner picture', alt: 'The home banner as it is' },
+] as const;
+
+/** The texts, and what to do with each picture: a new one picked, or the stored one removed. */
+interface SettingsValues extends SiteSettingsFields {
+  avatar: File | null;
+  banner: File | null;
+  removeAvatar: boolean;
+  removeBanner: boolean;
+}
+
+const pictureKey = (field: string) => `${SITE_SETTINGS_DRAFT_KEY}.${field}`;
+
+function fieldsOf(site: SiteInfo): SettingsValues {
   return {
+    avatar: null,
+    banner: null,
+    removeAvatar: false,
+    removeBanner: false,
     title: site.name,
     tagline: site.tagline ?? '',
     authorName: site.owner.name ?? '',
@@ -67,43 +91,68 @@ const MOVES = [
 ] as const;
 
 /** Leaving on purpose gives the unsaved changes up: no copy is kept of them. */
-const forgetDraft = () => writeStored(SITE_SETTINGS_DRAFT_KEY, null);
+const forgetDraft = () => {
+  writeStored(SITE_SETTINGS_DRAFT_KEY, null);
+  for (const { field } of PICTURES) void keepPickedImage(pictureKey(field), null);
+};
 
-const same = (a: SiteSettingsFields, b: SiteSettingsFields) => JSON.stringify(a) === JSON.stringify(b);
+/** Everything but the picked files (kept apart, in IndexedDB), as local storage keeps it. */
+const textsOf = ({ avatar: _avatar, banner: _banner, ...texts }: SettingsValues) => texts;
+const same = (a: SettingsValues, b: SettingsValues) =>
+  JSON.stringify(textsOf(a)) === JSON.stringify(textsOf(b)) && a.avatar === b.avatar && a.banner === b.banner;
 
 /** What this browser kept of unsaved settings, if it is still the shape the form edits. */
-function keptDraft(): SiteSettingsFields | null {
-  const kept = readStored(SITE_SETTINGS_DRAFT_KEY) as Partial<SiteSettingsFields> | null;
+function keptDraft(): SettingsValues | null {
+  const kept = readStored(SITE_SETTINGS_DRAFT_KEY) as Partial<SettingsValues> | null;
   if (!kept || typeof kept !== 'object' || !Array.isArray(kept.socialLinks)) return null;
-  return kept as SiteSettingsFields;
+  // A draft kept before the pictures were in the form: nothing removed.
+  return { removeAvatar: false, removeBanner: false, ...kept, avatar: null, banner: null } as SettingsValues;
+}
+
+function validate(values: SettingsValues): SiteSettingsErrors {
+  const errors = validateSiteSettings(values);
+  for (const { field } of PICTURES) {
+    const problem = imageFileError(values[field], { required: false });
+    if (problem) errors[field] = problem;
+  }
+  return errors;
 }
 
 export function SiteSettingsPage() {
   const { data, error, refetch } = useQuery(SiteQuery, { fetchPolicy: 'cache-and-network' });
   if (error && !data) return <LoadFailure error={error} what="the settings" onRetry={refetch} />;
   if (!data) return <Spinner label="Loading the settings" />;
-  return <SettingsForm saved={fieldsOf(getFragmentData(SiteFieldsFragment, data.site))} />;
+  const site = getFragmentData(SiteFieldsFragment, data.site);
+  return <SettingsForm saved={fieldsOf(site)} stored={{ avatar: site.avatar, banner: site.banner }} />;
 }
 
-function SettingsForm({ saved: loaded }: { saved: SiteSettingsFields }) {
+type StoredPictures = Record<'avatar' | 'banner', SitePictureData | null>;
+
+function SettingsForm({ saved: loaded, stored: loadedPictures }: { saved: SettingsValues; stored: StoredPictures }) {
   const [saved, setSaved] = useState(loaded);
+  const [stored, setStored] = useState(loadedPictures);
   const [restored, setRestored] = useState(() => {
     const kept = keptDraft();
     return kept !== null && !same(kept, loaded);
   });
   const [updateSite, { client }] = useMutation(UpdateSiteMutation);
-  const form = useForm<SiteSettingsFields, SiteSettingsErrors>({
+  const form = useForm<SettingsValues, SiteSettingsErrors>({
     initialValues: () => (restored ? keptDraft()! : loaded),
-    validate: validateSiteSettings,
+    validate,
     async send(values) {
       try {
-        const { data } = await updateSite({ variables: { input: values } });
+        // A picture not picked is left out: the stored one stays (or goes, when removed).
+        const { avatar, banner, ...texts } = values;
+        const input = { ...texts, ...(avatar ? { avatar } : {}), ...(banner ? { banner } : {}) };
+        const { data } = await updateSite({ variables: { input } });
         if (!data) return undefined;
         // Every screen reads the site query: the header, the footer and the pages change now.
         client.writeQuery({ query: SiteQuery, data: { site: data.updateSite } });
-        const stored = fieldsOf(getFragmentData(SiteFieldsFragment, data.updateSite));
-        setSaved(stored);
-        form.reset(stored);
+        const site = getFragmentData(SiteFieldsFragment, data.updateSite);
+        const now = fieldsOf(site);
+        setSaved(now);
+        setStored({ avatar: site.avatar, banner: site.banner });
+        form.reset(now);
         forgetDraft();
         setRestored(false);
         toast.dismissErrors();
@@ -118,8 +167,32 @@ function SettingsForm({ saved: loaded }: { saved: SiteSettingsFields }) {
 
   // Kept in this browser while unsaved: a reload, a closed tab or a lost session keep the work.
   useEffect(() => {
-    writeStored(SITE_SETTINGS_DRAFT_KEY, dirty ? form.values : null);
+    writeStored(SITE_SETTINGS_DRAFT_KEY, dirty ? textsOf(form.values) : null);
   }, [dirty, form.values]);
+  const { avatar, banner } = form.values;
+  // Pictures picked before a reload come back from IndexedDB, after the first render; until they
+  // are read, nothing is written there (the form's empty start would forget them first).
+  const [picturesRead, setPicturesRead] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    void Promise.all(PICTURES.map(({ field }) => keptPickedImage(pictureKey(field)))).then(([avatar, banner]) => {
+      if (cancelled) return;
+      setPicturesRead(true);
+      if (!avatar && !banner) return;
+      form.change({ ...(avatar ? { avatar } : {}), ...(banner ? { banner } : {}) });
+      setRestored(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+    // Once, when the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (!picturesRead) return;
+    void keepPickedImage(pictureKey('avatar'), avatar);
+    void keepPickedImage(pictureKey('banner'), banner);
+  }, [picturesRead, avatar, banner]);
   useUnsavedChanges(dirty, forgetDraft);
 
   const discard = () => {
@@ -212,6 +285,46 @@ function SettingsForm({ saved: loaded }: { saved: SiteSettingsFields }) {
           </button>
         )}
       </fieldset>
+
+      {PICTURES.map(({ field, remove, label, alt }) => {
+        const current = form.values[remove] ? null : stored[field];
+        return (
+          <div className="settings-picture" key={field}>
+            <ImageField
+              label={label}
+              name={field}
+              file={form.values[field]}
+              error={form.errorOf(field)}
+              onFile={(file) => form.change({ [field]: file })}
+            >
+              {current && !form.values[field] && (
+                <img className="settings-picture-preview" src={current.url} alt={alt} />
+              )}
+            </ImageField>
+            {(stored[field] || form.values[field]) && !form.values[remove] && (
+              <button
+                className="button button-danger button-small"
+                type="button"
+                onClick={() => form.change({ [field]: null, [remove]: true })}
+              >
+                Remove the {label.toLowerCase()}
+              </button>
+            )}
+            {form.values[remove] && (
+              <p className="form-hint">
+                Removed when you save.{' '}
+                <button
+                  className="button button-secondary button-small"
+                  type="button"
+                  onClick={() => form.change({ [remove]: false })}
+                >
+                  Keep it
+                </button>
+              </p>
+            )}
+          </div>
+        );
+      })}
 
       <TextField label="Footer text" {...form.field('footerText')} />
       <TextField label="Language (a tag such as en, en-GB or fr)" {...form.field('language')} />
