@@ -49,6 +49,15 @@ export interface Dependencies {
 
 export const EVERYTHING: Change = { everything: true, tags: new Set(), points: [] };
 
+/**
+ * Everything, and also what a process keeps beside its caches (the site's settings, applied to its
+ * configuration): the settings row changed (its notice), or the channel was lost or heard again
+ * (a change to them may have gone unannounced). Those keepers read again on this tag alone, not at
+ * every "everything" (a page or a menu saved, a test emptying the caches).
+ */
+export const SETTINGS_TAG = 'settings';
+export const SETTINGS_CHANGE: Change = { everything: true, tags: new Set([SETTINGS_TAG]), points: [] };
+
 export function changeOf(tags: Iterable<string>, points: readonly TimelinePoint[] = []): Change {
   return { everything: false, tags: new Set(tags), points };
 }
@@ -101,7 +110,7 @@ export class ContentChanges {
    */
   setHeard(heard: boolean): void {
     this.heard = heard;
-    this.changed(EVERYTHING);
+    this.changed(SETTINGS_CHANGE);
     if (heard) for (const resolve of this.heardWaiters.splice(0)) resolve(true);
   }
 

@@ -25,7 +25,7 @@
 //   - relatedLine(category), that category's public posts, reworded ones too: a post's related posts
 //     are ranked among the category's posts nearest it in time (server/modules/post/post-neighbours.ts),
 //     so a new post, published after them all, leaves an older post's related ones as they were.
-import { type Change, changeOf, EVERYTHING, type TimelinePoint } from './content-changes.ts';
+import { type Change, changeOf, EVERYTHING, SETTINGS_CHANGE, type TimelinePoint } from './content-changes.ts';
 
 /** The public timeline: every published post at its publication time. */
 export const TIMELINE = 'timeline';
@@ -143,6 +143,8 @@ const factsOf = (facts: Facts | null): PostFacts | null =>
  */
 export function changeFromNotice(payload: string | undefined): Change {
   if (payload === 'UpcomingCard') return CARDS_CHANGE;
+  // The site's settings (migration *_site_setup's trigger): on every page, and read again.
+  if (payload === 'SiteSetting') return SETTINGS_CHANGE;
   if (!payload?.startsWith('{')) return EVERYTHING;
   try {
     const notice = JSON.parse(payload) as PostNotice | ImageNotice | PostTagNotice | TagNotice;

@@ -56,6 +56,9 @@ describe(`migrations on ${testDbKind}`, () => {
         'Tag',
         'PostTag',
         'TagSlugRedirect',
+        // Issue 36's redirects and menus.
+        'Redirect',
+        'Menu',
       ].sort(),
     );
 

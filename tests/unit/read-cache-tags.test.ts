@@ -1,7 +1,13 @@
 // The read cache forgets what a change touches and keeps the rest, and never stores a read that a
 // change to what it read overtook (docs/decisions/032-writes-cool-what-they-change.md).
 import { describe, expect, it, vi } from 'vitest';
-import { changeOf, ContentChanges, EVERYTHING, type TimelineSpan } from '../../server/cache/content-changes.ts';
+import {
+  changeOf,
+  ContentChanges,
+  EVERYTHING,
+  SETTINGS_TAG,
+  type TimelineSpan,
+} from '../../server/cache/content-changes.ts';
 import { depend } from '../../server/cache/dependencies.ts';
 import { changeFromNotice, postChange, relatedLine, TIMELINE } from '../../server/cache/post-changes.ts';
 import { ReadCache } from '../../server/cache/read-cache.ts';
@@ -225,6 +231,9 @@ describe('what a post write touches', () => {
       expect(changeFromNotice(payload).everything, String(payload)).toBe(true);
     }
     expect([...changeFromNotice('UpcomingCard').tags]).toEqual(['cards']);
+    // The settings row: everything, tagged so that what keeps the settings reads them again.
+    expect(changeFromNotice('SiteSetting')).toMatchObject({ everything: true, tags: new Set([SETTINGS_TAG]) });
+    expect(changeFromNotice('Page').tags.has(SETTINGS_TAG)).toBe(false);
     const described = changeFromNotice('{"t":"Post","r":[{"id":"p","o":null,"n":["PUBLISHED","tv","x",7],"w":true}]}');
     expect(described.everything).toBe(false);
     expect(described.tags).toContain('list:tv');

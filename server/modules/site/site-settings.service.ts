@@ -11,7 +11,7 @@ import {
   type SiteSettingsFields,
   type SocialLinkFields,
 } from '#kernel/site-settings-rules.ts';
-import { EVERYTHING, type ContentChanges } from '../../cache/content-changes.ts';
+import { EVERYTHING, SETTINGS_TAG, type ContentChanges } from '../../cache/content-changes.ts';
 import type { Config, SiteLook, SiteOwner } from '../../config.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { ImageFiles } from '../media/image-files.ts';
@@ -156,11 +156,12 @@ export class SiteSettingsService {
     private readonly changes: ContentChanges,
     private readonly files: ImageFiles,
   ) {
-    // A change this process did not make (another server's, psql's) reaches it as "everything
-    // changed" (the row's trigger sends a bare table name): the settings are read again, and if
-    // they differ, every cache forgets again what it may have kept from the old ones meanwhile.
+    // A change this process did not make (another server's, psql's) reaches it as the row's notice
+    // (SETTINGS_CHANGE: everything, tagged), as does a lost or regained channel: the settings are
+    // read again, and if they differ, every cache forgets again what it may have kept from the old
+    // ones meanwhile. Other "everything" changes (a page saved, a bulk statement) leave them.
     changes.subscribe((change) => {
-      if (change.everything) this.reread();
+      if (change.tags.has(SETTINGS_TAG)) this.reread();
     });
   }
 
