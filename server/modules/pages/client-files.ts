@@ -198,12 +198,11 @@ export function mountClient(
     // A post's id or former slug: readers and search engines go on to its address now, for good.
     if (page.redirect) return c.redirect(`${page.redirect}${url.search}`, 301);
     // An address the site does not have: the author's redirect, if one leads on from it. Asked only
-    // here, so a redirect never hides a live page; no-cache, so a deleted one stops at once.
-    if (
-      page.status === 404 &&
-      redirectFor &&
-      !((route.kind === 'post' || route.kind === 'page') && carriesSession(c.req.raw))
-    ) {
+    // here, so a redirect never hides a live page; no-cache, so a deleted one stops at once. For the
+    // signed-in author too (every unknown one-segment address is a page's, which a session would
+    // otherwise open as a draft's preview): a draft at a redirected address is previewed from the
+    // studio once the redirect goes, and a published one is live, which the redirect never hides.
+    if (page.status === 404 && redirectFor) {
       let redirect: RedirectRule | null = null;
       try {
         redirect = await redirectFor(url.pathname);
