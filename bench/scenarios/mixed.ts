@@ -15,7 +15,8 @@
 // server and autocannon (one thread, on the same two cores) leave, so their p99 is the queue of a
 // saturated server by construction, and their rate is bounded by the load generator's core. The
 // fixed-rate phase asks exactly half the warm rate, as readers arriving on their own would, while
-// the author writes 5 times a second: whether the server keeps up, and how long readers wait.
+// the author writes 5 times a second (whether the server keeps up, and how long readers wait), beside
+// the same pace on the warm site before any write.
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { toApiCategory } from '#kernel/post-rules.ts';
@@ -330,6 +331,24 @@ export const mixedScenario: Scenario = {
       });
       readFailures.push(...warm.failures);
 
+      // The targets' pace, half the warm rate, asked at a fixed rate of a warm site before any write
+      // (the same pace's own p99); then, after the closed loops, while the author writes 5 times a second.
+      const asked = Math.round(warm.perSecond * RATIO_AT_RATE.ratio);
+      ctx.log(`  reads at a fixed ${asked} a second, before any write…`);
+      const fixedLoad = () =>
+        runLoad({
+          url: app.url,
+          connections: ctx.config.connections,
+          duration: ctx.config.duration,
+          overallRate: asked,
+          next: nextRead,
+          tolerateFailures: true,
+          serverCpuSeconds: app.cpuSeconds,
+        });
+      const fixedAlone = await fixedLoad();
+      readFailures.push(...fixedAlone.failures);
+      await drained(app.url);
+
       const phases: RatePhase[] = [];
       for (const rate of ctx.config.writeRates) {
         ctx.log(`  reads while the studio writes ${rate} time(s) a second…`);
@@ -350,25 +369,7 @@ export const mixedScenario: Scenario = {
         await drained(app.url);
       }
 
-      // The targets, asked directly: half the warm rate at a fixed pace, alone (the same pace's own
-      // p99) and then while the author writes 5 times a second.
-      const asked = Math.round(warm.perSecond * RATIO_AT_RATE.ratio);
-      ctx.log(
-        `  reads at a fixed ${asked} a second, alone, then while the studio writes ${RATIO_AT_RATE.rate} times a second…`,
-      );
-      const fixedLoad = () =>
-        runLoad({
-          url: app.url,
-          connections: ctx.config.connections,
-          duration: ctx.config.duration,
-          overallRate: asked,
-          next: nextRead,
-          tolerateFailures: true,
-          serverCpuSeconds: app.cpuSeconds,
-        });
-      const fixedAlone = await fixedLoad();
-      readFailures.push(...fixedAlone.failures);
-      await drained(app.url);
+      ctx.log(`  reads at a fixed ${asked} a second while the studio writes ${RATIO_AT_RATE.rate} times a second…`);
       let fixedReading = true;
       const fixedWrites = writeAtRate(RATIO_AT_RATE.rate, () => fixedReading, writers);
       const fixed = await fixedLoad().finally(() => {
