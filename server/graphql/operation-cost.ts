@@ -7,6 +7,7 @@
 import { createComplexityRule } from '@pothos/plugin-complexity';
 import { GraphQLError, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { isJsonContainer } from './json-values.ts';
 
 export interface PricedOperation {
   schema: GraphQLSchema;
@@ -60,9 +61,15 @@ const prices = new Map<string, number | undefined>();
 function cachedOperationCost(operation: PricedOperation): number | undefined {
   let id = documentIds.get(operation.document);
   if (id === undefined) documentIds.set(operation.document, (id = nextDocumentId++));
-  const variables = JSON.stringify(operation.variableValues ?? {});
+  // An upload's File is not written out (json-values.ts): its request is priced, never kept.
+  let upload = false;
+  const variables = JSON.stringify(operation.variableValues ?? {}, (_key, value: unknown) => {
+    if (typeof value !== 'object' || value === null || isJsonContainer(value)) return value;
+    upload = true;
+    return null;
+  });
   // A write's variables (a post's text) are too large to keep as a key, and writes are rare.
-  if (variables.length > MAX_KEPT_VARIABLES_LENGTH) return operationCost(operation);
+  if (upload || variables.length > MAX_KEPT_VARIABLES_LENGTH) return operationCost(operation);
   const key = `${id} ${operation.operationName ?? ''} ${variables}`;
   if (prices.has(key)) return prices.get(key);
   const cost = operationCost(operation);

@@ -13,6 +13,7 @@ import { CROSS_SITE_REFUSED } from '../http/origin-policy.ts';
 import { compiledQueries } from './compiled-queries.ts';
 import { renderGraphiqlPage } from './graphiql.ts';
 import { hideSuggestions } from './hide-suggestions.ts';
+import { isJsonContainer } from './json-values.ts';
 import { limitOperationCost } from './operation-cost.ts';
 import { markShareableResults } from './shareable-results.ts';
 
@@ -30,12 +31,15 @@ export const GRAPHQL_LIMITS = {
   maxVariableDepth: 32,
 } as const;
 
-/** Whether a JSON value nests deeper than `limit` arrays and objects; walked without recursion. */
+/**
+ * Whether a JSON value nests deeper than `limit` arrays and objects; walked without recursion. An
+ * upload's File is a leaf (json-values.ts).
+ */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {
   const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length > 0) {
     const [current, depth] = stack.pop()!;
-    if (typeof current !== 'object' || current === null) continue;
+    if (typeof current !== 'object' || current === null || !isJsonContainer(current)) continue;
     if (depth >= limit) return true;
     for (const child of Object.values(current)) stack.push([child, depth + 1]);
   }

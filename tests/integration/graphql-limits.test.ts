@@ -76,6 +76,30 @@ describe('GraphQL limits', () => {
     expect(fine.status).toBe(200);
   });
 
+  it("counts an upload as one value, not its bytes' nesting", async () => {
+    // A picture's File holds its bytes in arrays of its own: walked as variables, a File at the
+    // deepest level allowed went past the limit (and a 1 MB picture cost a million steps per upload).
+    const depth = GRAPHQL_LIMITS.maxVariableDepth - 1;
+    const path = ['variables', 'k', ...Array.from({ length: depth - 1 }, () => '0')].join('.');
+    const form = new FormData();
+    const variables = { k: JSON.parse(`${'['.repeat(depth - 1)}null${']'.repeat(depth - 1)}`) as unknown };
+    form.append(
+      'operations',
+      JSON.stringify({ query: 'query ($k: String) { posts(search: $k) { total } }', variables }),
+    );
+    form.append('map', JSON.stringify({ 0: [path] }));
+    form.append('0', new Blob([new Uint8Array(64 * 1024)], { type: 'image/jpeg' }), 'cover.jpg');
+    const response = await open.request('/graphql', {
+      method: 'POST',
+      headers: { 'apollo-require-preflight': 'true' },
+      body: form,
+    });
+    const body = (await response.json()) as { errors?: Array<{ message: string }> };
+    // Refused for what it is (a list where a word is expected), not for how deep its bytes go.
+    expect(messagesOf(body)).not.toMatch(/nest at most/);
+    expect(messagesOf(body)).toMatch(/\$k/);
+  });
+
   it('answers what the client really asks', async () => {
     const body = await open.graphql(
       '{ posts(page: 1) { total pages items { id title image { srcset } } } latestPosts { id } upcomingCards { id } }',
