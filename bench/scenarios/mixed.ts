@@ -26,7 +26,7 @@ import { BENCH_ADMIN } from '../config.ts';
 import { acceptedQuery } from '../lib/client-documents.ts';
 import type { AppUnderTest, BenchContext, Scenario } from '../lib/context.ts';
 import { drained, measure, withApp } from '../lib/context.ts';
-import { atLeastRatio, below, coresBusy, type Figure } from '../lib/figures.ts';
+import { atLeastRatio, below, coresBusy, type Figure, type Target } from '../lib/figures.ts';
 import { runLoad, summarizeFailures, type LoadRequest, type LoadResult } from '../lib/load.ts';
 import { multipartBody } from '../lib/multipart.ts';
 import { pick, seededRandom, type Random } from '../lib/random.ts';
@@ -193,6 +193,23 @@ interface RatePhase {
   fixedRate?: number;
 }
 
+/** The reads' p50 and p99 beside the baseline's, the p99 checked against p99Target when given. */
+function latencyFigures(
+  scenario: string,
+  reads: LoadResult,
+  baseline: { name: string; reads: LoadResult },
+  p99Target?: (value: number) => Target,
+): Figure[] {
+  return (['p50', 'p99'] as const).map((percentile) => ({
+    scenario,
+    name: `read ${percentile}`,
+    value: reads.latency[percentile],
+    unit: 'ms',
+    baseline: { name: baseline.name, value: baseline.reads.latency[percentile] },
+    ...(percentile === 'p99' && p99Target ? { target: p99Target(reads.latency.p99) } : {}),
+  }));
+}
+
 function rateFigures(phase: RatePhase, warm: LoadResult): Figure[] {
   const { rate, reads, writes } = phase;
   const answered = writes.filter((write) => !write.error);
@@ -216,20 +233,7 @@ function rateFigures(phase: RatePhase, warm: LoadResult): Figure[] {
   };
   return [
     throughput,
-    {
-      scenario,
-      name: 'read p50',
-      value: reads.latency.p50,
-      unit: 'ms',
-      baseline: { name: 'no writes', value: warm.latency.p50 },
-    },
-    {
-      scenario,
-      name: 'read p99',
-      value: reads.latency.p99,
-      unit: 'ms',
-      baseline: { name: 'no writes', value: warm.latency.p99 },
-    },
+    ...latencyFigures(scenario, reads, { name: 'no writes', reads: warm }),
     {
       scenario,
       name: 'writes answered',
@@ -282,21 +286,7 @@ function fixedRateFigures(phase: RatePhase, alone: LoadResult): Figure[] {
         `${reads.answers} reads in ${reads.seconds.toFixed(1)} s` +
         (busy ? `; cores busy: ${busy} (without writes: ${coresBusy(alone)})` : ''),
     },
-    {
-      scenario,
-      name: 'read p50',
-      value: reads.latency.p50,
-      unit: 'ms',
-      baseline: { name: 'same rate, no writes', value: alone.latency.p50 },
-    },
-    {
-      scenario,
-      name: 'read p99',
-      value: reads.latency.p99,
-      unit: 'ms',
-      baseline: { name: 'same rate, no writes', value: alone.latency.p99 },
-      target: below(READ_P99_MS, 'ms')(reads.latency.p99),
-    },
+    ...latencyFigures(scenario, reads, { name: 'same rate, no writes', reads: alone }, below(READ_P99_MS, 'ms')),
     ...writeFigures.map((figure) => ({ ...figure, scenario })),
   ];
 }
