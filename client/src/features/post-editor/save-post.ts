@@ -61,6 +61,8 @@ export type SaveOutcome =
 export interface SavePostOptions {
   /** null for a new post. */
   postId: string | null;
+  /** The site's time zone, in which the form's "Publish at" is wall-clock time. */
+  timeZone: string;
   /** The post's updatedAt as the form loaded (or last saved) it, read when saving. */
   expectedUpdatedAt?: () => string | null;
 }
@@ -78,7 +80,7 @@ export interface SavedNavigationState {
 }
 
 /** Saves the form's values as a new post (postId null) or over the post, as `status`. */
-export function useSavePost({ postId, expectedUpdatedAt }: SavePostOptions) {
+export function useSavePost({ postId, timeZone, expectedUpdatedAt }: SavePostOptions) {
   const [createPost] = useMutation(CreatePostMutation, { update: (cache) => evictAfterPostWritten(cache) });
   const [updatePost] = useMutation(UpdatePostMutation, { update: (cache) => evictAfterPostWritten(cache) });
 
@@ -88,7 +90,7 @@ export function useSavePost({ postId, expectedUpdatedAt }: SavePostOptions) {
     status: PostStatusValue,
     { quiet = false, stay = false }: SaveOptions = {},
   ): Promise<SaveOutcome> {
-    const publishAt = status === 'SCHEDULED' ? publishAtDate(values.publishAt) : null;
+    const publishAt = status === 'SCHEDULED' ? publishAtDate(values.publishAt, timeZone) : null;
     const input = {
       title: values.title.trim(),
       subtitle: values.subtitle.trim(),
