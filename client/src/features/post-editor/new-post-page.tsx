@@ -13,8 +13,7 @@ import {
   valuesDiffer,
 } from './post-form-values';
 import { RestoredDraftNotice } from '../../components/form/restored-draft-notice';
-import { useSavePost } from './save-post';
-import { useSiteTimeZone } from './site-time-zone';
+import { useSavePost, useSiteTimeZone } from './save-post';
 import { Spinner } from '../../components/spinner';
 import { NEW_POST_DRAFT_KEY } from '../../lib/unsaved-work';
 

@@ -11,7 +11,9 @@ import { editPostPath, postPath } from '#kernel/route-paths.ts';
 import { getFragmentData, graphql } from '../../gql';
 import { apiError, showApiError } from '../../lib/api-errors';
 import { evictAfterPostWritten } from '../../lib/post-writes';
+import { useSite } from '../../lib/site';
 import { toast } from '../../lib/toast';
+import { knownTimeZone } from '#kernel/zoned-time.ts';
 import {
   clearNewPostDraft,
   focusOfValue,
@@ -77,6 +79,16 @@ export interface SaveOptions {
 /** What the editor's screen says once it is open again after saving (/new to /blog/{id}/edit). */
 export interface SavedNavigationState {
   savedStatus: PostStatusValue;
+}
+
+/**
+ * The zone the form's "Publish at" is read and shown in: the site's (its settings, issue 36), not
+ * the browser's, so every author schedules by the same clock (kernel/zoned-time.ts). UTC if this
+ * browser lacks it; undefined until the site's settings are known.
+ */
+export function useSiteTimeZone(): string | undefined {
+  const site = useSite();
+  return site ? knownTimeZone(site.timeZone) : undefined;
 }
 
 /** Saves the form's values as a new post (postId null) or over the post, as `status`. */
