@@ -77,6 +77,13 @@ function publishAtProblem(value: string, timeZone: string): string | null {
   return problem === 'skipped' ? skippedTimeMessage(timeZone) : publishAtError(date);
 }
 
+/** How the form is checked: the save's status, and the site's time zone, which "Publish at" is read in. */
+interface PostFormCheck {
+  imageRequired: boolean;
+  status: PostStatusValue;
+  timeZone: string;
+}
+
 /**
  * Every message for these values when saved with `status`, the image first (it is the form's first
  * field), as the server orders them. A draft needs only its title (and what it has must still fit).
@@ -84,15 +91,7 @@ function publishAtProblem(value: string, timeZone: string): string | null {
 export function validatePostForm(
   values: PostFormValues,
   image: File | null,
-  {
-    imageRequired,
-    status,
-    timeZone,
-  }: {
-    imageRequired: boolean;
-    status: PostStatusValue;
-    /** The site's, which "Publish at" is read in. */ timeZone: string;
-  },
+  { imageRequired, status, timeZone }: PostFormCheck,
 ): PostFieldErrors {
   const draft = status === 'DRAFT';
   const errors: PostFieldErrors = validatePostFields(values, { draft });
