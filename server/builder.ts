@@ -52,12 +52,17 @@ export const builder = new SchemaBuilder<BuilderOptions>({
 builder.queryType({});
 builder.mutationType({});
 
+const DATE_TIME_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i;
+
 builder.scalarType('DateTime', {
   description: 'An ISO 8601 date and time in UTC, such as 2026-11-21T09:30:00.000Z',
   serialize: (value) => value.toISOString(),
   parseValue: (value) => {
-    const date = typeof value === 'string' ? new Date(value) : null;
-    if (!date || Number.isNaN(date.getTime())) throw new GraphQLError('DateTime must be an ISO 8601 string');
+    // With its offset (Z or ±hh:mm): a time without one names no instant, and new Date() would read
+    // it in this server process's zone, neither the author's nor the site's (kernel/zoned-time.ts).
+    const date = typeof value === 'string' && DATE_TIME_WITH_OFFSET.test(value) ? new Date(value) : null;
+    if (!date || Number.isNaN(date.getTime()))
+      throw new GraphQLError('DateTime must be an ISO 8601 string with its offset, such as 2026-11-21T09:30:00Z');
     return date;
   },
 });

@@ -7,6 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postMessages } from '#kernel/post-rules.ts';
+import { skippedTimeMessage } from '#kernel/zoned-time.ts';
 import {
   type Account,
   adminTests,
@@ -19,7 +20,7 @@ import {
   toast,
 } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';
-import { launchBrowser } from './support/browser.ts';
+import { collectConsoleErrors, launchBrowser } from './support/browser.ts';
 import type { E2eSite } from './support/e2e-site.ts';
 import { h1Text, pathOf } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
@@ -47,6 +48,44 @@ async function signInPage(page: Page, account: Account) {
     email: account.email,
     isAdmin: account.isAdmin,
   });
+}
+
+/** The text that describes a field to a screen reader (its aria-describedby), the hint under it. */
+const describedBy = (field: Locator) =>
+  field.evaluate((input) =>
+    (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+
+const SITE_SETTINGS = `{ name tagline footerText language timeZone
+  owner { name bio contactEmail portfolioUrl socialLinks { label url } } }`;
+
+/** Puts the site in `timeZone` (updateSite, as the admin); returns how to put back the settings it had. */
+async function setSiteTimeZone(admin: Account, timeZone: string): Promise<() => Promise<void>> {
+  const { data } = await site.t.graphql(`query { site ${SITE_SETTINGS} }`);
+  const { name, tagline, footerText, language, owner } = data.site;
+  const update = async (zone: string) => {
+    const input = {
+      title: name,
+      tagline,
+      footerText,
+      language,
+      timeZone: zone,
+      authorName: owner.name,
+      bio: owner.bio,
+    };
+    const { contactEmail, portfolioUrl, socialLinks } = owner;
+    const body = await site.t.graphql(
+      `mutation ($input: UpdateSiteInput!) { updateSite(input: $input) { timeZone } }`,
+      { input: { ...input, contactEmail, portfolioUrl, socialLinks } },
+      { cookie: admin.cookie },
+    );
+    expect(body).toEqual({ data: { updateSite: { timeZone: zone } } });
+  };
+  await update(timeZone);
+  return () => update(data.site.timeZone);
 }
 
 /** The name of the file the Image field holds, or null when none. */
@@ -245,36 +284,61 @@ describe('autosave', () => {
 });
 
 describe('scheduling', () => {
-  it('asks for a time to come, then stores the post as scheduled and stays in its editor', async () => {
-    const { page } = site;
+  // "Publish at" is wall-clock time in the site's time zone, whatever the browser's: this author's
+  // browser is in Los Angeles, the site in Paris (kernel/zoned-time.ts).
+  it("asks for a time to come in the site's time zone, stores the post as scheduled and stays in its editor", async () => {
     const post = await createDraft(site.t, 'Scheduled for later', { category: 'anime' });
-    await openEditor(page, post.id);
-    await page.getByLabel('Image').setInputFiles(await images.write({ name: 'later.png' }));
-    await page.getByLabel('Subtitle').fill('Patience');
-    await editor(page).click();
-    await page.keyboard.type('Soon.');
-    await page.getByRole('button', { name: 'Schedule' }).click();
-    expect(await fieldMessage(page, 'Publish at').textContent()).toBe(postMessages.publishAtRequired);
-    expect((await stored(post.id)).status).toBe('DRAFT');
+    const author = await createAccount(site, { isAdmin: true, name: 'Grace' });
+    const restoreZone = await setSiteTimeZone(author, 'Europe/Paris');
+    const abroad = await launchBrowser({ timezoneId: 'America/Los_Angeles' });
+    try {
+      const page = await abroad.context.newPage();
+      const problems = collectConsoleErrors(page);
+      await signInPage(page, author);
+      await openEditor(page, post.id);
+      expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/Los_Angeles');
+      const publishAt = page.getByLabel('Publish at');
+      expect(await describedBy(publishAt)).toBe("Europe/Paris time (the site's time zone)");
+      await page.getByLabel('Image').setInputFiles(await images.write({ name: 'later.png' }));
+      await page.getByLabel('Subtitle').fill('Patience');
+      await editor(page).click();
+      await page.keyboard.type('Soon.');
+      await page.getByRole('button', { name: 'Schedule' }).click();
+      expect(await fieldMessage(page, 'Publish at').textContent()).toBe(postMessages.publishAtRequired);
+      expect((await stored(post.id)).status).toBe('DRAFT');
 
-    await page.getByLabel('Publish at').fill('2001-01-01T10:00');
-    expect(await fieldMessage(page, 'Publish at').textContent()).toBe(postMessages.publishAtPast);
-    // Two days from now, at 10:00 in the browser's own time.
-    const when = await page.evaluate(() => {
-      const date = new Date(Date.now() + 2 * 86_400_000);
-      date.setHours(10, 0, 0, 0);
-      const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-      return { local, iso: date.toISOString() };
-    });
-    await page.getByLabel('Publish at').fill(when.local);
-    await page.getByRole('button', { name: 'Schedule' }).click();
+      await publishAt.fill('2001-01-01T10:00');
+      expect(await fieldMessage(page, 'Publish at').textContent()).toBe(postMessages.publishAtPast);
+      // The night Paris's clocks go from 02:00 to 03:00: no 02:30 there, and the author is told so.
+      await publishAt.fill('2099-03-29T02:30');
+      await page.getByRole('button', { name: 'Schedule' }).click();
+      await expect.poll(() => fieldMessage(page, 'Publish at').textContent()).toBe(skippedTimeMessage('Europe/Paris'));
+      expect((await stored(post.id)).status).toBe('DRAFT');
 
-    await expect.poll(() => state(page).textContent()).toMatch(/^Saved: scheduled for /);
-    expect(pathOf(page)).toBe(`/blog/${post.id}/edit`);
-    expect(await page.getByText('Status: Scheduled').count()).toBe(1);
-    const row = await stored(post.id);
-    expect(row.status).toBe('SCHEDULED');
-    expect(row.publishedAt?.toISOString()).toBe(when.iso);
+      // 09:00 in Paris in winter (UTC+1) is 08:00 UTC; read in Los Angeles it would be 17:00 UTC.
+      await publishAt.fill('2099-01-15T09:00');
+      await page.getByRole('button', { name: 'Schedule' }).click();
+      await expect.poll(() => state(page).textContent()).toBe('Saved: scheduled for Jan 15, 2099, 09:00 GMT+1');
+      expect(pathOf(page)).toBe(`/blog/${post.id}/edit`);
+      expect(await page.getByText('Status: Scheduled').count()).toBe(1);
+      const { data } = await site.t.graphql(
+        'query ($id: ID!) { post(id: $id) { status publishedAt } }',
+        { id: post.id },
+        { cookie: author.cookie },
+      );
+      expect(data.post).toEqual({ status: 'SCHEDULED', publishedAt: '2099-01-15T08:00:00.000Z' });
+
+      // Opened again, the field shows the same wall time, and the studio's list the same time.
+      await page.reload();
+      await editor(page).waitFor();
+      expect(await publishAt.inputValue()).toBe('2099-01-15T09:00');
+      await page.goto(`${site.url}/admin/posts?q=Scheduled`);
+      await page.getByText('Scheduled for Jan 15, 2099, 09:00 GMT+1').waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await abroad.close();
+      await restoreZone();
+    }
     expect(site.problems).toEqual([]);
   });
 });

@@ -69,10 +69,9 @@ describe('the posts screen', () => {
       (iso) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }),
       published.publishedAt!.toISOString(),
     );
-    const scheduledFor = await page.evaluate(
-      (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-      scheduled.publishedAt!.toISOString(),
-    );
+    // A scheduled time in the site's time zone (UTC here), named, as the post editor reads "Publish at".
+    const scheduledIso = scheduled.publishedAt!.toISOString();
+    const scheduledFor = `${scheduled.publishedAt!.toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'medium' })}, ${scheduledIso.slice(11, 16)} UTC`;
     await expect
       .poll(async () => (await rows(page)).sort())
       .toEqual([

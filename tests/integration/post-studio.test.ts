@@ -172,6 +172,14 @@ describe(`the author's studio on ${testDbKind}`, () => {
       { cookie: admin },
     );
     expect(past.errors?.[0]?.extensions?.fieldErrors).toMatchObject({ publishAt: postMessages.publishAtPast });
+    // A time without its offset names no instant (the server's own zone would decide it): refused.
+    const zoneless = await t.graphql(
+      CREATE,
+      { input: { ...publishedInput('Soon'), status: 'SCHEDULED', publishAt: '2099-01-15T09:00' } },
+      { cookie: admin },
+    );
+    expect(zoneless.errors?.[0]?.message).toContain('DateTime must be an ISO 8601 string with its offset');
+    expect(zoneless.data ?? null).toBeNull();
 
     const publishAt = new Date(Date.now() + 1500);
     const post = await createPublished(t, admin, 'Coming soon', {

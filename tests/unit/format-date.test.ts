@@ -5,6 +5,7 @@ import {
   formatDate,
   formatServerDate,
   formatServerTime,
+  formatSiteDateTime,
   prepareReaderDates,
 } from '../../client/src/lib/format-date.ts';
 
@@ -32,6 +33,7 @@ describe('formatServerDate', () => {
     expect(formatServerDate('2026-11-25T20:30:00.000Z', 'Asia/Tokyo')).toBe('Nov 26, 2026');
     expect(formatServerTime('2026-11-25T20:30:00.000Z', 'Asia/Tokyo')).toBe('05:30 GMT+9');
     expect(formatServerTime('2026-11-25T20:30:00.000Z')).toBe('20:30 UTC');
+    expect(formatSiteDateTime('2026-11-25T20:30:00.000Z', 'Asia/Tokyo')).toBe('Nov 26, 2026, 05:30 GMT+9');
   });
 });
 

@@ -2,7 +2,7 @@
 // either, so it writes the date in the site's time zone (its settings; UTC unless the author chose
 // another), US English, and the browser's first render (hydration) does the same; the render after
 // it shows the reader's own format.
-import { formatDate, formatDateTime, formatServerDate, formatServerTime } from '../lib/format-date';
+import { formatDate, formatDateTime, formatServerDate, formatSiteDateTime } from '../lib/format-date';
 import { useHydrated } from '../lib/hydration';
 import { useSite } from '../lib/site';
 
@@ -11,12 +11,6 @@ export function LocalDate({ iso, withTime = false }: { iso: string; withTime?: b
   const hydrated = useHydrated();
   const timeZone = useSite()?.timeZone;
   if (!hydrated)
-    return (
-      <time dateTime={iso}>
-        {withTime
-          ? `${formatServerDate(iso, timeZone)}, ${formatServerTime(iso, timeZone)}`
-          : formatServerDate(iso, timeZone)}
-      </time>
-    );
+    return <time dateTime={iso}>{withTime ? formatSiteDateTime(iso, timeZone) : formatServerDate(iso, timeZone)}</time>;
   return <time dateTime={iso}>{withTime ? formatDateTime(iso) : formatDate(iso)}</time>;
 }

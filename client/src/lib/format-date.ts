@@ -67,6 +67,15 @@ export function formatServerTime(iso: string, timeZone = 'UTC'): string {
   return date && format ? format.format(date) : `${iso.slice(11, 16)} UTC`;
 }
 
+/**
+ * Date and time to the minute in the site's time zone, with the zone's short name ("Nov 29, 2026,
+ * 09:00 GMT+1"): what a rendered page shows before hydration, and every scheduled time the studio
+ * shows, read in the same zone as the post editor's "Publish at" (kernel/zoned-time.ts).
+ */
+export function formatSiteDateTime(iso: string, timeZone = 'UTC'): string {
+  return `${formatServerDate(iso, timeZone)}, ${formatServerTime(iso, timeZone)}`;
+}
+
 const siteFormats = new Map<string, Intl.DateTimeFormat | null>();
 
 /** US English in the site's time zone, made once per zone; null for a zone this runtime lacks. */

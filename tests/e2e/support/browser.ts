@@ -47,9 +47,12 @@ function sharedBrowser(): Promise<Browser> {
   });
 }
 
-/** options: context settings beyond the defaults, such as `javaScriptEnabled: false` (tests/e2e/support/no-script.ts). */
+/**
+ * options: context settings beyond the defaults, such as `javaScriptEnabled: false` (tests/e2e/support/no-script.ts)
+ * or a `timezoneId` other than the site's.
+ */
 export async function launchBrowser(
-  options: Pick<BrowserContextOptions, 'javaScriptEnabled'> = {},
+  options: Pick<BrowserContextOptions, 'javaScriptEnabled' | 'timezoneId'> = {},
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const context = await (await sharedBrowser()).newContext(options);
   return { context, close: () => context.close() };

@@ -54,16 +54,20 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'va
   error?: string;
   /** Shows a live "12 of 45 characters" under the field, in the error colour past the limit. */
   countTo?: { max: number; length: (value: string) => number };
+  /** A line under the field that is always there, read with it (what a date-time is in). */
+  hint?: ReactNode;
   onValueChange: (value: string) => void;
 }
 
 /** A labelled text input (text, email, password) with its message. */
-export function TextField({ label, error, countTo, onValueChange, ...input }: TextFieldProps) {
+export function TextField({ label, error, countTo, hint, onValueChange, ...input }: TextFieldProps) {
   const count = countTo ? countTo.length(input.value) : 0;
-  const note = countTo && (
+  const note = countTo ? (
     <span className={count > countTo.max ? 'form-count form-count-over' : 'form-count'}>
       {count} of {countTo.max} characters
     </span>
+  ) : (
+    hint
   );
   return (
     <FormField label={label} error={error} note={note}>

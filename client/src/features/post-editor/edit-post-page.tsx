@@ -19,7 +19,8 @@ import { isAutomaticSlug } from '#kernel/slug-rules.ts';
 import { ConflictPointer, EditConflict, ReplacedText, type OtherVersion } from './edit-conflict';
 import { PostForm, savedNoteOf, type PostFormControl } from './post-form';
 import { fromApiCategory } from '#kernel/post-rules.ts';
-import { useSavePost, type SavedNavigationState } from './save-post';
+import { useSavePost, useSiteTimeZone, type SavedNavigationState } from './save-post';
+import { wallTimeOf } from '#kernel/zoned-time.ts';
 import { SavedPostFragment } from './saved-post';
 import { RestoredDraftNotice } from '../../components/form/restored-draft-notice';
 import { PostRevisions } from './post-revisions';
@@ -29,7 +30,6 @@ import {
   saveEditDraft,
   type EditDraft,
   tagsValue,
-  toDateTimeLocal,
   valuesDiffer,
   type PostFormValues,
 } from './post-form-values';
@@ -53,8 +53,8 @@ function editedPost(found: EditPostResult['post'] | undefined): EditedPost | nul
 
 const STATUS_WORDS = { DRAFT: 'Draft', SCHEDULED: 'Scheduled', PUBLISHED: 'Published' } as const;
 
-/** The form's values for the post as the server holds it. */
-function formValuesOf(post: EditedPost): PostFormValues {
+/** The form's values for the post as the server holds it; a scheduled time as wall-clock time in the site's zone. */
+function formValuesOf(post: EditedPost, timeZone: string): PostFormValues {
   return {
     title: post.title,
     subtitle: post.subtitle,
@@ -64,7 +64,7 @@ function formValuesOf(post: EditedPost): PostFormValues {
     slug: isAutomaticSlug(post.slug, post.title) ? '' : post.slug,
     description: post.description,
     imageAlt: post.imageAlt,
-    publishAt: post.status === 'SCHEDULED' ? toDateTimeLocal(post.publishedAt) : '',
+    publishAt: post.status === 'SCHEDULED' ? wallTimeOf(post.publishedAt, timeZone) : '',
     focus: post.image ? storedPicture(post.image).focus : '',
     tags: tagsValue(post.tags.map((tag) => tag.name)),
   };
@@ -88,7 +88,10 @@ export function EditPostPage() {
   const { data, error, refetch } = useQuery(EditPostQuery, { variables: { id }, fetchPolicy: 'network-only' });
   // The version the form's values are based on: as loaded, then as each save left it.
   const baseVersion = useRef<string | null>(null);
-  const savePost = useSavePost({ postId: id, expectedUpdatedAt: () => baseVersion.current });
+  // "Publish at" is wall-clock time in the site's zone: the form waits for it (the spinner below).
+  const loadedZone = useSiteTimeZone();
+  const timeZone = loadedZone ?? 'UTC';
+  const savePost = useSavePost({ postId: id, timeZone, expectedUpdatedAt: () => baseVersion.current });
   const [conflict, setConflict] = useState<Conflict | null>(null);
   // This tab's text after Take theirs, shown until the author leaves.
   const [replaced, setReplaced] = useState<PostFormValues | null>(null);
@@ -153,7 +156,7 @@ export function EditPostPage() {
       const { data: fresh } = await client.query({ query: EditPostQuery, variables: { id }, fetchPolicy: 'no-cache' });
       const post = editedPost(fresh?.post);
       theirs = post
-        ? { kind: 'loaded', values: formValuesOf(post), updatedAt: post.updatedAt }
+        ? { kind: 'loaded', values: formValuesOf(post, timeZone), updatedAt: post.updatedAt }
         : { kind: 'failed', message: 'This post does not exist: it may have been deleted.' };
     } catch (error) {
       theirs = { kind: 'failed', message: apiError(error).message };
@@ -196,7 +199,7 @@ export function EditPostPage() {
   let body;
   if (error) {
     body = <ErrorMessage error={error} />;
-  } else if (!data) {
+  } else if (!data || !loadedZone) {
     body = <Spinner label="Loading the post" />;
   } else if (!loadedPost) {
     body = (
@@ -209,7 +212,7 @@ export function EditPostPage() {
     );
   } else {
     const post = loadedPost;
-    const serverValues = formValuesOf(post);
+    const serverValues = formValuesOf(post, timeZone);
     const restoring = restored !== null && valuesDiffer(restored.values, serverValues);
     const restoredAny = restoring || imageRestored;
     body = (
@@ -226,6 +229,7 @@ export function EditPostPage() {
         </p>
         <PostForm
           key={`${post.id}:${loads}`}
+          timeZone={timeZone}
           initialValues={restoring ? restored.values : serverValues}
           savedValues={serverValues}
           onValuesChange={keepUnsaved}
@@ -282,7 +286,7 @@ export function EditPostPage() {
           // Only a draft saves itself: anything else saved this way would be unpublished.
           autosave={post.status === 'DRAFT' && !conflict}
           onCancel={cancel}
-          savedNote={loads === 0 && arrivedSaved ? savedNoteOf(arrivedSaved, post.publishedAt) : undefined}
+          savedNote={loads === 0 && arrivedSaved ? savedNoteOf(arrivedSaved, post.publishedAt, timeZone) : undefined}
         />
         {conflict && !conflict.asked && (
           <ConflictPointer onShow={() => setConflict((shown) => shown && { ...shown, asked: true })} />

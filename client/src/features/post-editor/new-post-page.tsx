@@ -13,7 +13,8 @@ import {
   valuesDiffer,
 } from './post-form-values';
 import { RestoredDraftNotice } from '../../components/form/restored-draft-notice';
-import { useSavePost } from './save-post';
+import { useSavePost, useSiteTimeZone } from './save-post';
+import { Spinner } from '../../components/spinner';
 import { NEW_POST_DRAFT_KEY } from '../../lib/unsaved-work';
 
 export function NewPostPage() {
@@ -21,7 +22,8 @@ export function NewPostPage() {
   const [restored, setRestored] = useState(() => valuesDiffer(draft, EMPTY_POST_VALUES));
   // Bumped by Discard: the form starts again, empty.
   const [starts, setStarts] = useState(0);
-  const savePost = useSavePost({ postId: null });
+  const timeZone = useSiteTimeZone();
+  const savePost = useSavePost({ postId: null, timeZone: timeZone ?? 'UTC' });
 
   function discard() {
     clearNewPostDraft();
@@ -35,16 +37,22 @@ export function NewPostPage() {
       <PageMeta {...SCREEN_TEXTS.newPost} path="/new" noindex />
       <h1>New post</h1>
       {restored && <RestoredDraftNotice onDiscard={discard} />}
-      <PostForm
-        key={starts}
-        initialValues={draft}
-        imageRequired
-        busyLabel="Creating the post"
-        onSubmit={savePost}
-        onValuesChange={saveNewPostDraft}
-        draftKey={NEW_POST_DRAFT_KEY}
-        onImageRestored={() => setRestored(true)}
-      />
+      {/* The form waits for the site's time zone: "Publish at" is read in it. */}
+      {!timeZone ? (
+        <Spinner label="Loading the post form" />
+      ) : (
+        <PostForm
+          key={starts}
+          timeZone={timeZone}
+          initialValues={draft}
+          imageRequired
+          busyLabel="Creating the post"
+          onSubmit={savePost}
+          onValuesChange={saveNewPostDraft}
+          draftKey={NEW_POST_DRAFT_KEY}
+          onImageRestored={() => setRestored(true)}
+        />
+      )}
     </div>
   );
 }

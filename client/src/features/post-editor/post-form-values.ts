@@ -12,6 +12,7 @@ import {
 import { focusOfValue, focusValue } from '#kernel/focal-point.ts';
 import { slugError } from '#kernel/slug-rules.ts';
 import { checkTags } from '#kernel/tag-rules.ts';
+import { instantOfWallTime, skippedTimeMessage } from '#kernel/zoned-time.ts';
 import { imageFileError } from '../../lib/image-file';
 import { keepPickedImage } from '../../lib/kept-images';
 import { editDraftKey, NEW_POST_DRAFT_KEY, readStored, writeStored } from '../../lib/unsaved-work';
@@ -27,7 +28,10 @@ export interface PostFormValues {
   slug: string;
   description: string;
   imageAlt: string;
-  /** When a scheduled post goes public, as a datetime-local input holds it (local time); empty when not scheduled. */
+  /**
+   * When a scheduled post goes public, as a datetime-local input holds it: wall-clock time in the
+   * site's time zone (kernel/zoned-time.ts), whatever the browser's; empty when not scheduled.
+   */
   publishAt: string;
   /** The cover's focal point as focusValue() writes it; empty: the picture's middle, or as it is stored. */
   focus: string;
@@ -62,20 +66,22 @@ export { focusOfValue, focusValue };
 /** The select's options, in the spec's order: Game, TV, Anime, Book. */
 export const CATEGORY_OPTIONS = Object.entries(CATEGORY_LABELS) as Array<[CategoryValue, string]>;
 
-/** A datetime-local value (local time, no zone) as a Date, or null when there is none. */
-export function publishAtDate(value: string): Date | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+/** A datetime-local value, wall-clock time in the site's time zone, as a Date; null when it names none. */
+export function publishAtDate(value: string, timeZone: string): Date | null {
+  return instantOfWallTime(value, timeZone).date;
 }
 
-/** A Date as a datetime-local input shows it: the author's local time, to the minute. */
-export function toDateTimeLocal(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
+/** The message for a scheduled post's "Publish at" (site's zone), or null when it is a time to come. */
+function publishAtProblem(value: string, timeZone: string): string | null {
+  const { date, problem } = instantOfWallTime(value, timeZone);
+  return problem === 'skipped' ? skippedTimeMessage(timeZone) : publishAtError(date);
+}
+
+/** How the form is checked: the save's status, and the site's time zone, which "Publish at" is read in. */
+interface PostFormCheck {
+  imageRequired: boolean;
+  status: PostStatusValue;
+  timeZone: string;
 }
 
 /**
@@ -85,7 +91,7 @@ export function toDateTimeLocal(iso: string | null | undefined): string {
 export function validatePostForm(
   values: PostFormValues,
   image: File | null,
-  { imageRequired, status }: { imageRequired: boolean; status: PostStatusValue },
+  { imageRequired, status, timeZone }: PostFormCheck,
 ): PostFieldErrors {
   const draft = status === 'DRAFT';
   const errors: PostFieldErrors = validatePostFields(values, { draft });
@@ -95,7 +101,7 @@ export function validatePostForm(
   const tagsProblem = checkTags(tagsOf(values.tags)).error;
   if (tagsProblem) errors.tags = tagsProblem;
   if (status === 'SCHEDULED') {
-    const problem = publishAtError(publishAtDate(values.publishAt));
+    const problem = publishAtProblem(values.publishAt, timeZone);
     if (problem) errors.publishAt = problem;
   }
   // A picked file must be a picture even in a draft; only its absence is fine there.

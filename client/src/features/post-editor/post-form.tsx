@@ -32,7 +32,7 @@ import { FormActions, ImageField, SelectField, TextField } from '../../component
 import { useForm } from '../../components/form/use-form';
 import { useUnsavedChanges } from '../../components/form/use-unsaved-changes';
 import { RichTextField } from '../../components/form/rich-text-field';
-import { formatDateTime } from '../../lib/format-date';
+import { formatSiteDateTime } from '../../lib/format-date';
 import { keepPickedImage, keptPickedImage } from '../../lib/kept-images';
 import { storedUserInfoText } from '../../lib/user-info';
 import { FocalPointField, type Picture } from '../../components/form/focal-point-field';
@@ -90,6 +90,8 @@ interface PostFormProps {
   notice?: ReactNode;
   /** What the page may ask of the form. */
   controlRef?: Ref<PostFormControl>;
+  /** The site's time zone (kernel/zoned-time.ts knownTimeZone): "Publish at" is wall-clock time there. */
+  timeZone: string;
 }
 
 export interface PostFormControl {
@@ -105,9 +107,9 @@ export const AUTOSAVE_DELAY_MS = 1500;
 /** How long a draft whose autosave failed waits before trying again (unless the browser comes back online first). */
 export const AUTOSAVE_RETRY_MS = 10_000;
 
-/** The state line's words for a post just saved and still in the editor. */
-export function savedNoteOf(status: PostStatusValue, publishedAt?: string | null): string {
-  if (status === 'SCHEDULED' && publishedAt) return `Saved: scheduled for ${formatDateTime(publishedAt)}`;
+/** The state line's words for a post just saved and still in the editor; a scheduled time in the site's zone. */
+export function savedNoteOf(status: PostStatusValue, publishedAt: string | null | undefined, timeZone: string): string {
+  if (status === 'SCHEDULED' && publishedAt) return `Saved: scheduled for ${formatSiteDateTime(publishedAt, timeZone)}`;
   return status === 'DRAFT' ? 'Saved' : 'Saved and published';
 }
 
@@ -131,6 +133,7 @@ export function PostForm({
   stateNote,
   notice,
   controlRef,
+  timeZone,
 }: PostFormProps) {
   const navigate = useNavigate();
   // The button that sent the form says how to save it (Enter in a field: the first one, Submit).
@@ -154,7 +157,8 @@ export function PostForm({
   const [autosaveBusy, setAutosaveBusy] = useState(false);
   const form = useForm<Values, PostFieldErrors>({
     initialValues: { ...initialValues, image: null },
-    validate: (values) => validatePostForm(values, values.image, { imageRequired, status: statusRef.current }),
+    validate: (values) =>
+      validatePostForm(values, values.image, { imageRequired, status: statusRef.current, timeZone }),
     send: async ({ image, ...values }) => {
       await autosaving.current;
       if (isSignedOut()) {
@@ -174,7 +178,7 @@ export function PostForm({
         const { path, replace, state } = outcome.leaveTo;
         void navigate(path, { replace, state });
       } else {
-        setSaved({ values, note: savedNoteOf(outcome.post.status, outcome.post.publishedAt) });
+        setSaved({ values, note: savedNoteOf(outcome.post.status, outcome.post.publishedAt, timeZone) });
         // The picture went up with this save: it is the current one now.
         form.change({ image: null });
       }
@@ -203,7 +207,7 @@ export function PostForm({
     dirty &&
     !form.busy &&
     values.image === null &&
-    Object.keys(validatePostForm(values, null, { imageRequired: false, status: 'DRAFT' })).length === 0;
+    Object.keys(validatePostForm(values, null, { imageRequired: false, status: 'DRAFT', timeZone })).length === 0;
   // The last autosave that did not go through (offline, the server away): said beside the buttons,
   // and tried again when the browser is back online or after AUTOSAVE_RETRY_MS, whichever is first.
   const [autosaveFailure, setAutosaveFailure] = useState<string | null>(null);
@@ -361,7 +365,13 @@ export function PostForm({
       />
       <fieldset className="post-form-publishing">
         <legend className="form-label">Publishing</legend>
-        <TextField label="Publish at" type="datetime-local" {...form.field('publishAt')} />
+        {/* Wall-clock time in the site's zone, whatever the browser's: said under the field, read with it. */}
+        <TextField
+          label="Publish at"
+          type="datetime-local"
+          hint={`${timeZone} time (the site's time zone)`}
+          {...form.field('publishAt')}
+        />
         <FormActions submitLabel="Submit" busy={form.busy} busyLabel={busyLabel}>
           <button className="button button-secondary" type="submit" name="status" value="DRAFT" disabled={form.busy}>
             Save draft

@@ -11,7 +11,9 @@ import { editPostPath, postPath } from '#kernel/route-paths.ts';
 import { getFragmentData, graphql } from '../../gql';
 import { apiError, showApiError } from '../../lib/api-errors';
 import { evictAfterPostWritten } from '../../lib/post-writes';
+import { useSite } from '../../lib/site';
 import { toast } from '../../lib/toast';
+import { knownTimeZone } from '#kernel/zoned-time.ts';
 import {
   clearNewPostDraft,
   focusOfValue,
@@ -61,6 +63,8 @@ export type SaveOutcome =
 export interface SavePostOptions {
   /** null for a new post. */
   postId: string | null;
+  /** The site's time zone, in which the form's "Publish at" is wall-clock time. */
+  timeZone: string;
   /** The post's updatedAt as the form loaded (or last saved) it, read when saving. */
   expectedUpdatedAt?: () => string | null;
 }
@@ -77,8 +81,18 @@ export interface SavedNavigationState {
   savedStatus: PostStatusValue;
 }
 
+/**
+ * The zone the form's "Publish at" is read and shown in: the site's (its settings, issue 36), not
+ * the browser's, so every author schedules by the same clock (kernel/zoned-time.ts). UTC if this
+ * browser lacks it; undefined until the site's settings are known.
+ */
+export function useSiteTimeZone(): string | undefined {
+  const site = useSite();
+  return site ? knownTimeZone(site.timeZone) : undefined;
+}
+
 /** Saves the form's values as a new post (postId null) or over the post, as `status`. */
-export function useSavePost({ postId, expectedUpdatedAt }: SavePostOptions) {
+export function useSavePost({ postId, timeZone, expectedUpdatedAt }: SavePostOptions) {
   const [createPost] = useMutation(CreatePostMutation, { update: (cache) => evictAfterPostWritten(cache) });
   const [updatePost] = useMutation(UpdatePostMutation, { update: (cache) => evictAfterPostWritten(cache) });
 
@@ -88,7 +102,7 @@ export function useSavePost({ postId, expectedUpdatedAt }: SavePostOptions) {
     status: PostStatusValue,
     { quiet = false, stay = false }: SaveOptions = {},
   ): Promise<SaveOutcome> {
-    const publishAt = status === 'SCHEDULED' ? publishAtDate(values.publishAt) : null;
+    const publishAt = status === 'SCHEDULED' ? publishAtDate(values.publishAt, timeZone) : null;
     const input = {
       title: values.title.trim(),
       subtitle: values.subtitle.trim(),

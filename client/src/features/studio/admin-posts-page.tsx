@@ -23,7 +23,8 @@ import { SelectOptions } from '../../components/form/select-options';
 import { PageMeta } from '../../components/page-meta';
 import { Paginator } from '../../components/paginator';
 import { apiError, showApiError } from '../../lib/api-errors';
-import { formatDate, formatDateTime } from '../../lib/format-date';
+import { formatDate, formatSiteDateTime } from '../../lib/format-date';
+import { useSite } from '../../lib/site';
 import { toast } from '../../lib/toast';
 import { DeletePostMutation, evictAfterPostDeleted, evictAfterPostWritten } from '../../lib/post-writes';
 import { AdminPostsQuery, SetPostStatusMutation } from './admin-posts-query';
@@ -65,10 +66,13 @@ function filtersOf(params: URLSearchParams) {
   };
 }
 
-/** The date a reader sees, or what stands in for it before the post is public. */
-function dateText(status: PostStatusValue, publishedAt: string | null | undefined): string {
+/**
+ * The date a reader sees, or what stands in for it before the post is public: a scheduled time in
+ * the site's zone, with its name, as the post editor's "Publish at" reads it.
+ */
+function dateText(status: PostStatusValue, publishedAt: string | null | undefined, timeZone?: string): string {
   if (status === 'DRAFT' || !publishedAt) return 'Draft';
-  if (status === 'SCHEDULED') return `Scheduled for ${formatDateTime(publishedAt)}`;
+  if (status === 'SCHEDULED') return `Scheduled for ${formatSiteDateTime(publishedAt, timeZone)}`;
   return formatDate(publishedAt);
 }
 
@@ -99,6 +103,7 @@ export function AdminPostsPage() {
   const filters = filtersOf(params);
   const [searchText, setSearchText] = useState(filters.search);
   const [searchProblem, setSearchProblem] = useState<string | null>(null);
+  const timeZone = useSite()?.timeZone;
   // The author's own list: always what the server holds now (drafts change often, from other tabs too).
   const { data, previousData, error, loading } = useQuery(AdminPostsQuery, {
     variables: {
@@ -186,7 +191,7 @@ export function AdminPostsPage() {
                   </span>
                 </td>
                 <td className="studio-col-date" data-label="Date">
-                  {dateText(post.status, post.publishedAt)}
+                  {dateText(post.status, post.publishedAt, timeZone)}
                 </td>
                 <td className="studio-col-short" data-label="Category">
                   {category ? CATEGORY_LABELS[category] : '—'}
