@@ -32,6 +32,7 @@ import { useUnsavedChanges } from '../../components/form/use-unsaved-changes';
 import { Spinner } from '../../components/spinner';
 import { LoadFailure } from '../../components/load-failure';
 import { getFragmentData, graphql } from '../../gql';
+import type { SiteSettingsQuery as SiteSettingsQueryResult } from '../../gql/graphql';
 import { apiError, showApiError } from '../../lib/api-errors';
 import { imageFileError } from '../../lib/image-file';
 import { keepPickedImage, keptPickedImage } from '../../lib/kept-images';
@@ -230,10 +231,11 @@ function SettingsForm({
   const [updateSite, { client }] = useMutation(UpdateSiteMutation);
 
   /** The settings as the server has them now, into the form's saved state and every screen. */
-  function takeSite(site: SiteInfo, updatedAt: string | null, data: { site: unknown }) {
+  function takeSite(answer: SiteSettingsQueryResult['site']) {
     // Every screen reads the site query: the header, the footer and the pages change now.
-    client.writeQuery({ query: SiteQuery, data: data as never });
-    base.current = savedVersion.current = updatedAt;
+    client.writeQuery({ query: SiteQuery, data: { site: answer } });
+    const site = getFragmentData(SiteFieldsFragment, answer);
+    base.current = savedVersion.current = answer.updatedAt ?? null;
     const now = fieldsOf(site);
     setSaved(now);
     setStored({ avatar: site.avatar ?? null, banner: site.banner ?? null });
@@ -256,9 +258,7 @@ function SettingsForm({
         };
         const { data } = await updateSite({ variables: { input } });
         if (!data) return undefined;
-        const site = getFragmentData(SiteFieldsFragment, data.updateSite);
-        const now = takeSite(site, data.updateSite.updatedAt ?? null, { site: data.updateSite });
-        form.reset(now);
+        form.reset(takeSite(data.updateSite));
         forgetDraft();
         setRestored(false);
         setElsewhere(null);
@@ -284,8 +284,7 @@ function SettingsForm({
     try {
       const { data } = await client.query({ query: SiteSettingsQuery, fetchPolicy: 'network-only' });
       if (!data) return;
-      const site = getFragmentData(SiteFieldsFragment, data.site);
-      form.reset(takeSite(site, data.site.updatedAt ?? null, data));
+      form.reset(takeSite(data.site));
       setRestored(false);
       setElsewhere({ kind: 'setAside', mine });
     } catch (failure) {
@@ -527,7 +526,9 @@ function SavedElsewhere({
     <div ref={ref} className="form-restored settings-elsewhere" tabIndex={-1}>
       {elsewhere.kind === 'refused' ? (
         <>
-          <p role="alert">Not saved: {elsewhere.message}</p>
+          <p role="alert">
+            <strong>Not saved.</strong> {elsewhere.message}
+          </p>
           <p>What you typed stays in the form.</p>
           <button className="button" type="button" onClick={onLoadNewer}>
             Load the newer settings
