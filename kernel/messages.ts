@@ -22,6 +22,7 @@ export const siteSettingsMessages = {
   timeZoneInvalid: 'Not a time zone the server knows, such as UTC or Europe/Paris',
   tooManyLinks: (max: number) => `At most ${max} social links`,
   saved: 'Settings saved',
+  conflict: 'The settings were changed elsewhere since you opened them. Load the newer settings to see them.',
 } as const;
 
 /** Redirects (issue 36): the studio's form and the server say the same words. */

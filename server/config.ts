@@ -96,6 +96,8 @@ export interface SiteLook {
   /** The author's picture and the home banner's (issue 36); absent or null: none, the built-in banner. */
   avatar?: Image | null;
   banner?: Image | null;
+  /** The settings' version (the row's updatedAt; null before any row): updateSite's expectedUpdatedAt. */
+  updatedAt?: Date | null;
 }
 
 const SOCIAL_LINKS_PROBLEM =

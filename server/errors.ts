@@ -41,6 +41,14 @@ export function validationError(fieldErrors: FieldErrors): AppError {
   return new AppError('BAD_USER_INPUT', first, { fieldErrors });
 }
 
+/**
+ * A write based on an older copy than the stored one (another tab's or another device's save came
+ * between) is refused with CONFLICT, never applied over it; `expected` absent: no check.
+ */
+export function checkVersion(current: { updatedAt: Date }, expected: Date | null | undefined, message: string): void {
+  if (expected && expected.getTime() !== current.updatedAt.getTime()) throw new AppError('CONFLICT', message);
+}
+
 export const NOT_AUTHORIZED_MESSAGE = 'Not authorized';
 export const FORBIDDEN_MESSAGE = 'Admin access required';
 

@@ -3,6 +3,7 @@
 // leads on, in a browser with JavaScript and in one without; and the author adds an entry to the
 // header's menu at /admin/navigation, which every page's header then shows, with and without
 // JavaScript.
+import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { menuMessages, redirectMessages } from '#kernel/messages.ts';
 import { createAccount, problemsBesidesStatus, restoreSession, toast, type Account } from './support/accounts.ts';
@@ -10,7 +11,8 @@ import { axeViolations } from './support/axe.ts';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { sidewaysScroll } from './support/layout-checks.ts';
 import { openNoScriptBrowser } from './support/no-script.ts';
-import { h1Text, pathOf } from './support/page-checks.ts';
+import { appOwnsH1, h1Text, pathOf } from './support/page-checks.ts';
+import { createPost } from './support/site-content.ts';
 
 let site: E2eSite;
 let admin: Account;
@@ -159,6 +161,80 @@ describe('menus in the studio', () => {
       expect(noScript.problems).toEqual([]);
     } finally {
       await noScript.close();
+    }
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('an old address reached by a link inside the app', () => {
+  it('leads where a full load leads (a redirect, a renamed tag), and a missing one shows the 404 once, asked once', async () => {
+    const { page, t } = site;
+    await t.db.prisma.redirect.deleteMany();
+    await t.db.prisma.page.deleteMany({ where: { slug: 'old-links' } });
+    await t.app.services.redirects.create({ from: '/old-shelf', to: '/about', permanent: true });
+    await t.app.services.redirects.create({ from: '/blog/retired-review', to: '/hire-me', permanent: false });
+    const post = await createPost(t, { title: 'A post with a tag' });
+    const { title, subtitle, content, category } = post;
+    // Named afresh on each attempt: a retry finds the last attempt's tags.
+    const n = post.id.slice(-4).replace(/[^0-9a-z]/g, '');
+    await t.app.services.posts.update(post.id, { title, subtitle, content, category, tags: [`Shelf Finds ${n}`] });
+    const tag = await t.db.prisma.tag.findUniqueOrThrow({ where: { slug: `shelf-finds-${n}` } });
+    await t.app.services.tags.rename(tag.id, `Bookshelf Finds ${n}`);
+    await t.app.services.pages.create({
+      title: 'Old links',
+      slug: 'old-links',
+      status: 'PUBLISHED',
+      content:
+        `<p><a href="/old-shelf">A redirect</a> <a href="/tag/shelf-finds-${n}">A renamed tag</a> ` +
+        '<a href="/blog/retired-review">A retired post</a> <a href="/no-such-shelf">Nothing</a></p>',
+    });
+    // What the browser asks of each old address: the app's question (HEAD), and any full load.
+    const asked = new Map<string, string[]>();
+    const onResponse = (response: Response) => {
+      const { pathname } = new URL(response.url());
+      if (!['/old-shelf', `/tag/shelf-finds-${n}`, '/blog/retired-review', '/no-such-shelf'].includes(pathname)) return;
+      const request = response.request();
+      const seen = `${request.method()}${request.isNavigationRequest() ? ' load' : ''} ${response.status()}`;
+      asked.set(pathname, [...(asked.get(pathname) ?? []), seen]);
+    };
+    page.on('response', onResponse);
+
+    /** The page of old links, taken over by the app: its links are then followed inside the app. */
+    const openOldLinks = async () => {
+      await page.goto(`${site.url}/old-links`);
+      await expect.poll(() => h1Text(page)).toBe('Old links');
+      await expect.poll(() => appOwnsH1(page)).toBe(true);
+    };
+    try {
+      for (const [link, from, to, heading, status] of [
+        ['A redirect', '/old-shelf', '/about', 'About', 301],
+        ['A renamed tag', `/tag/shelf-finds-${n}`, `/tag/bookshelf-finds-${n}`, `Tagged “Bookshelf Finds ${n}”`, 301],
+        ['A retired post', '/blog/retired-review', '/hire-me', 'Hire me', 302],
+      ] as const) {
+        await openOldLinks();
+        await page.getByRole('main').getByRole('link', { name: link }).click();
+        await expect.poll(() => pathOf(page), { message: link }).toBe(to);
+        await expect.poll(() => h1Text(page), { message: link }).toBe(heading);
+        // The app asked the server, heard a redirect, and loaded the address: the server's redirect led on.
+        expect(asked.get(from)).toEqual([`HEAD ${status}`, `GET load ${status}`]);
+      }
+
+      await openOldLinks();
+      await page.getByRole('main').getByRole('link', { name: 'Nothing' }).click();
+      await expect.poll(() => h1Text(page)).toBe('Page not found');
+      expect(pathOf(page)).toBe('/no-such-shelf');
+      expect(await page.title()).toBe('Page not found (404) | Pixel Diaries');
+      // Asked once, answered 404, and not loaded again: no loop; the app's history is as it was.
+      expect(asked.get('/no-such-shelf')).toEqual(['HEAD 404']);
+      await page.goBack();
+      await expect.poll(() => h1Text(page)).toBe('Old links');
+      // A full load of it (the server's own 404) asks nothing more.
+      await page.goto(`${site.url}/no-such-shelf`);
+      await expect.poll(() => h1Text(page)).toBe('Page not found');
+      await expect.poll(() => appOwnsH1(page)).toBe(true);
+      expect(asked.get('/no-such-shelf')).toEqual(['HEAD 404', 'GET load 404']);
+    } finally {
+      page.off('response', onResponse);
     }
     expect(site.problems).toEqual([]);
   });

@@ -4,7 +4,8 @@
 // JSON-LD show the new settings, with JavaScript on and off.
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { adminTests, imageFiles, toast } from './support/accounts.ts';
+import { siteSettingsMessages } from '#kernel/messages.ts';
+import { adminTests, imageFiles, problemsBesidesStatus, toast } from './support/accounts.ts';
 import type { E2eSite } from './support/e2e-site.ts';
 import { sidewaysScroll } from './support/layout-checks.ts';
 import { openNoScriptBrowser } from './support/no-script.ts';
@@ -38,6 +39,12 @@ describe('the settings screen', () => {
     await page.getByLabel('Author name').fill('Grace Hopper');
     await page.getByLabel("Author's picture").setInputFiles(await images.write({ width: 400, height: 400 }));
     await page.getByLabel('Home banner picture').setInputFiles(await images.write({ width: 1600, height: 500 }));
+    // The banner's focal point, moved from the keyboard: 10 % from the left, 30 % from the top.
+    const bannerFocus = page.getByRole('button', { name: /^Focal point of the home banner:/ });
+    await bannerFocus.focus();
+    for (const key of ['Shift+ArrowLeft', 'Shift+ArrowLeft', 'Shift+ArrowUp']) await page.keyboard.press(key);
+    const FOCUSED = 'Focal point of the home banner: 10% from the left, 30% from the top';
+    expect(await bannerFocus.getAttribute('aria-label')).toBe(FOCUSED);
 
     // Typed work outlives a reload (kept in this browser until the server has it), pictures too.
     await page.reload();
@@ -47,6 +54,7 @@ describe('the settings screen', () => {
       .toBe(1);
     expect(await page.getByLabel('Bio').inputValue()).toBe(BIO);
     expect(await page.getByLabel('Link 2 address').inputValue()).toBe('not an address');
+    expect(await bannerFocus.getAttribute('aria-label')).toBe(FOCUSED);
 
     // The rules the server applies, checked here first; nothing is sent while one fails.
     await page.getByRole('button', { name: 'Save settings' }).click();
@@ -66,7 +74,10 @@ describe('the settings screen', () => {
     await toast(page, 'Settings saved').waitFor();
     // The header follows from the answer, in the same page load.
     await page.getByRole('link', { name: `${TITLE}, home page` }).waitFor();
-    expect(await site.t.db.prisma.siteSetting.findUniqueOrThrow({ where: { id: 1 } })).toMatchObject({
+    expect(
+      await site.t.db.prisma.siteSetting.findUniqueOrThrow({ where: { id: 1 }, include: { banner: true } }),
+    ).toMatchObject({
+      banner: { focusX: 0.1, focusY: 0.3 },
       title: TITLE,
       bio: BIO,
       avatarId: expect.any(String),
@@ -110,6 +121,8 @@ describe('the settings screen', () => {
       expect(await banner.getAttribute('src')).toMatch(/^\/uploads\/.+\.webp$/);
       // Loaded, not a broken picture.
       expect(await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      // Cut around the author's focal point, in the server's HTML (no script to place it).
+      expect(await banner.evaluate((img) => getComputedStyle(img).objectPosition)).toBe('10% 30%');
       const plainLd = JSON.parse((await plain.locator('script[type="application/ld+json"]').first().textContent())!);
       expect(plainLd).toMatchObject({ name: TITLE });
       await plain.goto(`${site.url}/about`);
@@ -128,5 +141,51 @@ describe('the settings screen', () => {
       await noScript.close();
     }
     expect(site.problems).toEqual([]);
+  });
+
+  it('refuses a save over settings saved in another tab, keeps what was typed, and offers the newer ones', async () => {
+    const { page } = site;
+    const stored = () => site.t.db.prisma.siteSetting.findUniqueOrThrow({ where: { id: 1 } });
+    await page.goto(`${site.url}/admin/settings`);
+    await expect.poll(() => h1Text(page)).toBe('Settings');
+    const other = await page.context().newPage();
+    try {
+      // The other tab opens the same settings and saves a new footer line first.
+      await other.goto(`${site.url}/admin/settings`);
+      await other.getByLabel('Footer text').fill('Saved in the other tab');
+      await other.getByRole('button', { name: 'Save settings' }).click();
+      await toast(other, 'Settings saved').waitFor();
+    } finally {
+      await other.close();
+    }
+    const theirs = await stored();
+
+    // This tab, loaded before that save: refused, nothing stored, the typed title kept.
+    await page.getByLabel('Site title').fill('Typed in this tab');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    const refused = page.getByRole('alert').filter({ hasText: siteSettingsMessages.conflict });
+    await refused.waitFor();
+    expect(await stored()).toEqual(theirs);
+    expect(await page.getByLabel('Site title').inputValue()).toBe('Typed in this tab');
+    // A reload keeps the typed work, and the version it was typed over: saved again, refused again.
+    await page.reload();
+    await page.getByText('Draft restored').waitFor();
+    expect(await page.getByLabel('Site title').inputValue()).toBe('Typed in this tab');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await refused.waitFor();
+    expect(await sidewaysScroll(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The newer settings into the form; the typed ones set aside, then put back and saved over them.
+    await page.getByRole('button', { name: 'Load the newer settings' }).click();
+    await expect.poll(() => page.getByLabel('Footer text').inputValue()).toBe('Saved in the other tab');
+    expect(await page.getByLabel('Site title').inputValue()).toBe(theirs.title);
+    await page.getByRole('button', { name: 'Put mine back' }).click();
+    expect(await page.getByLabel('Site title').inputValue()).toBe('Typed in this tab');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await toast(page, 'Settings saved').waitFor();
+    expect((await stored()).title).toBe('Typed in this tab');
+    // The 409 answers are the only thing the browser logged.
+    expect(problemsBesidesStatus(site.problems, 409)).toEqual([]);
   });
 });

@@ -165,6 +165,8 @@ beforeAll(async () => {
   await prisma.siteSetting.create({
     data: { id: 1, ...SETTINGS, avatarId: card!.imageId, bannerId: lender!.imageId },
   });
+  // The author's picture's focal point (kept on its Image row, as every picture's).
+  await prisma.image.update({ where: { id: card!.imageId }, data: { focusX: 0.35, focusY: 0.15 } });
   for (const [i, title] of ['First try', 'Second try'].entries()) {
     await prisma.postRevision.create({
       data: {
@@ -246,6 +248,11 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
       // The restored site shows the same pictures: the same rows, whose files came across.
       expect(after.site?.avatarId).toBe(after.upcomingCards.find((c) => c.imageAlt === 'A lighthouse')!.imageId);
       expect(after.site?.bannerId).toEqual(expect.any(String));
+      // Cut where the author chose, as before.
+      expect(after.images.find((image) => image.id === after.site?.avatarId)).toMatchObject({
+        focusX: 0.35,
+        focusY: 0.15,
+      });
       expect(after.postRevisions.map((revision) => revision.title)).toEqual(['First try', 'Second try']);
       expect(after.formerSlugs).toHaveLength(1);
       expect(after.tags.map((tag) => tag.name).sort()).toEqual(['Cozy games', 'Puzzles', 'Unused']);

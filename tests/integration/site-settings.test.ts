@@ -160,6 +160,52 @@ describe('updateSite', () => {
   });
 });
 
+describe('two tabs saving the settings', () => {
+  const VERSIONED = `mutation ($input: UpdateSiteInput!) { updateSite(input: $input) { name updatedAt } }`;
+  const version = async () =>
+    (await t.graphql('query { site { updatedAt } }', {}, { cookie: admin })).data.site.updatedAt;
+
+  it('refuses a save based on settings saved elsewhere since, with CONFLICT, and stores nothing', async () => {
+    const loaded = await version();
+    expect(typeof loaded).toBe('string');
+    // The other tab saves first, from the same version.
+    const first = await t.graphql(
+      VERSIONED,
+      { input: { ...GOOD, title: 'Saved in the other tab', expectedUpdatedAt: loaded } },
+      { cookie: admin },
+    );
+    expect(first.errors).toBeUndefined();
+    const newer = first.data.updateSite.updatedAt;
+    expect(newer).not.toBe(loaded);
+    const before = await t.graphql(SITE_QUERY);
+    const row = await t.db.prisma.siteSetting.findUniqueOrThrow({ where: { id: SETTINGS_ID } });
+
+    const stale = await t.graphql(
+      VERSIONED,
+      { input: { ...GOOD, title: 'Typed in this tab', expectedUpdatedAt: loaded } },
+      { cookie: admin },
+    );
+    expect(stale.errors?.[0]).toMatchObject({
+      message: 'The settings were changed elsewhere since you opened them. Load the newer settings to see them.',
+      extensions: { code: 'CONFLICT' },
+    });
+    expect(await t.graphql(SITE_QUERY)).toEqual(before);
+    expect(await t.db.prisma.siteSetting.findUniqueOrThrow({ where: { id: SETTINGS_ID } })).toEqual(row);
+    expect((await page(t, '/')).document.title).toBe('Saved in the other tab');
+
+    // Based on the newer version (the screen's "Load the newer settings"), the save goes through.
+    const again = await t.graphql(
+      VERSIONED,
+      { input: { ...GOOD, title: 'Typed in this tab', expectedUpdatedAt: newer } },
+      { cookie: admin },
+    );
+    expect(again.data.updateSite.name).toBe('Typed in this tab');
+    expect(await version()).toBe(again.data.updateSite.updatedAt);
+    // Without a version (a script, an older client): applied as before.
+    expect((await t.graphql(VERSIONED, { input: GOOD }, { cookie: admin })).data.updateSite.name).toBe(GOOD.title);
+  });
+});
+
 describe("the author's picture and the home banner's", () => {
   const PICTURES = `mutation ($input: UpdateSiteInput!) { updateSite(input: $input) {
     avatar { url srcset width } banner { url srcset width } } }`;
@@ -246,6 +292,57 @@ describe("the author's picture and the home banner's", () => {
     expect(uploadedFiles(t).length).toBeGreaterThan(filesBefore.length);
     expect((await t.request(avatar.url)).status).toBe(404);
     expect(await t.db.prisma.image.count()).toBe(1);
+  });
+
+  it('keep the focal point the author chose, for a new picture and for the stored one', async () => {
+    const FOCUSED = `mutation ($input: UpdateSiteInput!) { updateSite(input: $input) {
+      avatar { focusX focusY } banner { focusX focusY } } }`;
+    const stored = async () => {
+      const setting = await t.db.prisma.siteSetting.findUniqueOrThrow({
+        where: { id: SETTINGS_ID },
+        select: {
+          avatar: { select: { focusX: true, focusY: true } },
+          banner: { select: { focusX: true, focusY: true } },
+        },
+      });
+      return { avatar: setting.avatar, banner: setting.banner };
+    };
+    const set = await t.upload(
+      FOCUSED,
+      { input: { ...GOOD, bannerFocusX: 0.2, bannerFocusY: 0.85 } },
+      { 'input.avatar': await png(300), 'input.banner': await png(800) },
+      { cookie: admin },
+    );
+    expect(set.body.errors).toBeUndefined();
+    // A new picture without a point: its middle.
+    const first = { avatar: { focusX: 0.5, focusY: 0.5 }, banner: { focusX: 0.2, focusY: 0.85 } };
+    expect(set.body.data.updateSite).toEqual(first);
+    expect(await stored()).toEqual(first);
+
+    // Moved on the pictures kept: no new picture sent.
+    const moved = await t.graphql(
+      FOCUSED,
+      { input: { ...GOOD, avatarFocusX: 0.3, avatarFocusY: 0.1, bannerFocusX: 0.75, bannerFocusY: 0.4 } },
+      { cookie: admin },
+    );
+    const second = { avatar: { focusX: 0.3, focusY: 0.1 }, banner: { focusX: 0.75, focusY: 0.4 } };
+    expect(moved.data.updateSite).toEqual(second);
+    expect((await t.graphql(`query { site { avatar { focusX focusY } banner { focusX focusY } } }`)).data.site).toEqual(
+      second,
+    );
+
+    // Outside the picture, or half a point: refused under its field, nothing changed.
+    const bad = await t.graphql(
+      FOCUSED,
+      { input: { ...GOOD, title: 'Not saved', avatarFocusX: 1.5, avatarFocusY: 0.5, bannerFocusX: 0.5 } },
+      { cookie: admin },
+    );
+    expect(bad.errors?.[0]?.extensions?.fieldErrors).toEqual({
+      avatarFocus: 'The focal point must be inside the picture',
+      bannerFocus: 'The focal point must be inside the picture',
+    });
+    expect(await stored()).toEqual(second);
+    expect((await t.graphql(SITE_QUERY)).data.site.name).toBe(GOOD.title);
   });
 });
 

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { PageMeta } from '../components/page-meta';
 import { SearchBox } from '../components/search-box';
+import { Spinner } from '../components/spinner';
+import { useServerRedirect } from '../lib/server-redirect';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 
 /** An error screen: the label above its heading, the heading, what to say, and the way home. */
@@ -24,6 +26,9 @@ function ErrorScreen({ meta, eyebrow, children }: { meta: ReactNode; eyebrow: st
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
+  // Reached by a link inside the app: the server may redirect this address (server-redirect.ts).
+  const asking = useServerRedirect();
+  if (asking) return <Spinner label="Loading the page" />;
   return (
     <ErrorScreen meta={<PageMeta {...SCREEN_TEXTS.notFound} path={pathname} noindex />} eyebrow="Error 404">
       <h1 id="error-page-title">Page not found</h1>

@@ -20,12 +20,16 @@ export const SiteFieldsFragment = graphql(`
       width
       height
       srcset
+      focusX
+      focusY
     }
     banner {
       url
       width
       height
       srcset
+      focusX
+      focusY
     }
     owner {
       name
@@ -75,6 +79,9 @@ export interface SitePictureData {
   width: number;
   height: number;
   srcset: string;
+  /** The focal point the author chose (0 to 1): the cut (the banner's strip, the round avatar) keeps it. */
+  focusX: number;
+  focusY: number;
 }
 
 /** The site's name, URL and owner, or undefined while they load (or if the request failed). */

@@ -2,7 +2,7 @@
 // pictures of a post's text, with every rule of a post enforced here, once, for GraphQL and REST
 // alike. Each write announces what it changed (server/cache/post-changes.ts), which cools the cached
 // reads that showed it (docs/decisions/032-writes-cool-what-they-change.md).
-import { AppError, notFound, validationError } from '../../errors.ts';
+import { checkVersion, notFound, validationError } from '../../errors.ts';
 import type { Category, Image, Post, PostStatus, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { ContentChanges } from '../../cache/content-changes.ts';
 import { bothChanges, type PostFacts, postChange, tagChange } from '../../cache/post-changes.ts';
@@ -167,7 +167,7 @@ export class PostWrites {
       select: { status: true, imageId: true, updatedAt: true },
     });
     if (!before) throw notFound(POST_NOT_FOUND);
-    checkVersion(before, input.expectedUpdatedAt);
+    checkPostVersion(before, input.expectedUpdatedAt);
     const prepared = await this.prepare(input, {
       status: input.status ?? before.status,
       hasImage: before.imageId !== null,
@@ -181,7 +181,7 @@ export class PostWrites {
         SELECT "id", "status", "slug", "title", "subtitle", "content", "category", "imageId", "publishedAt", "updatedAt"
         FROM "Post" WHERE "id" = ${id}::uuid FOR UPDATE`;
       if (!current) throw notFound(POST_NOT_FOUND);
-      checkVersion(current, input.expectedUpdatedAt);
+      checkPostVersion(current, input.expectedUpdatedAt);
       const { status } = prepared;
       const publishedAt =
         status === 'DRAFT'
@@ -408,10 +408,8 @@ export function factsOf(post: Pick<Post, 'status' | 'category' | 'slug' | 'publi
 }
 
 /** A write based on an older copy than the stored one is refused, never applied over it. */
-function checkVersion(current: { updatedAt: Date }, expected: Date | null | undefined): void {
-  if (expected && expected.getTime() !== current.updatedAt.getTime()) {
-    throw new AppError('CONFLICT', postMessages.conflict);
-  }
+function checkPostVersion(current: { updatedAt: Date }, expected: Date | null | undefined): void {
+  checkVersion(current, expected, postMessages.conflict);
 }
 
 /** The focal point sent, checked; null when none was. */

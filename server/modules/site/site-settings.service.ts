@@ -11,8 +11,11 @@ import {
   type SiteSettingsFields,
   type SocialLinkFields,
 } from '#kernel/site-settings-rules.ts';
+import { checkFocus } from '#kernel/focal-point.ts';
+import { siteSettingsMessages } from '#kernel/messages.ts';
 import { EVERYTHING, SETTINGS_TAG, type ContentChanges } from '../../cache/content-changes.ts';
 import type { Config, SiteLook, SiteOwner } from '../../config.ts';
+import { checkVersion } from '../../errors.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { ImageFiles } from '../media/image-files.ts';
 import { checkWriteImages, commitImages, type ImageUpload, saveImage } from '../media/image-upload.ts';
@@ -46,12 +49,21 @@ export interface SitePicturesInput {
   /** Ignored when a new picture of the same field is sent (it replaces the old one anyway). */
   removeAvatar?: boolean | null;
   removeBanner?: boolean | null;
+  /** Each picture's focal point (0 to 1), the new one's or the stored one's; absent: as it is (a new one's middle). */
+  avatarFocusX?: number | null;
+  avatarFocusY?: number | null;
+  bannerFocusX?: number | null;
+  bannerFocusY?: number | null;
 }
 const REMOVE: Record<SitePicture, 'removeAvatar' | 'removeBanner'> = {
   avatar: 'removeAvatar',
   banner: 'removeBanner',
 };
 const COLUMN: Record<SitePicture, 'avatarId' | 'bannerId'> = { avatar: 'avatarId', banner: 'bannerId' };
+const FOCUS = {
+  avatar: ['avatarFocusX', 'avatarFocusY'],
+  banner: ['bannerFocusX', 'bannerFocusY'],
+} as const satisfies Record<SitePicture, readonly [keyof SitePicturesInput, keyof SitePicturesInput]>;
 type SettingsDb = Pick<PrismaClient, 'siteSetting'>;
 
 function socialLinksOf(value: unknown): SocialLinkFields[] {
@@ -93,6 +105,7 @@ function settingsOf(row: SettingsRow, fallback: SiteSettings): SiteSettings {
     timeZone: row.timeZone,
     avatar: row.avatar,
     banner: row.banner,
+    updatedAt: row.updatedAt,
   };
 }
 
@@ -139,10 +152,12 @@ export async function seedSiteSettings(prisma: SettingsDb, config: Config): Prom
 export async function applySiteSettings(prisma: SettingsDb, config: Config): Promise<boolean> {
   const row = await prisma.siteSetting.findUnique({ where: { id: SETTINGS_ID }, ...WITH_PICTURES });
   if (!row) return false;
-  const before = JSON.stringify(currentSettings(config));
+  // The version alone changing (the first run's setup code closed) changes nothing a page shows.
+  const shown = () => JSON.stringify({ ...currentSettings(config), updatedAt: undefined });
+  const before = shown();
   apply(config, settingsOf(row, currentSettings(config)));
   // Both read through currentSettings, so the same fields in the same order.
-  return JSON.stringify(currentSettings(config)) !== before;
+  return shown() !== before;
 }
 
 export class SiteSettingsService {
@@ -171,11 +186,30 @@ export class SiteSettingsService {
 
   /**
    * Stores new settings for the whole site; BAD_USER_INPUT with every field's message (a refused
-   * picture's under `avatar` or `banner`), and nothing changed. A replaced or removed picture's row
-   * and files go, as a card's do.
+   * picture's under `avatar` or `banner`, a focal point outside it under `avatarFocus` or
+   * `bannerFocus`), and nothing changed. A replaced or removed picture's row and files go, as a
+   * card's do. With `expectedUpdatedAt` (the version the author's form was loaded with), CONFLICT
+   * when the settings were saved elsewhere since, and nothing changed: as a post's edit (post-writes.ts).
    */
-  async update(fields: SiteSettingsFields, pictures: SitePicturesInput = {}): Promise<SiteSettings> {
+  async update(
+    fields: SiteSettingsFields,
+    pictures: SitePicturesInput = {},
+    expectedUpdatedAt: Date | null = null,
+  ): Promise<SiteSettings> {
+    // Refused before the pictures are decoded, the costly part; checked again under the row's lock.
+    const before = await this.prisma.siteSetting.findUnique({
+      where: { id: SETTINGS_ID },
+      select: { updatedAt: true },
+    });
+    if (before) checkVersion(before, expectedUpdatedAt, siteSettingsMessages.conflict);
     const errors = validateSiteSettings(fields);
+    const focus: Partial<Record<SitePicture, { focusX: number; focusY: number }>> = {};
+    for (const field of SITE_PICTURES) {
+      const [x, y] = FOCUS[field];
+      const checked = checkFocus(pictures[x] as number | null | undefined, pictures[y] as number | null | undefined);
+      if (checked.error) errors[`${field}Focus`] = checked.error;
+      else if (checked.focus) focus[field] = checked.focus;
+    }
     const checked = await checkWriteImages(this.files.store, errors as Record<string, string>, {
       avatar: pictures.avatar,
       banner: pictures.banner,
@@ -196,15 +230,24 @@ export class SiteSettingsService {
     const write = async (tx: Prisma.TransactionClient) => {
       await tx.siteSetting.upsert({ where: { id: SETTINGS_ID }, update: {}, create: { id: SETTINGS_ID } });
       // Locked: two saves at once apply one after the other, and a replaced picture is removed once.
-      const [current] = await tx.$queryRaw<Array<Record<'avatarId' | 'bannerId', string | null>>>`
-        SELECT "avatarId", "bannerId" FROM "SiteSetting" WHERE "id" = ${SETTINGS_ID} FOR UPDATE`;
+      const [current] = await tx.$queryRaw<Array<Record<'avatarId' | 'bannerId', string | null> & { updatedAt: Date }>>`
+        SELECT "avatarId", "bannerId", "updatedAt" FROM "SiteSetting" WHERE "id" = ${SETTINGS_ID} FOR UPDATE`;
+      // A row just made by the upsert above has no version the form could have been loaded with.
+      if (current && before) checkVersion(current, expectedUpdatedAt, siteSettingsMessages.conflict);
       const ids: Partial<Record<'avatarId' | 'bannerId', string | null>> = {};
       const dropped: Array<string | null> = [];
       for (const field of SITE_PICTURES) {
         const image = created[field];
+        const stored = current?.[COLUMN[field]] ?? null;
+        // The point moved on the picture kept: its Image row holds it, as a post's cover's does.
+        if (!image && !pictures[REMOVE[field]] && focus[field] && stored) {
+          await tx.image.update({ where: { id: stored }, data: focus[field] });
+        }
         if (!image && !pictures[REMOVE[field]]) continue;
-        ids[COLUMN[field]] = image ? (await tx.image.create({ data: image, select: { id: true } })).id : null;
-        dropped.push(current?.[COLUMN[field]] ?? null);
+        ids[COLUMN[field]] = image
+          ? (await tx.image.create({ data: { ...image, ...focus[field] }, select: { id: true } })).id
+          : null;
+        dropped.push(stored);
       }
       const row = await tx.siteSetting.update({
         where: { id: SETTINGS_ID },

@@ -75,6 +75,14 @@ const Site = builder.objectRef<SiteInfo>('Site').implement({
       description: "The home banner's picture; null: the built-in one",
       resolve: (site) => site.look.banner ?? null,
     }),
+    updatedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description:
+        "The settings' version: when they were last saved (null before any were). The settings screen sends it " +
+        "back as updateSite's expectedUpdatedAt",
+      resolve: (site) => site.look.updatedAt ?? null,
+    }),
     setupPending: t.boolean({
       description:
         'True while the site waits for its first run: no one has signed in as the admin yet, and the setup ' +
@@ -144,6 +152,16 @@ const UpdateSiteInput = builder.inputType('UpdateSiteInput', {
     removeAvatar: t.boolean({ description: "True: the author's picture goes (ignored when a new one is sent)" }),
     banner: t.field({ type: 'File', description: 'A new home banner picture replaces the old one; absent keeps it' }),
     removeBanner: t.boolean({ description: 'True: the built-in banner again (ignored when a new one is sent)' }),
+    avatarFocusX: t.float({ description: "The author's picture's focal point, 0 to 1 from the left (with Y)" }),
+    avatarFocusY: t.float({ description: "The author's picture's focal point, 0 to 1 from the top (with X)" }),
+    bannerFocusX: t.float({ description: "The home banner picture's focal point, 0 to 1 from the left (with Y)" }),
+    bannerFocusY: t.float({ description: "The home banner picture's focal point, 0 to 1 from the top (with X)" }),
+    expectedUpdatedAt: t.field({
+      type: 'DateTime',
+      description:
+        'The Site.updatedAt the form was loaded with: if the settings were saved elsewhere since, CONFLICT (409) ' +
+        'and nothing changes',
+    }),
   }),
 });
 
@@ -153,10 +171,11 @@ builder.mutationField('updateSite', (t) =>
     authScopes: { admin: true },
     description:
       "Changes the site's settings (the admin only), on every page, feed and instance at once. " +
-      "BAD_USER_INPUT with extensions.fieldErrors (a social link's as socialLinks.<index>.label or .url, a refused picture's as avatar or banner); nothing changes then",
+      "BAD_USER_INPUT with extensions.fieldErrors (a social link's as socialLinks.<index>.label or .url, a refused picture's as avatar or banner, a focal point's as avatarFocus or bannerFocus); nothing changes then",
     args: { input: t.arg({ type: UpdateSiteInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
-      const { avatar, removeAvatar, banner, removeBanner, ...texts } = input;
+      const { avatar, removeAvatar, banner, removeBanner, expectedUpdatedAt, ...rest } = input;
+      const { avatarFocusX, avatarFocusY, bannerFocusX, bannerFocusY, ...texts } = rest;
       await ctx.services.siteSettings.update(
         {
           ...texts,
@@ -165,7 +184,8 @@ builder.mutationField('updateSite', (t) =>
           bio: texts.bio ?? '',
           footerText: texts.footerText ?? '',
         },
-        { avatar, removeAvatar, banner, removeBanner },
+        { avatar, removeAvatar, banner, removeBanner, avatarFocusX, avatarFocusY, bannerFocusX, bannerFocusY },
+        expectedUpdatedAt ?? null,
       );
       return siteInfo(ctx.config);
     },

@@ -114,13 +114,18 @@ async function extractNpmChromium(): Promise<string | undefined> {
 /**
  * The console errors of a page, as "console: ..." lines, to end a test with expecting none. A page
  * the server answers with 404 (the error page, a post that does not exist) is expected: Chromium
- * still logs its document load as an error, and only that message is let through.
+ * still logs its document load as an error, and only that message is let through. So is the 404 the
+ * app's 404 screens hear when they ask the server about an address reached inside the app (a HEAD
+ * request: client/src/lib/server-redirect.ts).
  */
 export function collectConsoleErrors(page: Page): string[] {
   const problems: string[] = [];
   const notFoundDocuments = new Set<string>();
   page.on('response', (response) => {
-    if (response.status() === 404 && response.request().isNavigationRequest()) notFoundDocuments.add(response.url());
+    const request = response.request();
+    if (response.status() === 404 && (request.isNavigationRequest() || request.method() === 'HEAD')) {
+      notFoundDocuments.add(response.url());
+    }
   });
   page.on('console', (message) => {
     if (message.type() !== 'error') return;

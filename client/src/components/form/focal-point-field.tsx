@@ -3,7 +3,7 @@
 // link preview's 1.91:1), or moves it with the arrow keys, and sees at once the picture as cards will
 // show it. The marker and the card are placed with the
 // same classes the public pages use (kernel/focal-point.ts): what the author sees is what readers get.
-import { useId, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useMemo, type KeyboardEvent, type MouseEvent } from 'react';
 import {
   CENTRE_FOCUS,
   FOCUS_STEP,
@@ -12,6 +12,7 @@ import {
   focusPercent,
   focusValue,
 } from '#kernel/focal-point.ts';
+import { hasImageExtension } from '#kernel/image-rules.ts';
 import './focal-point-field.css';
 
 export interface Picture {
@@ -26,6 +27,8 @@ interface FocalPointFieldProps {
   onChange: (value: string) => void;
   /** The shape the picture is cut to: a post card's 16:9 (wide) or a 'Currently' card's 4:5 (tall). */
   shape?: 'wide' | 'tall';
+  /** What the field is called, when a form has more than one picture (the site settings'). */
+  label?: string;
 }
 
 const ARROW_STEPS: Record<string, [number, number]> = {
@@ -35,7 +38,13 @@ const ARROW_STEPS: Record<string, [number, number]> = {
   ArrowDown: [0, 1],
 };
 
-export function FocalPointField({ picture, value, onChange, shape = 'wide' }: FocalPointFieldProps) {
+export function FocalPointField({
+  picture,
+  value,
+  onChange,
+  shape = 'wide',
+  label = 'Focal point',
+}: FocalPointFieldProps) {
   const hintId = useId();
   const { focusX, focusY } = focusOfValue(value) ?? { focusX: CENTRE_FOCUS, focusY: CENTRE_FOCUS };
   const placed = focusClassName(focusX, focusY) ?? 'focus-x-50 focus-y-50';
@@ -61,7 +70,7 @@ export function FocalPointField({ picture, value, onChange, shape = 'wide' }: Fo
 
   return (
     <div className="form-field focal-point-field">
-      <span className="form-label">Focal point</span>
+      <span className="form-label">{label}</span>
       <p id={hintId} className="form-hint">
         Click the part of the picture that must stay in view when it is cut to a card&rsquo;s shape (or use the arrow
         keys).
@@ -72,7 +81,7 @@ export function FocalPointField({ picture, value, onChange, shape = 'wide' }: Fo
           <button
             type="button"
             className="focal-point-target"
-            aria-label={`Focal point: ${where}`}
+            aria-label={`${label}: ${where}`}
             aria-describedby={hintId}
             onClick={pick}
             onKeyDown={move}
@@ -92,4 +101,11 @@ export function FocalPointField({ picture, value, onChange, shape = 'wide' }: Fo
       </div>
     </div>
   );
+}
+
+/** An address for a picked picture the form shows before it is sent, when its name says it is one the server takes. */
+export function usePickedImageUrl(file: File | null): string | null {
+  const url = useMemo(() => (file && hasImageExtension(file.name) ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return url;
 }

@@ -10,6 +10,7 @@ import { LoadFailure } from '../../components/load-failure';
 import type * as CarouselTypes from '../../components/carousel';
 import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
+import { focusClassName } from '#kernel/focal-point.ts';
 import { PostCard } from '../../components/post-card';
 import { Spinner } from '../../components/spinner';
 import { graphql } from '../../gql';
@@ -102,7 +103,9 @@ export function HomePage() {
               the mood behind them, so a screen reader has nothing more to read out. */}
           {site?.banner ? (
             <img
-              className="home-banner-picture home-banner-own"
+              className={['home-banner-picture home-banner-own', focusClassName(site.banner.focusX, site.banner.focusY)]
+                .filter(Boolean)
+                .join(' ')}
               src={site.banner.url}
               srcSet={site.banner.srcset}
               sizes="(min-width: 1200px) 1200px, 100vw"

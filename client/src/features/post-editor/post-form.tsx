@@ -10,7 +10,6 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
-  useMemo,
   useRef,
   useState,
   type FormEvent,
@@ -18,7 +17,6 @@ import {
   type Ref,
 } from 'react';
 import { useNavigate } from 'react-router';
-import { hasImageExtension } from '#kernel/image-rules.ts';
 import {
   DESCRIPTION_MAX,
   POST_TEXT_MAX,
@@ -35,7 +33,7 @@ import { RichTextField } from '../../components/form/rich-text-field';
 import { formatSiteDateTime } from '../../lib/format-date';
 import { keepPickedImage, keptPickedImage } from '../../lib/kept-images';
 import { storedUserInfoText } from '../../lib/user-info';
-import { FocalPointField, type Picture } from '../../components/form/focal-point-field';
+import { FocalPointField, usePickedImageUrl, type Picture } from '../../components/form/focal-point-field';
 import { CATEGORY_OPTIONS, validatePostForm, valuesDiffer, type PostFormValues } from './post-form-values';
 import type { SaveOutcome, SaveOptions } from './save-post';
 import { SessionEndedNotice, useSessionEnded } from './session-ended-notice';
@@ -455,11 +453,4 @@ function useKeptImage(key: string | undefined, image: File | null, restore: (fil
   useEffect(() => {
     if (key && loaded) void keepPickedImage(key, image);
   }, [key, loaded, image]);
-}
-
-/** An address for the picked picture, when its name says it is one the server takes. */
-function usePickedImageUrl(file: File | null): string | null {
-  const url = useMemo(() => (file && hasImageExtension(file.name) ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  return url;
 }

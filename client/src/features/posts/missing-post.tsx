@@ -4,12 +4,16 @@ import { useLocation, useNavigate } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { SearchBox } from '../../components/search-box';
+import { Spinner } from '../../components/spinner';
+import { useServerRedirect } from '../../lib/server-redirect';
 import './missing-post.css';
 
 export function MissingPost() {
   const navigate = useNavigate();
   const location = useLocation();
   const headingId = useId();
+  // Reached by a link inside the app: the server may redirect this address (server-redirect.ts).
+  const asking = useServerRedirect();
 
   function goBack() {
     // 'default' is the entry the visit started on: there is no page of this site to go back to.
@@ -17,6 +21,7 @@ export function MissingPost() {
     else navigate(-1);
   }
 
+  if (asking) return <Spinner label="Loading the page" />;
   return (
     <section className="missing-post" aria-labelledby={headingId}>
       <PageMeta {...SCREEN_TEXTS.missingPost} path={location.pathname} noindex />

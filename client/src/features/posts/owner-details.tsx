@@ -2,6 +2,7 @@
 // details from the site settings (useSite: picture, name, bio, contact e-mail, portfolio, social links),
 // so a change of the settings shows on them at once, whatever the page's text says.
 import type { ReactNode } from 'react';
+import { focusClassName } from '#kernel/focal-point.ts';
 import { OWNER_DETAILS_OF } from '#kernel/page-rules.ts';
 import { useSite } from '../../lib/site';
 
@@ -36,7 +37,7 @@ export function OwnerDetails({ slug }: { slug: string }) {
         {avatar && (
           // The author's picture, named by the author's name (the site's when there is none).
           <img
-            className="owner-avatar"
+            className={['owner-avatar', focusClassName(avatar.focusX, avatar.focusY)].filter(Boolean).join(' ')}
             src={avatar.url}
             srcSet={avatar.srcset}
             sizes="160px"

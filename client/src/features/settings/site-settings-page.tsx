@@ -6,9 +6,15 @@
 // (kernel/site-settings-rules.ts); its answer goes into Apollo's cache, so the header, the footer and
 // every page show the new settings at once. The author's picture and the home banner's are picked
 // with the card form's image input; a picked picture is kept in this browser too (IndexedDB), and
-// either can be removed (the banner then is the built-in one again).
+// either can be removed (the banner then is the built-in one again); each has a focal point, which
+// the home banner's strip and the round picture on /about keep in view.
+// Each save names the version of the settings the form was loaded with (as the post editor's do): when
+// they were saved elsewhere meanwhile (another tab, another device), the server refuses it and stores
+// nothing; the form keeps what was typed and offers the newer settings, with a way to put the typed
+// ones back (and save them over the newer ones).
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { focusOfValue, focusValue } from '#kernel/focal-point.ts';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { siteSettingsMessages } from '#kernel/messages.ts';
 import {
@@ -17,6 +23,7 @@ import {
   type SiteSettingsErrors,
   type SiteSettingsFields,
 } from '#kernel/site-settings-rules.ts';
+import { FocalPointField, usePickedImageUrl } from '../../components/form/focal-point-field';
 import { FormActions, FormField, ImageField, TextField } from '../../components/form/form-field';
 import { FormScreen } from '../../components/form/form-screen';
 import { RestoredDraftNotice } from '../../components/form/restored-draft-notice';
@@ -25,7 +32,8 @@ import { useUnsavedChanges } from '../../components/form/use-unsaved-changes';
 import { Spinner } from '../../components/spinner';
 import { LoadFailure } from '../../components/load-failure';
 import { getFragmentData, graphql } from '../../gql';
-import { showApiError } from '../../lib/api-errors';
+import type { SiteSettingsQuery as SiteSettingsQueryResult } from '../../gql/graphql';
+import { apiError, showApiError } from '../../lib/api-errors';
 import { imageFileError } from '../../lib/image-file';
 import { keepPickedImage, keptPickedImage } from '../../lib/kept-images';
 import { SiteFieldsFragment, SiteQuery, type SiteInfo, type SitePictureData } from '../../lib/site';
@@ -35,18 +43,46 @@ import './site-settings-page.css';
 
 const SETTINGS_PATH = '/admin/settings';
 
+// The settings with their version, read from the server each time the screen opens (not from a
+// page's cached copy): the version must be the one of the values the form starts from.
+const SiteSettingsQuery = graphql(`
+  query SiteSettings {
+    site {
+      ...SiteFields
+      updatedAt
+    }
+  }
+`);
+
 const UpdateSiteMutation = graphql(`
   mutation UpdateSite($input: UpdateSiteInput!) {
     updateSite(input: $input) {
       ...SiteFields
+      updatedAt
     }
   }
 `);
 
 /** The settings' two pictures, as the form and updateSite name them. */
 const PICTURES = [
-  { field: 'avatar', remove: 'removeAvatar', label: "Author's picture", alt: 'Your picture as /about shows it' },
-  { field: 'banner', remove: 'removeBanner', label: 'Home banner picture', alt: 'The home banner as it is' },
+  {
+    field: 'avatar',
+    remove: 'removeAvatar',
+    focus: 'avatarFocus',
+    label: "Author's picture",
+    focusLabel: 'Focal point of your picture',
+    alt: 'Your picture as /about shows it',
+    shape: 'tall',
+  },
+  {
+    field: 'banner',
+    remove: 'removeBanner',
+    focus: 'bannerFocus',
+    label: 'Home banner picture',
+    focusLabel: 'Focal point of the home banner',
+    alt: 'The home banner as it is',
+    shape: 'wide',
+  },
 ] as const;
 
 /** The texts, and what to do with each picture: a new one picked, or the stored one removed. */
@@ -55,9 +91,15 @@ interface SettingsValues extends SiteSettingsFields {
   banner: File | null;
   removeAvatar: boolean;
   removeBanner: boolean;
+  /** Each picture's focal point as focusValue() writes it; empty: the middle (a new picture's). */
+  avatarFocus: string;
+  bannerFocus: string;
 }
 
 const pictureKey = (field: string) => `${SITE_SETTINGS_DRAFT_KEY}.${field}`;
+
+const focusOf = (picture: SitePictureData | null | undefined) =>
+  picture ? focusValue(picture.focusX, picture.focusY) : '';
 
 function fieldsOf(site: SiteInfo): SettingsValues {
   return {
@@ -65,6 +107,8 @@ function fieldsOf(site: SiteInfo): SettingsValues {
     banner: null,
     removeAvatar: false,
     removeBanner: false,
+    avatarFocus: focusOf(site.avatar),
+    bannerFocus: focusOf(site.banner),
     title: site.name,
     tagline: site.tagline ?? '',
     authorName: site.owner.name ?? '',
@@ -101,12 +145,37 @@ const textsOf = ({ avatar: _avatar, banner: _banner, ...texts }: SettingsValues)
 const same = (a: SettingsValues, b: SettingsValues) =>
   JSON.stringify(textsOf(a)) === JSON.stringify(textsOf(b)) && a.avatar === b.avatar && a.banner === b.banner;
 
-/** What this browser kept of unsaved settings, if it is still the shape the form edits. */
-function keptDraft(): SettingsValues | null {
-  const kept = readStored(SITE_SETTINGS_DRAFT_KEY) as Partial<SettingsValues> | null;
+/** Unsaved settings as this browser keeps them: the texts, and the version they were typed over. */
+type KeptDraft = ReturnType<typeof textsOf> & { baseUpdatedAt?: string | null };
+
+/** What this browser kept of unsaved settings, if it is still the shape the form edits, and its version. */
+function keptDraft(): { values: SettingsValues; base: string | null } | null {
+  const kept = readStored(SITE_SETTINGS_DRAFT_KEY) as Partial<KeptDraft> | null;
   if (!kept || typeof kept !== 'object' || !Array.isArray(kept.socialLinks)) return null;
-  // A draft kept before the pictures were in the form: nothing removed.
-  return { removeAvatar: false, removeBanner: false, ...kept, avatar: null, banner: null } as SettingsValues;
+  const { baseUpdatedAt, ...texts } = kept;
+  // A draft kept before the pictures (or their focal points) were in the form: nothing removed or moved.
+  const values = {
+    removeAvatar: false,
+    removeBanner: false,
+    avatarFocus: '',
+    bannerFocus: '',
+    ...texts,
+    avatar: null,
+    banner: null,
+  } as SettingsValues;
+  return { values, base: typeof baseUpdatedAt === 'string' ? baseUpdatedAt : null };
+}
+
+/** The focal points updateSite takes: each picture's that is kept or new, and was placed. */
+function focusInput(values: SettingsValues) {
+  const input: Record<string, number> = {};
+  for (const { field, remove, focus } of PICTURES) {
+    const point = values[remove] ? null : focusOfValue(values[focus]);
+    if (!point) continue;
+    input[`${field}FocusX`] = point.focusX;
+    input[`${field}FocusY`] = point.focusY;
+  }
+  return input;
 }
 
 function validate(values: SettingsValues): SiteSettingsErrors {
@@ -119,55 +188,121 @@ function validate(values: SettingsValues): SiteSettingsErrors {
 }
 
 export function SiteSettingsPage() {
-  const { data, error, refetch } = useQuery(SiteQuery, { fetchPolicy: 'cache-and-network' });
+  const { data, error, refetch } = useQuery(SiteSettingsQuery, { fetchPolicy: 'network-only' });
   if (error && !data) return <LoadFailure error={error} what="the settings" onRetry={refetch} />;
   if (!data) return <Spinner label="Loading the settings" />;
   const site = getFragmentData(SiteFieldsFragment, data.site);
-  return <SettingsForm saved={fieldsOf(site)} stored={{ avatar: site.avatar, banner: site.banner }} />;
+  return (
+    <SettingsForm
+      saved={fieldsOf(site)}
+      stored={{ avatar: site.avatar, banner: site.banner }}
+      version={data.site.updatedAt ?? null}
+    />
+  );
 }
 
 type StoredPictures = Record<'avatar' | 'banner', SitePictureData | null>;
 
-function SettingsForm({ saved: loaded, stored: loadedPictures }: { saved: SettingsValues; stored: StoredPictures }) {
+/** A save refused because the settings were saved elsewhere, or the typed settings set aside after loading the newer ones. */
+type Elsewhere = { kind: 'refused'; message: string } | { kind: 'setAside'; mine: SettingsValues };
+
+function SettingsForm({
+  saved: loaded,
+  stored: loadedPictures,
+  version,
+}: {
+  saved: SettingsValues;
+  stored: StoredPictures;
+  version: string | null;
+}) {
   const [saved, setSaved] = useState(loaded);
   const [stored, setStored] = useState(loadedPictures);
-  const [restored, setRestored] = useState(() => {
+  const [startDraft] = useState(() => {
     const kept = keptDraft();
-    return kept !== null && !same(kept, loaded);
+    return kept !== null && !same(kept.values, loaded) ? kept : null;
   });
+  const [restored, setRestored] = useState(startDraft !== null);
+  // The version the form's values are based on: as loaded (or as a restored draft was typed over),
+  // then as each save left it.
+  const base = useRef(startDraft ? startDraft.base : version);
+  // The version of `saved`, what Discard goes back to.
+  const savedVersion = useRef(version);
+  const [elsewhere, setElsewhere] = useState<Elsewhere | null>(null);
   const [updateSite, { client }] = useMutation(UpdateSiteMutation);
+
+  /** The settings as the server has them now, into the form's saved state and every screen. */
+  function takeSite(answer: SiteSettingsQueryResult['site']) {
+    // Every screen reads the site query: the header, the footer and the pages change now.
+    client.writeQuery({ query: SiteQuery, data: { site: answer } });
+    const site = getFragmentData(SiteFieldsFragment, answer);
+    base.current = savedVersion.current = answer.updatedAt ?? null;
+    const now = fieldsOf(site);
+    setSaved(now);
+    setStored({ avatar: site.avatar ?? null, banner: site.banner ?? null });
+    return now;
+  }
+
   const form = useForm<SettingsValues, SiteSettingsErrors>({
-    initialValues: () => (restored ? keptDraft()! : loaded),
+    initialValues: () => startDraft?.values ?? loaded,
     validate,
     async send(values) {
       try {
         // A picture not picked is left out: the stored one stays (or goes, when removed).
-        const { avatar, banner, ...texts } = values;
-        const input = { ...texts, ...(avatar ? { avatar } : {}), ...(banner ? { banner } : {}) };
+        const { avatar, banner, avatarFocus: _a, bannerFocus: _b, ...texts } = values;
+        const input = {
+          ...texts,
+          ...focusInput(values),
+          ...(avatar ? { avatar } : {}),
+          ...(banner ? { banner } : {}),
+          expectedUpdatedAt: base.current,
+        };
         const { data } = await updateSite({ variables: { input } });
         if (!data) return undefined;
-        // Every screen reads the site query: the header, the footer and the pages change now.
-        client.writeQuery({ query: SiteQuery, data: { site: data.updateSite } });
-        const site = getFragmentData(SiteFieldsFragment, data.updateSite);
-        const now = fieldsOf(site);
-        setSaved(now);
-        setStored({ avatar: site.avatar, banner: site.banner });
-        form.reset(now);
+        form.reset(takeSite(data.updateSite));
         forgetDraft();
         setRestored(false);
+        setElsewhere(null);
         toast.dismissErrors();
         toast.success(siteSettingsMessages.saved);
         return undefined;
       } catch (failure) {
+        const refused = apiError(failure);
+        // Saved elsewhere since: nothing was stored, the typed settings stay; the panel says what next.
+        if (refused.code === 'CONFLICT') {
+          setElsewhere({ kind: 'refused', message: refused.message });
+          return undefined;
+        }
         return showApiError(failure).fieldErrors;
       }
     },
   });
   const dirty = !same(form.values, saved);
 
-  // Kept in this browser while unsaved: a reload, a closed tab or a lost session keep the work.
+  /** The newer settings into the form; what was typed is set aside on the screen, to put back. */
+  async function loadNewer() {
+    const mine = form.values;
+    try {
+      const { data } = await client.query({ query: SiteSettingsQuery, fetchPolicy: 'network-only' });
+      if (!data) return;
+      form.reset(takeSite(data.site));
+      setRestored(false);
+      setElsewhere({ kind: 'setAside', mine });
+    } catch (failure) {
+      showApiError(failure);
+    }
+  }
+
+  /** The typed settings back in the form, unsaved, now based on the newer version: Save puts them over it. */
+  function putMineBack(mine: SettingsValues) {
+    form.reset(mine);
+    setElsewhere(null);
+  }
+
+  // Kept in this browser while unsaved: a reload, a closed tab or a lost session keep the work, with
+  // the version it was typed over (a save of it over newer settings is refused too).
   useEffect(() => {
-    writeStored(SITE_SETTINGS_DRAFT_KEY, dirty ? textsOf(form.values) : null);
+    const draft: KeptDraft | null = dirty ? { ...textsOf(form.values), baseUpdatedAt: base.current } : null;
+    writeStored(SITE_SETTINGS_DRAFT_KEY, draft);
   }, [dirty, form.values]);
   const { avatar, banner } = form.values;
   // Pictures picked before a reload come back from IndexedDB, after the first render; until they
@@ -199,6 +334,8 @@ function SettingsForm({ saved: loaded, stored: loadedPictures }: { saved: Settin
     forgetDraft();
     form.reset(saved);
     setRestored(false);
+    // The draft was typed over an older version perhaps: the form now shows the saved one's.
+    base.current = savedVersion.current;
   };
 
   const links = form.values.socialLinks;
@@ -213,6 +350,9 @@ function SettingsForm({ saved: loaded, stored: loadedPictures }: { saved: Settin
   return (
     <FormScreen meta={SCREEN_TEXTS.siteSettings} path={SETTINGS_PATH} heading="Settings" formProps={form.formProps}>
       {restored && <RestoredDraftNotice onDiscard={discard} />}
+      {elsewhere && (
+        <SavedElsewhere elsewhere={elsewhere} onLoadNewer={() => void loadNewer()} onPutBack={putMineBack} />
+      )}
       <TextField label="Site title" {...form.field('title')} />
       <TextField label="Tagline (the home banner and the site's description)" {...form.field('tagline')} />
       <TextField label="Author name" autoComplete="name" {...form.field('authorName')} />
@@ -286,7 +426,7 @@ function SettingsForm({ saved: loaded, stored: loadedPictures }: { saved: Settin
         )}
       </fieldset>
 
-      {PICTURES.map(({ field, remove, label, alt }) => {
+      {PICTURES.map(({ field, remove, focus, label, focusLabel, alt, shape }) => {
         const current = form.values[remove] ? null : stored[field];
         return (
           <div className="settings-picture" key={field}>
@@ -295,12 +435,22 @@ function SettingsForm({ saved: loaded, stored: loadedPictures }: { saved: Settin
               name={field}
               file={form.values[field]}
               error={form.errorOf(field)}
-              onFile={(file) => form.change({ [field]: file })}
+              // A new picture starts from its middle: the point chosen on the other was about that one.
+              onFile={(file) => form.change({ [field]: file, [focus]: '' })}
             >
               {current && !form.values[field] && (
                 <img className="settings-picture-preview" src={current.url} alt={alt} />
               )}
             </ImageField>
+            <PictureFocus
+              label={focusLabel}
+              file={form.values[remove] ? null : form.values[field]}
+              stored={current}
+              shape={shape}
+              value={form.values[focus]}
+              onChange={(value) => form.change({ [focus]: value })}
+            />
+            {form.errorOf(focus) && <p className="form-field-error">{form.errorOf(focus)}</p>}
             {(stored[field] || form.values[field]) && !form.values[remove] && (
               <button
                 className="button button-danger button-small"
@@ -331,5 +481,69 @@ function SettingsForm({ saved: loaded, stored: loadedPictures }: { saved: Settin
       <TextField label="Time zone (such as UTC or Europe/Paris)" {...form.field('timeZone')} />
       <FormActions submitLabel="Save settings" busy={form.busy} busyLabel="Saving the settings" />
     </FormScreen>
+  );
+}
+
+/** A picture's focal point, on the picked picture or else the stored one; nothing without either. */
+function PictureFocus({
+  label,
+  file,
+  stored,
+  shape,
+  value,
+  onChange,
+}: {
+  label: string;
+  file: File | null;
+  stored: SitePictureData | null;
+  shape: 'wide' | 'tall';
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const pickedUrl = usePickedImageUrl(file);
+  const picture = file ? (pickedUrl ? { src: pickedUrl } : null) : stored && { src: stored.url, srcSet: stored.srcset };
+  if (!picture) return null;
+  return <FocalPointField label={label} picture={picture} shape={shape} value={value} onChange={onChange} />;
+}
+
+/** Not saved because the settings were saved elsewhere; then, the typed settings set aside. */
+function SavedElsewhere({
+  elsewhere,
+  onLoadNewer,
+  onPutBack,
+}: {
+  elsewhere: Elsewhere;
+  onLoadNewer: () => void;
+  onPutBack: (mine: SettingsValues) => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Where the author just pressed Save (or Load): brought into view, with the focus.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+    ref.current?.focus({ preventScroll: true });
+  }, [elsewhere.kind]);
+  return (
+    <div ref={ref} className="form-restored settings-elsewhere" tabIndex={-1}>
+      {elsewhere.kind === 'refused' ? (
+        <>
+          <p role="alert">
+            <strong>Not saved.</strong> {elsewhere.message}
+          </p>
+          <p>What you typed stays in the form.</p>
+          <button className="button" type="button" onClick={onLoadNewer}>
+            Load the newer settings
+          </button>
+        </>
+      ) : (
+        <>
+          <p role="status">
+            The form shows the newer settings. What you typed is set aside, not saved: put it back to save it over them.
+          </p>
+          <button className="button button-secondary" type="button" onClick={() => onPutBack(elsewhere.mine)}>
+            Put mine back
+          </button>
+        </>
+      )}
+    </div>
   );
 }

@@ -2,12 +2,11 @@
 // and subtitle, then the alt text, the link and the picture's focal point (cut to the carousel's
 // 4:5). Checked with the server's own rules (kernel/upcoming-rules.ts); what to do with valid values
 // is the page's.
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { focusOfValue } from '#kernel/focal-point.ts';
-import { hasImageExtension } from '#kernel/image-rules.ts';
 import { validateUpcomingFields, type UpcomingFieldErrors } from '#kernel/upcoming-rules.ts';
 import type { FieldErrors } from '#kernel/api-errors.ts';
-import { FocalPointField, type Picture } from '../../components/form/focal-point-field';
+import { FocalPointField, usePickedImageUrl, type Picture } from '../../components/form/focal-point-field';
 import { FormActions, ImageField, SelectField, TextField } from '../../components/form/form-field';
 import { useForm } from '../../components/form/use-form';
 import { useUnsavedChanges } from '../../components/form/use-unsaved-changes';
@@ -134,11 +133,4 @@ export function CardForm({
       </FormActions>
     </form>
   );
-}
-
-/** An address for the picked picture, when its name says it is one the server takes. */
-function usePickedImageUrl(file: File | null): string | null {
-  const url = useMemo(() => (file && hasImageExtension(file.name) ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  return url;
 }
