@@ -1,7 +1,7 @@
 // Nothing lost, nothing orphaned: every image file belongs to an Image row and every Image row to a
 // post or a card. Replacing and deleting remove files; a write that fails leaves neither a row nor a
 // file; a process stopped in the middle of a write leaves nothing that the upkeep does not finish;
-// the start-up sweep removes files that no row refers to.
+// the sweep after a start removes files that no row refers to.
 import { cpSync, mkdirSync, readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, vi } from 'vitest';
@@ -9,7 +9,7 @@ import { ImageFiles } from '../../server/modules/media/image-files.ts';
 import { commitImage } from '../../server/modules/media/image-upload.ts';
 import { PostService } from '../../server/modules/post/post.service.ts';
 import { readCachesFor } from '../../server/services.ts';
-import { prepareDatabase } from '../../server/startup.ts';
+import { upkeepAfterStart } from '../../server/startup.ts';
 import {
   DELETE_CARD,
   DELETE_POST,
@@ -170,7 +170,7 @@ describe(`failed writes on ${testDbKind}`, () => {
   });
 });
 
-describe(`the start-up sweep on ${testDbKind}`, () => {
+describe(`the sweep after a start on ${testDbKind}`, () => {
   const uploadsDir = (t: TestApp) => path.join(t.dataDir, 'uploads');
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
 
@@ -192,7 +192,7 @@ describe(`the start-up sweep on ${testDbKind}`, () => {
     expect(uploadedFiles(t)).toEqual([...kept, old, inProgress].sort());
 
     const lines: string[] = [];
-    await prepareDatabase(t.db, t.config, (line) => lines.push(line));
+    await upkeepAfterStart(t.db, t.app.services.imageFiles, (line) => lines.push(line));
     expect(uploadedFiles(t)).toEqual([...kept, inProgress].sort());
     expect(lines).toContain('Removed 1 image file(s) that no record refers to.');
     // The orphan's folder keeps only the post's own files, if its random key also begins with "ab".
@@ -211,7 +211,7 @@ describe(`the start-up sweep on ${testDbKind}`, () => {
     await t.db.prisma.image.deleteMany();
 
     const lines: string[] = [];
-    await prepareDatabase(t.db, t.config, (line) => lines.push(line));
+    await upkeepAfterStart(t.db, t.app.services.imageFiles, (line) => lines.push(line));
     expect(uploadedFiles(t)).toEqual(files);
     expect(lines.join('\n')).toContain('the database has no images');
   });
@@ -249,7 +249,7 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
     expect(uploadedFiles(t)).toHaveLength(keptFiles.length + 4);
 
     const lines: string[] = [];
-    await prepareDatabase(t.db, t.config, (line) => lines.push(line));
+    await upkeepAfterStart(t.db, t.app.services.imageFiles, (line) => lines.push(line));
     expect(lines).toContain('Removed the files of 1 image(s) whose upload or delete was interrupted.');
     expect(uploadedFiles(t)).toEqual(keptFiles);
     expect((await t.request(kept.image!.url)).status).toBe(200);
@@ -281,7 +281,7 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
   test('never sweeps an upload in flight in a running process, which then commits', async ({ app: t }) => {
     const files = t.app.services.imageFiles;
     const stored = await files.write(await makeImage({ width: 800, height: 600 }));
-    await prepareDatabase(t.db, t.config, () => {});
+    await upkeepAfterStart(t.db, t.app.services.imageFiles, () => {});
     expect(uploadedFiles(t)).toHaveLength(3);
 
     await commitImage(t.db.prisma, files, stored, (tx) =>
