@@ -2,7 +2,7 @@
 // post or a card. Replacing and deleting remove files; a write that fails leaves neither a row nor a
 // file; a process stopped in the middle of a write leaves nothing that the upkeep does not finish;
 // the sweep after a start removes files that no row refers to.
-import { cpSync, mkdirSync, readdirSync, utimesSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, vi } from 'vitest';
 import { ImageFiles } from '../../server/modules/media/image-files.ts';
@@ -198,6 +198,36 @@ describe(`the sweep after a start on ${testDbKind}`, () => {
     // The orphan's folder keeps only the post's own files, if its random key also begins with "ab".
     const keptInFolder = kept.filter((file) => file.startsWith('ab/')).map((file) => path.basename(file));
     expect(readdirSync(path.join(uploadsDir(t), 'ab')).sort()).toEqual(keptInFolder);
+  });
+
+  test('keeps the files of rows read after the first page of keys, and removes only the file no row names', async ({
+    app: t,
+  }) => {
+    // More rows than the sweep reads at once (2 000), each with its file, all over an hour old.
+    const keys = Array.from({ length: 2100 }, (_, i) => i.toString(16).padStart(32, '0'));
+    await t.db.prisma.image.createMany({
+      data: keys.map((storageKey) => ({
+        storageKey,
+        mimeType: 'image/webp',
+        width: 480,
+        height: 270,
+        variantWidths: [480],
+      })),
+    });
+    const plant = (key: string) => {
+      const relative = `${key.slice(0, 2)}/${key}-480.webp`;
+      mkdirSync(path.join(uploadsDir(t), key.slice(0, 2)), { recursive: true });
+      writeFileSync(path.join(uploadsDir(t), relative), 'webp');
+      utimesSync(path.join(uploadsDir(t), relative), hoursAgo(2), hoursAgo(2));
+      return relative;
+    };
+    const named = keys.map(plant);
+    plant('0f'.repeat(16));
+
+    const lines: string[] = [];
+    await upkeepAfterStart(t.db, t.app.services.imageFiles, (line) => lines.push(line));
+    expect(uploadedFiles(t)).toEqual(named.sort());
+    expect(lines).toContain('Removed 1 image file(s) that no record refers to.');
   });
 
   test('leaves the files alone when the database has no image at all (likely the wrong database)', async ({
