@@ -221,8 +221,11 @@ describe.runIf(testDbKind === 'pglite')('`npm start`', { timeout: PROCESS_TEST_T
         command: ['npm', 'start'],
         cwd: tree,
       });
-      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-      await server.stop();
+      try {
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
       expect(server.output()).toContain('SIGTERM received: finishing requests in flight, then stopping.');
       return server.output();
     };
