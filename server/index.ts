@@ -6,7 +6,7 @@ import { forgetRunningServer, localUrl, newBackupToken, recordRunningServer } fr
 import { keepImageFilesInStep } from './modules/media/orphan-sweep.ts';
 import { PostScheduler } from './modules/post/post-scheduler.ts';
 import type { Database } from './db/database.ts';
-import { openConfiguredDatabase, prepareDatabase } from './startup.ts';
+import { openConfiguredDatabase, prepareDatabase, upkeepAfterStart } from './startup.ts';
 
 // A request still running this long after a stop signal is cut off.
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -40,8 +40,10 @@ async function main(): Promise<void> {
   if (backupToken) forgetRunningServer(config.dataDir);
   let forgetRecord = () => {};
   const app = createApp({ config, db, backupToken });
-  // Start-up did it once (prepareDatabase); from now on every few minutes.
+  // Once the server listens, the upkeep of a start (upkeepAfterStart), then every few minutes.
   const stopImageUpkeep = keepImageFilesInStep(db.prisma, app.services.imageFiles);
+  const stopUpkeep = new AbortController();
+  let upkeep: Promise<void> = Promise.resolve();
   // Scheduled posts go public at their time, and at once when it passed while the server was down.
   const scheduler = new PostScheduler(db.prisma, app.changes);
   scheduler.start();
@@ -61,6 +63,12 @@ async function main(): Promise<void> {
       forgetRecord = recordRunningServer(config.dataDir, { pid: process.pid, url, token: backupToken });
     }
     console.log(`Serving ${config.siteName} at http://localhost:${info.port} (${where})`);
+    // After listening, not before: on a large site it takes seconds (40 000 image files), and it
+    // lets requests through as it goes (docs/decisions/049).
+    upkeep = upkeepAfterStart(db, app.services.imageFiles, console.log, stopUpkeep.signal).catch((error: unknown) => {
+      if (!stopUpkeep.signal.aborted)
+        console.error('The upkeep after the start failed; it runs again at the next:', error);
+    });
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
     const hint = error.code === 'EADDRINUSE' ? `: port ${config.port} is already in use; set PORT to another one` : '';
@@ -74,6 +82,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal} received: finishing requests in flight, then stopping.`);
     stopImageUpkeep();
+    stopUpkeep.abort();
     scheduler.stop();
     const force = setTimeout(() => {
       console.error('Requests still running after the grace period: stopping anyway.');
@@ -83,7 +92,9 @@ async function main(): Promise<void> {
     // close() stops accepting and calls back once every open connection has ended.
     server.close(() => {
       forgetRecord();
-      db.close()
+      // The start's upkeep ends at its next pause: the database stays open until it has.
+      upkeep
+        .then(() => db.close())
         .then(() => process.exit(0))
         .catch((error: Error) => {
           console.error(`Could not close the database cleanly: ${error.message}`);

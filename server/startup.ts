@@ -1,13 +1,12 @@
 // What every start does before it serves: open the database, bring it up to date, make sure an
-// admin exists, finish what a stopped process left of image files (and delete files that nothing
-// refers to). Shared by server/index.ts, the scripts and the tests.
+// admin exists; and once it serves, the upkeep: finish what a stopped process left of image files,
+// delete files that nothing refers to, refresh the planner's statistics. Shared by server/index.ts,
+// the scripts and the tests.
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.ts';
 import { openDatabase, pgliteDirFor, type Database } from './db/database.ts';
 import { applyPendingMigrations, readMigrations, withMigrationLock } from './db/migrate.ts';
-import { ImageFiles } from './modules/media/image-files.ts';
-import { imageStorageOf } from './modules/media/image-storage.ts';
-import { ImageStore } from './modules/media/image-store.ts';
-import { sweepOrphanImages } from './modules/media/orphan-sweep.ts';
+import type { ImageFiles } from './modules/media/image-files.ts';
+import { reportSweep, sweepOrphanImages } from './modules/media/orphan-sweep.ts';
 import { applySiteSettings, seedSiteSettings } from './modules/site/site-settings.service.ts';
 import { bootstrapAdmin } from './modules/user/admin-bootstrap.ts';
 
@@ -34,18 +33,21 @@ export async function prepareDatabase(db: Database, config: Config, log: Log = c
     await seedSiteSettings(db.prisma, config);
   });
   await applySiteSettings(db.prisma, config);
+}
 
-  const store = new ImageStore(imageStorageOf(config), config.maxUploadBytes);
-  const files = new ImageFiles(store, db);
-  const sweep = await sweepOrphanImages(db.prisma, files);
-  if (sweep.recovered > 0) {
-    log(`Removed the files of ${sweep.recovered} image(s) whose upload or delete was interrupted.`);
-  }
-  if (sweep.unsaved > 0) log(`Removed ${sweep.unsaved} picture(s) uploaded into a post that was never saved.`);
-  if (sweep.removed.length > 0) log(`Removed ${sweep.removed.length} image file(s) that no record refers to.`);
-  if (sweep.skipped) {
-    log(`Warning: the database has no images but ${store.storage.location} has files; they were left alone.`);
-  }
+/**
+ * What a start does once it serves (docs/decisions/049): finish what a stopped process left of image
+ * files, delete files that nothing refers to, and gather the planner's statistics. Each step lets
+ * requests through; once signal is aborted (the server stops) it ends at the next pause.
+ */
+export async function upkeepAfterStart(
+  db: Database,
+  files: ImageFiles,
+  log: Log = console.log,
+  signal?: AbortSignal,
+): Promise<void> {
+  reportSweep(await sweepOrphanImages(db.prisma, files, signal), files.store.storage.location, log);
+  signal?.throwIfAborted();
   await refreshStatistics(db);
 }
 
@@ -53,7 +55,8 @@ export async function prepareDatabase(db: Database, config: Config, log: Log = c
  * PGlite has no autovacuum, so nothing else gathers the statistics the planner reads; a search's plan
  * depends on them (a common word walks the date index, a rare one the text index: decision 013), and
  * without them common words cost 10 to 100 times more. Once per start keeps them as current as a
- * blog's growth needs (an import into PGlite runs with the server stopped, so a start follows it).
+ * blog's growth needs (an import into PGlite runs with the server stopped, so a start follows it);
+ * once it serves, since the database keeps the last ones meanwhile.
  * A PostgreSQL server's autovacuum does this itself.
  *
  * Not on a small blog: statistics of a nearly empty table make the planner check each new post's

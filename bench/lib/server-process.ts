@@ -1,6 +1,6 @@
 // Starts a server under test as its own process, in its own process group, listening on 127.0.0.1
 // only, and waits for its first 200 on a health path. The group is what gets stopped: `npm start`
-// and tsx each put a process between us and the server, and all of them must go.
+// puts npm and a shell between us and the server, and all of them must go.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -74,12 +74,16 @@ export function appEnv(options: {
 }
 
 /**
- * The production server, as `npm start` runs it once the client is built (`tsx server/index.ts`),
- * but with tsx as a loader of this one node process rather than a wrapper around a second one: the
- * same server code, one process to measure, and room for node flags such as --cpu-prof.
+ * The production server, as `npm start` runs it once the client and the server are built (the
+ * bench's first step builds what changed): the same node command without npm in front of it, one
+ * process to measure, and room for node flags such as --cpu-prof.
  */
 export function startApp(env: Record<string, string | undefined>, nodeArgs: string[] = []): Promise<RunningServer> {
-  return startServer({ command: process.execPath, args: [...nodeArgs, '--import', 'tsx', 'server/index.ts'], env });
+  return startServer({
+    command: process.execPath,
+    args: [...nodeArgs, '--enable-source-maps', 'dist/server/index.js'],
+    env,
+  });
 }
 
 export function binary(name: string): string {
@@ -128,7 +132,7 @@ export async function startServer(spec: ServerCommand): Promise<RunningServer> {
 let clockTicks: number | undefined;
 
 /**
- * The CPU time of every process in a group, from /proc/<pid>/stat (Linux): `npm start` and tsx may
+ * The CPU time of every process in a group, from /proc/<pid>/stat (Linux): `npm start` and a shell may
  * stand between us and the server, and the group holds them all. Fields after the command's closing
  * parenthesis: state is the 1st, the group the 3rd, utime and stime the 12th and 13th, in clock ticks.
  */
@@ -179,7 +183,7 @@ async function stopGroup(child: ChildProcess): Promise<void> {
     }
   };
   signal('SIGTERM');
-  // The whole group, not just its leader: the server under tsx may still be closing its database.
+  // The whole group, not just its leader: the server may still be closing its database.
   const deadline = performance.now() + 15_000;
   while (signal(0) && performance.now() < deadline) await sleep(50);
   if (signal(0)) signal('SIGKILL');

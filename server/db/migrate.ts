@@ -4,9 +4,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { projectRoot } from '../project-root.ts';
 import type { SqlRunner } from './sql-runner.ts';
 
-export const defaultMigrationsDir = path.resolve(import.meta.dirname, '../../prisma/migrations');
+export const defaultMigrationsDir = path.join(projectRoot, 'prisma', 'migrations');
 
 // Any fixed number works, as long as every process of this app uses the same one.
 const MIGRATION_LOCK_KEY = 72_707_369;

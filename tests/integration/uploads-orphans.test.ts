@@ -1,15 +1,15 @@
 // Nothing lost, nothing orphaned: every image file belongs to an Image row and every Image row to a
 // post or a card. Replacing and deleting remove files; a write that fails leaves neither a row nor a
 // file; a process stopped in the middle of a write leaves nothing that the upkeep does not finish;
-// the start-up sweep removes files that no row refers to.
-import { cpSync, mkdirSync, readdirSync, utimesSync } from 'node:fs';
+// the sweep after a start removes files that no row refers to.
+import { cpSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, vi } from 'vitest';
 import { ImageFiles } from '../../server/modules/media/image-files.ts';
 import { commitImage } from '../../server/modules/media/image-upload.ts';
 import { PostService } from '../../server/modules/post/post.service.ts';
 import { readCachesFor } from '../../server/services.ts';
-import { prepareDatabase } from '../../server/startup.ts';
+import { upkeepAfterStart } from '../../server/startup.ts';
 import {
   DELETE_CARD,
   DELETE_POST,
@@ -170,7 +170,7 @@ describe(`failed writes on ${testDbKind}`, () => {
   });
 });
 
-describe(`the start-up sweep on ${testDbKind}`, () => {
+describe(`the sweep after a start on ${testDbKind}`, () => {
   const uploadsDir = (t: TestApp) => path.join(t.dataDir, 'uploads');
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
 
@@ -192,12 +192,42 @@ describe(`the start-up sweep on ${testDbKind}`, () => {
     expect(uploadedFiles(t)).toEqual([...kept, old, inProgress].sort());
 
     const lines: string[] = [];
-    await prepareDatabase(t.db, t.config, (line) => lines.push(line));
+    await upkeepAfterStart(t.db, t.app.services.imageFiles, (line) => lines.push(line));
     expect(uploadedFiles(t)).toEqual([...kept, inProgress].sort());
     expect(lines).toContain('Removed 1 image file(s) that no record refers to.');
     // The orphan's folder keeps only the post's own files, if its random key also begins with "ab".
     const keptInFolder = kept.filter((file) => file.startsWith('ab/')).map((file) => path.basename(file));
     expect(readdirSync(path.join(uploadsDir(t), 'ab')).sort()).toEqual(keptInFolder);
+  });
+
+  test('keeps the files of rows read after the first page of keys, and removes only the file no row names', async ({
+    app: t,
+  }) => {
+    // More rows than the sweep reads at once (2 000), each with its file, all over an hour old.
+    const keys = Array.from({ length: 2100 }, (_, i) => i.toString(16).padStart(32, '0'));
+    await t.db.prisma.image.createMany({
+      data: keys.map((storageKey) => ({
+        storageKey,
+        mimeType: 'image/webp',
+        width: 480,
+        height: 270,
+        variantWidths: [480],
+      })),
+    });
+    const plant = (key: string) => {
+      const relative = `${key.slice(0, 2)}/${key}-480.webp`;
+      mkdirSync(path.join(uploadsDir(t), key.slice(0, 2)), { recursive: true });
+      writeFileSync(path.join(uploadsDir(t), relative), 'webp');
+      utimesSync(path.join(uploadsDir(t), relative), hoursAgo(2), hoursAgo(2));
+      return relative;
+    };
+    const named = keys.map(plant);
+    plant('0f'.repeat(16));
+
+    const lines: string[] = [];
+    await upkeepAfterStart(t.db, t.app.services.imageFiles, (line) => lines.push(line));
+    expect(uploadedFiles(t)).toEqual(named.sort());
+    expect(lines).toContain('Removed 1 image file(s) that no record refers to.');
   });
 
   test('leaves the files alone when the database has no image at all (likely the wrong database)', async ({
@@ -211,7 +241,7 @@ describe(`the start-up sweep on ${testDbKind}`, () => {
     await t.db.prisma.image.deleteMany();
 
     const lines: string[] = [];
-    await prepareDatabase(t.db, t.config, (line) => lines.push(line));
+    await upkeepAfterStart(t.db, t.app.services.imageFiles, (line) => lines.push(line));
     expect(uploadedFiles(t)).toEqual(files);
     expect(lines.join('\n')).toContain('the database has no images');
   });
@@ -249,7 +279,7 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
     expect(uploadedFiles(t)).toHaveLength(keptFiles.length + 4);
 
     const lines: string[] = [];
-    await prepareDatabase(t.db, t.config, (line) => lines.push(line));
+    await upkeepAfterStart(t.db, t.app.services.imageFiles, (line) => lines.push(line));
     expect(lines).toContain('Removed the files of 1 image(s) whose upload or delete was interrupted.');
     expect(uploadedFiles(t)).toEqual(keptFiles);
     expect((await t.request(kept.image!.url)).status).toBe(200);
@@ -281,7 +311,7 @@ describe(`after a process stopped in the middle of a write, on ${testDbKind}`, (
   test('never sweeps an upload in flight in a running process, which then commits', async ({ app: t }) => {
     const files = t.app.services.imageFiles;
     const stored = await files.write(await makeImage({ width: 800, height: 600 }));
-    await prepareDatabase(t.db, t.config, () => {});
+    await upkeepAfterStart(t.db, t.app.services.imageFiles, () => {});
     expect(uploadedFiles(t)).toHaveLength(3);
 
     await commitImage(t.db.prisma, files, stored, (tx) =>

@@ -1,13 +1,26 @@
 // The server as its users run it: a separate process, real HTTP, real signals, a real data folder.
-import { existsSync, mkdtempSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clientBuild } from '../../scripts/lib/build-stamps.ts';
 import { pgliteDirFor } from '../../server/db/database.ts';
 import { readMigrations } from '../../server/db/migrate.ts';
-import { PROCESS_TEST_TIMEOUT, serverPlace, spawnServer } from '../support/server-process.ts';
+import { PROCESS_TEST_TIMEOUT, serverPlace, spawnServer, startServer } from '../support/server-process.ts';
 import { testDbKind } from '../support/test-database.ts';
 
+const root = path.resolve(import.meta.dirname, '../..');
 const place = serverPlace('blog-process-');
 const start = (env: Record<string, string> = {}) => place.start(env);
 const openServersDatabase = () => place.openDatabase();
@@ -95,6 +108,45 @@ describe(`the server process on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT 
     }
   });
 
+  it('serves before the upkeep of its start, which sweeps the uploads folder while it answers', async () => {
+    await (await start()).stop();
+    // A row with its file, and a file no row names, both over an hour old: the sweep removes the latter.
+    const db = await openServersDatabase();
+    await db.prisma.image.create({
+      data: { storageKey: 'ab'.repeat(16), mimeType: 'image/webp', width: 1, height: 1, variantWidths: [480] },
+    });
+    await db.close();
+    const [kept, orphan] = ['ab', 'cd'].map((byte) => {
+      const file = path.join(place.dataDir, 'uploads', byte, `${byte.repeat(16)}-480.webp`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, 'webp');
+      const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+      utimesSync(file, twoHoursAgo, twoHoursAgo);
+      return file;
+    }) as [string, string];
+
+    // On PostgreSQL the test holds the upkeep at its first step, so the server's answers are seen
+    // while it has not finished; a server that swept before listening would never answer.
+    const holder = testDbKind === 'postgres' ? new pg.Client({ connectionString: place.env.DATABASE_URL }) : null;
+    await holder?.connect();
+    await holder?.query('BEGIN; LOCK TABLE "PendingImageFiles" IN ACCESS EXCLUSIVE MODE');
+    try {
+      const server = await start();
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+      if (holder) {
+        expect(existsSync(orphan)).toBe(true);
+        await holder.query('COMMIT');
+      }
+      const swept = 'Removed 1 image file(s) that no record refers to.';
+      while (!server.output().includes(swept)) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect([existsSync(kept), existsSync(orphan)]).toEqual([true, false]);
+      expect(server.output().indexOf(swept)).toBeGreaterThan(server.output().indexOf('Serving My Blog at'));
+      expect(await server.stop()).toBe(0);
+    } finally {
+      await holder?.end();
+    }
+  });
+
   it('refuses to start on bad configuration, saying what is wrong', async () => {
     const server = spawnServer({ ...place.env, PORT: 'eighty', SITE_URL: 'example.com' });
     expect(await server.exited).toBe(1);
@@ -133,5 +185,61 @@ describe.runIf(testDbKind === 'pglite')('the embedded database', { timeout: PROC
     await first.stop('SIGKILL');
     const second = await start();
     expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe.runIf(testDbKind === 'pglite')('`npm start`', { timeout: PROCESS_TEST_TIMEOUT }, () => {
+  const trees: string[] = [];
+  afterEach(() => {
+    for (const tree of trees.splice(0)) rmSync(tree, { recursive: true, force: true });
+  });
+
+  /**
+   * The project as a fresh clone has it after `npm install`: its sources and installed packages,
+   * and no build of the server. The client counts as built (a page that says so), which the
+   * browser tests' build covers: this is about the server's.
+   */
+  function freshTree(): string {
+    const tree = mkdtempSync(path.join(os.tmpdir(), 'blog-tree-'));
+    trees.push(tree);
+    const copied = ['server', 'kernel', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+    for (const entry of [...copied, 'schema.graphql', 'codegen.ts', 'vite.config.ts']) {
+      cpSync(path.join(root, entry), path.join(tree, entry), { recursive: true });
+    }
+    for (const entry of ['node_modules', 'client', 'prisma'])
+      symlinkSync(path.join(root, entry), path.join(tree, entry));
+    mkdirSync(path.join(tree, 'dist', 'client'), { recursive: true });
+    writeFileSync(path.join(tree, 'dist', 'client', 'index.html'), '<!doctype html><title>Built</title>');
+    writeFileSync(path.join(tree, 'dist', 'client-build-stamp'), clientBuild.sourcesHash());
+    return tree;
+  }
+
+  it('builds the server where there is no build, serves it, and builds it again only when a source changed', async () => {
+    const tree = freshTree();
+    const npmStart = async () => {
+      const server = await startServer({ ...place.env, HOST: '127.0.0.1' }, 45_000, {
+        command: ['npm', 'start'],
+        cwd: tree,
+      });
+      try {
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+      expect(server.output()).toContain('SIGTERM received: finishing requests in flight, then stopping.');
+      return server.output();
+    };
+
+    const first = await npmStart();
+    expect(first).toContain('Building the server for the first time…');
+    expect(first).toMatch(/Built the server in \d+ s\./);
+    expect(first).toContain('node --enable-source-maps dist/server/index.js');
+    expect(first).not.toContain('Building the web client');
+    expect(existsSync(path.join(tree, 'dist', 'server', 'index.js'))).toBe(true);
+
+    expect(await npmStart()).not.toContain('Building the server');
+
+    appendFileSync(path.join(tree, 'server', 'index.ts'), '// An edit.\n');
+    expect(await npmStart()).toContain('Building the server again (its sources changed since the last build)…');
   });
 });

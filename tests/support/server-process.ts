@@ -1,5 +1,6 @@
-// Starts the real server (server/index.ts) as a separate process, as `npm start` does, and talks to
-// it over HTTP on a free port.
+// Starts the real server as a separate process and talks to it over HTTP on a free port: from its
+// sources (server/index.ts under tsx), as `npm start` runs its build of them, so no test waits for a
+// build; or `npm start` itself, for the test of that.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -39,14 +40,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Another command than the server's sources, e.g. `npm start`, run in another folder. */
+export interface ServerCommand {
+  command: string[];
+  cwd: string;
+}
+
 /** Runs the server with the given environment (on top of a clean one) without waiting for it. */
-export function spawnServer(env: Record<string, string>): ServerProcess {
+export function spawnServer(env: Record<string, string>, other?: ServerCommand): ServerProcess {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
+  const [command, ...args] = other?.command ?? [process.execPath, '--import', 'tsx', 'server/index.ts'];
+  const child = spawn(command!, args, {
+    cwd: other?.cwd ?? root,
     // No inherited DATABASE_URL, ADMIN_* or .env surprises: only what the test says.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // npm and a shell stand between the test and the server: a group of their own, signalled whole.
+    detached: other !== undefined,
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -57,16 +67,29 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
     exited,
     child,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) {
+        if (!other) child.kill(signal);
+        else {
+          try {
+            process.kill(-child.pid!, signal);
+          } catch {
+            // The group has gone since.
+          }
+        }
+      }
       return exited;
     },
   };
 }
 
 /** Starts the server and waits until it serves /healthz; fails with its output if it does not. */
-export async function startServer(env: Record<string, string>, timeoutMs = 45_000): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 45_000,
+  other?: ServerCommand,
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const server = spawnServer({ ...env, PORT: port });
+  const server = spawnServer({ ...env, PORT: port }, other);
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void server.exited.then((code) => (exitCode = code));

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { availableParallelism } from 'node:os';
+import { setImmediate } from 'node:timers/promises';
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import { ACCEPTED_IMAGE_TYPES, imageMessages, MAX_IMAGE_PIXELS } from '#kernel/image-rules.ts';
@@ -18,6 +19,8 @@ import { APP_IMAGE_URLS, imageFilePath, largestImagePath } from './image-urls.ts
  */
 export const VARIANT_WIDTHS = [480, 720, 960, 1600] as const;
 const WEBP_QUALITY = 80;
+/** Files the orphan sweep looks at between two turns of the event loop (a few milliseconds' work). */
+const SWEEP_BATCH = 500;
 
 // Re-encoding is the heaviest work the server does, and libvips would spread each image over every
 // core. On a small machine the readers must keep a core: one thread per image, and at most one image
@@ -208,21 +211,36 @@ export class ImageStore {
 
   /**
    * Deletes files that no Image row refers to (left by a crash between writing files and committing
-   * the row). Only files older than minAgeMs go, so an upload in progress is never swept.
+   * the row). Only files older than minAgeMs go, so an upload in progress is never swept. It runs
+   * while the server serves (orphan-sweep.ts): every SWEEP_BATCH files it lets waiting requests
+   * run, and once signal is aborted it stops at the next batch (throwing the signal's reason).
    */
-  async sweepOrphans(isKnown: (storageKey: string) => boolean, minAgeMs = 60 * 60 * 1000): Promise<string[]> {
+  async sweepOrphans(
+    isKnown: (storageKey: string) => boolean,
+    { minAgeMs = 60 * 60 * 1000, signal }: { minAgeMs?: number; signal?: AbortSignal | undefined } = {},
+  ): Promise<string[]> {
     const cutoff = Date.now() - minAgeMs;
     const orphans: string[] = [];
+    let listed = 0;
     for await (const file of this.storage.list()) {
+      if (++listed % SWEEP_BATCH === 0) {
+        await setImmediate();
+        signal?.throwIfAborted();
+      }
       // Only what lies in a shard folder is the store's: a bucket may hold other things beside it.
       if (!/^[0-9a-f]{2}\/[^/]+$/.test(file.path)) continue;
       const key = /^[0-9a-f]{2}\/([0-9a-f]{32})-\d+\.webp$/.exec(file.path)?.[1];
       if (key && isKnown(key)) continue;
-      if (file.modifiedAt.getTime() > cutoff) continue;
+      // Its date only now, for the few files no row names: on disk each date is a stat().
+      const modifiedAt = await file.modifiedAt();
+      if (!modifiedAt || modifiedAt.getTime() > cutoff) continue;
       orphans.push(file.path);
     }
     // Listed first, removed after: a bucket's listing pages are not to change under it.
-    for (let i = 0; i < orphans.length; i += 100) await this.storage.remove(orphans.slice(i, i + 100));
+    for (let i = 0; i < orphans.length; i += 100) {
+      signal?.throwIfAborted();
+      await this.storage.remove(orphans.slice(i, i + 100));
+    }
     return orphans;
   }
 

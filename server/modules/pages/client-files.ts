@@ -22,6 +22,7 @@ import { isServerPath, redirectLocation, type RedirectRule } from '#kernel/redir
 import { searchPath } from '#kernel/route-paths.ts';
 import { SEARCH_FORM_FIELD, SERVER_STATE_ID, type RenderedPage } from '#kernel/server-render.ts';
 import { acceptedCodings } from '../../http/accept-encoding.ts';
+import { projectRoot } from '../../project-root.ts';
 import { escapeMarkup, jsonForScript } from '../../http/markup.ts';
 import { addVary, carriesSession, readResponse } from '../../http/http-cache.ts';
 import { bodyBytes, bytesResponse } from '../../http/response-bytes.ts';
@@ -31,7 +32,7 @@ import { headTemplate, renderHeadTags } from './page-head.ts';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export const defaultClientDir = path.resolve(import.meta.dirname, '../../../dist/client');
+export const defaultClientDir = path.join(projectRoot, 'dist', 'client');
 
 /**
  * What a browser loads from the build: scripts, styles, images, fonts, web manifests and text files,

@@ -1,8 +1,9 @@
 // Post content is stored only after DOMPurify has cut it down to what the editor produces
 // (kernel/content-rules.ts, content-sanitizer.ts): whatever a caller sends, no script, handler, style or foreign
 // URL reaches a reader's browser. DOMPurify needs a DOM; jsdom provides one window for the process.
+import { createRequire } from 'node:module';
 import createDOMPurify from 'dompurify';
-import { JSDOM, type DOMWindow } from 'jsdom';
+import type { DOMWindow, JSDOM as JsdomClass } from 'jsdom';
 import { type PictureImage, uploadKeysIn } from '#kernel/content-pictures.ts';
 import { createContentSanitizer, type ContentSanitizer } from '#kernel/content-sanitizer.ts';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
@@ -10,6 +11,9 @@ import { highlightCode } from './highlight-code.ts';
 
 let sanitizer: ContentSanitizer | undefined;
 let window: DOMWindow | undefined;
+// jsdom is loaded on first use too, not with the server: it is the heaviest package a start would
+// read (a third of a second on a quiet machine), and the first pages a start serves need none of it.
+const loadPackage = createRequire(import.meta.url);
 
 /**
  * The process's one jsdom window for post content (the sanitizer's DOMPurify and the REST facade's
@@ -17,7 +21,7 @@ let window: DOMWindow | undefined;
  * never loads it.
  */
 export function contentWindow(): DOMWindow {
-  window ??= new JSDOM('').window;
+  window ??= new (loadPackage('jsdom') as { JSDOM: typeof JsdomClass }).JSDOM('').window;
   return window;
 }
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { builtSourcesHash, clientSourcesHash, CLIENT_BUILD_DIR } from '../../../scripts/lib/client-build-stamp.ts';
+import { CLIENT_BUILD_DIR, clientBuild } from '../../../scripts/lib/build-stamps.ts';
 import databaseSetup from '../../support/global-setup.ts';
 
 declare module 'vitest' {
@@ -19,7 +19,7 @@ declare module 'vitest' {
 const root = path.resolve(import.meta.dirname, '../../..');
 
 function buildClient(): { dir: string; remove(): void } {
-  if (builtSourcesHash() === clientSourcesHash()) return { dir: CLIENT_BUILD_DIR, remove() {} };
+  if (clientBuild.builtHash() === clientBuild.sourcesHash()) return { dir: CLIENT_BUILD_DIR, remove() {} };
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-client-'));
   const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
   execFileSync(bin('graphql-codegen'), ['--config', 'codegen.ts', '--silent'], { cwd: root, stdio: 'inherit' });
