@@ -128,7 +128,7 @@ export class ImageEncodingQueue {
         SELECT "storageKey" FROM "ImageEncodingJob"
         WHERE "state" = 'queued' AND "runAfter" <= now()
           AND ("worker" IS NULL OR NOT ("worker" = ANY(${running}::text[])) OR "claimedAt" < ${expired})
-        ORDER BY "createdAt" LIMIT 1
+        ORDER BY "runAfter", "createdAt" LIMIT 1
         FOR UPDATE SKIP LOCKED)
       RETURNING "storageKey", "attempts"`;
     return job ?? null;
