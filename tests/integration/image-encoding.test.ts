@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVER_ENTRY_FILE } from '#kernel/server-render.ts';
 import { createApp } from '../../server/app.ts';
+import { exportSite, importSite } from '../../server/modules/backup/site-backup.ts';
 import { ImageEncodingQueue } from '../../server/modules/media/image-encoding.ts';
 import { imageFilePath } from '../../server/modules/media/image-urls.ts';
 import { DELETE_POST, POST, uploadedFiles, uploadPost } from '../support/content.ts';
@@ -63,7 +64,8 @@ async function createWithPhoto() {
   const { response, body } = await uploadPost(site.t, site.admin, { title: `Photo ${Math.random()}` }, photo);
   expect(response.status).toBe(200);
   expect(body.errors).toBeUndefined();
-  return body.data.createPost;
+  const post = body.data.createPost;
+  return { ...post, image: post.image!, key: /([0-9a-f]{32})-1600\.webp$/.exec(post.image!.url)![1]! };
 }
 
 /** The widths a srcset lists. */
@@ -92,7 +94,7 @@ async function pageSrcset(slug: string): Promise<number[]> {
 describe(`background encoding of variants on ${testDbKind}`, () => {
   it('answers a create with its largest variant, served everywhere until the worker adds the others', async () => {
     const post = await createWithPhoto();
-    const key = /([0-9a-f]{32})-1600\.webp$/.exec(post.image.url)![1]!;
+    const { key } = post;
     // The answer names one variant, which is there and served; the others are not made yet.
     expect(post.image).toMatchObject({ width: 1600, height: 900 });
     expect(widthsOf(post.image.srcset)).toEqual([1600]);
@@ -116,12 +118,12 @@ describe(`background encoding of variants on ${testDbKind}`, () => {
     await vi.waitFor(
       async () => {
         const { data } = await site.t.graphql(POST, { id: post.id });
-        expect(widthsOf(data.post.image.srcset)).toEqual(ALL_WIDTHS);
+        expect(widthsOf(data.post!.image!.srcset)).toEqual(ALL_WIDTHS);
       },
       { timeout: 20_000, interval: 50 },
     );
     const { data } = await site.t.graphql(POST, { id: post.id });
-    await expectServed(data.post.image.srcset);
+    await expectServed(data.post!.image!.srcset);
     expect(await site.t.db.prisma.imageEncodingJob.count({ where: { storageKey: key } })).toBe(0);
     // The cached page and the REST answer were made again with them (the image's change was heard).
     await vi.waitFor(async () => expect(await pageSrcset(post.slug)).toEqual(ALL_WIDTHS), { timeout: 10_000 });
@@ -131,7 +133,7 @@ describe(`background encoding of variants on ${testDbKind}`, () => {
 
   it('resumes a queued job after a restart: a second app on the same database encodes it', async () => {
     const post = await createWithPhoto();
-    const key = /([0-9a-f]{32})-1600\.webp$/.exec(post.image.url)![1]!;
+    const { key } = post;
     // As a process that stopped in the middle of it left it: claimed, one attempt counted.
     await site.t.db.prisma.imageEncodingJob.update({
       where: { storageKey: key },
@@ -158,7 +160,7 @@ describe(`background encoding of variants on ${testDbKind}`, () => {
       const worker = new ImageEncodingQueue(site.t.db, images, imageFiles, { maxAttempts: 3, retryDelayMs: () => 0 });
       const failing = await createWithPhoto();
       const recovering = await createWithPhoto();
-      const keyOf = (post: typeof failing) => /([0-9a-f]{32})-1600\.webp$/.exec(post.image.url)![1]!;
+      const keyOf = (post: typeof failing) => post.key;
       // Their largest variants are unreadable, so encoding fails; one of them is mended after a failure.
       const original = await images.read(imageFilePath(keyOf(recovering), 1600));
       for (const post of [failing, recovering]) {
@@ -197,12 +199,36 @@ describe(`background encoding of variants on ${testDbKind}`, () => {
 
   it('drops the job of a post deleted before its variants were made, leaving no file', async () => {
     const post = await createWithPhoto();
-    const key = /([0-9a-f]{32})-1600\.webp$/.exec(post.image.url)![1]!;
+    const { key } = post;
     const { data } = await site.t.graphql(DELETE_POST, { id: post.id }, { cookie: site.admin });
     expect(data.deletePost).toBe(post.id);
     expect(await site.t.db.prisma.imageEncodingJob.count({ where: { storageKey: key } })).toBe(0);
     expect(uploadedFiles(site.t).filter((file) => file.includes(key))).toEqual([]);
     const worker = new ImageEncodingQueue(site.t.db, site.t.app.services.images, site.t.app.services.imageFiles);
     expect(await worker.runOne()).toBe(false);
+  });
+
+  it('a backup of an image without its variants yet restores it with its job queued', async () => {
+    const post = await createWithPhoto();
+    // This one alone (the failed job's picture above was made unreadable).
+    await site.t.db.prisma.post.deleteMany({ where: { id: { not: post.id } } });
+    await site.t.db.prisma.image.deleteMany({ where: { storageKey: { not: post.key } } });
+    const archive = path.join(site.clientDir, 'backup.tar.gz');
+    await exportSite({ db: site.t.db, uploadsDir: path.join(site.t.dataDir, 'uploads'), archivePath: archive });
+    const target = await createTestApp({ env: { IMAGE_VARIANTS: 'background' } });
+    try {
+      await importSite({ db: target.db, uploadsDir: path.join(target.dataDir, 'uploads'), archivePath: archive });
+      expect(await target.db.prisma.imageEncodingJob.findUnique({ where: { storageKey: post.key } })).toMatchObject({
+        state: 'queued',
+      });
+      const { images, imageFiles } = target.app.services;
+      while (await new ImageEncodingQueue(target.db, images, imageFiles).runOne()) {
+        // the restored site's jobs, one at a time
+      }
+      const image = await target.db.prisma.image.findUniqueOrThrow({ where: { storageKey: post.key } });
+      expect(image.variantWidths).toEqual(ALL_WIDTHS);
+    } finally {
+      await target.dispose();
+    }
   });
 });

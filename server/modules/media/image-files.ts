@@ -10,7 +10,7 @@
 // While a backup reads the files (removal-hold.ts), removals wait: the records keep naming the files.
 import type { Database } from '../../db/database.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { type ImageStore, plannedWidthsOf, type StoredImage, variantWidthsFor } from './image-store.ts';
+import { type ImageStore, lacksVariants, plannedWidthsOf, type StoredImage } from './image-store.ts';
 import { removeUnlessHeld } from './removal-hold.ts';
 
 type ImageKey = Pick<StoredImage, 'storageKey' | 'variantWidths'>;
@@ -84,7 +84,7 @@ export class ImageFiles {
    * lacks (none when all were written). Returns whether it queued any.
    */
   async queueMissing(tx: Prisma.TransactionClient, image: StoredImage): Promise<boolean> {
-    if (image.variantWidths.length >= variantWidthsFor(image.width).length) return false;
+    if (!lacksVariants(image)) return false;
     await tx.imageEncodingJob.create({ data: { storageKey: image.storageKey } });
     return true;
   }

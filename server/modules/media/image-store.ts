@@ -70,6 +70,11 @@ export function plannedWidthsOf(image: Pick<StoredImage, 'variantWidths'>): numb
   return [...new Set([...variantWidthsFor(largest), ...image.variantWidths])].sort((a, b) => a - b);
 }
 
+/** Whether an image still lacks some of its variants (its upload queued them: image-encoding.ts). */
+export function lacksVariants(image: Pick<StoredImage, 'variantWidths'>): boolean {
+  return plannedWidthsOf(image).length > image.variantWidths.length;
+}
+
 /** What the Image row records about a stored image. */
 export interface StoredImage {
   storageKey: string;
