@@ -1,17 +1,18 @@
 // Issue 37 item 4: how long the author's create with a photo-sized cover (a 1600x900 JPEG) waits
 // while 50 readers read, with IMAGE_VARIANTS=request (every variant encoded on the request, as
 // before) and background (the default). Not part of `npm run bench`: a quick figure for one change.
-//   npx tsx bench/create-latency.ts [creates per mode, default 30]
+//   npx tsx bench/create-latency.ts [creates per mode, default 30] [readers, default 50]
 // Each mode gets its own server on the embedded database; readers (autocannon, 50 connections) read
 // the home page, the blog list and a post page while one writer creates posts one after another.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Instance, type Result } from 'autocannon';
 import { uploadJpeg } from './scenarios/mixed.ts';
 
 const CREATES = Number(process.argv[2] ?? 30);
+const READERS = Number(process.argv[3] ?? 50);
 const ADMIN = { email: 'latency-admin@example.com', password: 'latency-admin-password-1' };
 
 async function startServer(mode: string, port: number): Promise<{ child: ChildProcess; dataDir: string }> {
@@ -66,7 +67,8 @@ async function create(url: string, cookie: string, jpeg: Buffer, n: number): Pro
   return { ms, slug: body.slug };
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
 async function measureMode(mode: string, port: number, jpeg: Buffer) {
   const { child, dataDir } = await startServer(mode, port);
@@ -74,16 +76,25 @@ async function measureMode(mode: string, port: number, jpeg: Buffer) {
   try {
     const cookie = await signIn(url);
     const { slug } = await create(url, cookie, jpeg, 0);
-    const readers = autocannon({
-      url,
-      connections: 50,
-      duration: 3600,
-      requests: [{ path: '/' }, { path: '/blog' }, { path: `/blog/${slug}` }],
-    });
+    let readers: Instance | undefined;
+    const reading =
+      READERS > 0
+        ? new Promise<Result>((resolve, reject) => {
+            readers = autocannon(
+              {
+                url,
+                connections: READERS,
+                duration: 3600,
+                requests: [{ path: '/' }, { path: '/blog' }, { path: `/blog/${slug}` }],
+              },
+              (error, result) => (error ? reject(error) : resolve(result)),
+            );
+          })
+        : null;
     const times: number[] = [];
     for (let n = 1; n <= CREATES; n++) times.push((await create(url, cookie, jpeg, n)).ms);
-    readers.stop();
-    const reads = await readers;
+    readers?.stop();
+    const reads = await reading;
     const sorted = [...times].sort((a, b) => a - b);
     return {
       mode,
@@ -91,8 +102,7 @@ async function measureMode(mode: string, port: number, jpeg: Buffer) {
       p50: Math.round(quantile(sorted, 0.5)),
       p99: Math.round(quantile(sorted, 0.99)),
       max: Math.round(sorted.at(-1)!),
-      readsPerSecond: Math.round(reads.requests.average),
-      readP99: reads.latency.p99,
+      readsPerSecond: reads ? Math.round(reads.requests.average) : 0,
     };
   } finally {
     child.kill('SIGTERM');
@@ -102,8 +112,18 @@ async function measureMode(mode: string, port: number, jpeg: Buffer) {
 }
 
 const jpeg = await uploadJpeg();
-console.log(`Load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `Load average before: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 const results = [];
 for (const mode of ['request', 'background']) results.push(await measureMode(mode, 3917, jpeg));
 console.table(results);
-console.log(`Load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `Load average after: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);

@@ -170,9 +170,7 @@ export class ImageEncodingQueue {
         worker: null,
         claimedAt: null,
         lastError: message.slice(0, 1000),
-        ...(last
-          ? { state: 'failed' }
-          : { runAfter: new Date(Date.now() + this.options.retryDelayMs(job.attempts)) }),
+        ...(last ? { state: 'failed' } : { runAfter: new Date(Date.now() + this.options.retryDelayMs(job.attempts)) }),
       },
     });
     if (!last && !this.stopped) {
