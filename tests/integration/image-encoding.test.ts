@@ -14,6 +14,7 @@ import { ImageEncodingQueue } from '../../server/modules/media/image-encoding.ts
 import { imageFilePath } from '../../server/modules/media/image-urls.ts';
 import { DELETE_POST, POST, uploadedFiles, uploadPost } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
+import { startS3Server } from '../support/s3-server.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/test-database.ts';
 
@@ -229,6 +230,32 @@ describe(`background encoding of variants on ${testDbKind}`, () => {
       expect(image.variantWidths).toEqual(ALL_WIDTHS);
     } finally {
       await target.dispose();
+    }
+  });
+
+  it('encodes them in a bucket too: the variants are written there and served', async () => {
+    const s3 = await startS3Server(['encoded']);
+    const bucketSite = await createTestApp({ env: { IMAGE_VARIANTS: 'background', ...s3.env('encoded') } });
+    try {
+      const { cookie } = await bucketSite.signIn({ isAdmin: true });
+      const photo = fileOf(await makeImage({ width: 1600, height: 900, format: 'jpeg' }), 'photo.jpg', 'image/jpeg');
+      const { body } = await uploadPost(bucketSite, cookie, {}, photo);
+      const key = /([0-9a-f]{32})-1600\.webp$/.exec(body.data.createPost.image!.url)![1]!;
+      expect(await s3.keys('encoded')).toEqual([imageFilePath(key, 1600)]);
+      const { images, imageFiles } = bucketSite.app.services;
+      expect(await new ImageEncodingQueue(bucketSite.db, images, imageFiles).runOne()).toBe(true);
+      expect(await s3.keys('encoded')).toEqual(ALL_WIDTHS.map((width) => imageFilePath(key, width)).sort());
+      const { data } = await bucketSite.graphql(POST, { id: body.data.createPost.id });
+      for (const entry of data.post!.image!.srcset.split(', ')) {
+        const response = await bucketSite.request(entry.split(' ')[0]!);
+        expect(response.status).toBe(200);
+        expect(`${(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width}w`).toBe(
+          entry.split(' ')[1],
+        );
+      }
+    } finally {
+      await bucketSite.dispose();
+      await s3.stop();
     }
   });
 });
