@@ -154,6 +154,16 @@ describe(`background encoding of variants on ${testDbKind}`, () => {
     for (const width of ALL_WIDTHS) expect(uploadedFiles(site.t)).toContain(imageFilePath(key, width));
   });
 
+  it('gives a job to one worker only when two claim at once (two servers on one database)', async () => {
+    const post = await createWithPhoto();
+    const { images, imageFiles } = site.t.app.services;
+    const workers = [1, 2].map(() => new ImageEncodingQueue(site.t.db, images, imageFiles));
+    const took = await Promise.all(workers.map((worker) => worker.runOne()));
+    expect(took.sort()).toEqual([false, true]);
+    const image = await site.t.db.prisma.image.findUniqueOrThrow({ where: { storageKey: post.key } });
+    expect(image.variantWidths).toEqual(ALL_WIDTHS);
+  });
+
   it('retries a failing job, and marks it failed after its last attempt, keeping the variant there is', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {

@@ -47,8 +47,8 @@ export class ImageFiles {
   /**
    * Re-encodes the image in memory, records its files as being written, then writes them. The
    * caller creates the Image row in a transaction that calls committed(), or calls abandon().
-   * With variantsLater (and unless allVariants), only the largest variant is made now; committed()
-   * queues the others.
+   * With variantsLater (and unless allVariants), only the largest variant is made now; queueMissing()
+   * queues the others in that transaction.
    */
   async write(bytes: Uint8Array, { allVariants = false }: { allVariants?: boolean } = {}): Promise<StoredImage> {
     const encoded = await (this.options.variantsLater && !allVariants
