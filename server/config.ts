@@ -67,6 +67,12 @@ export interface Config {
    * or a CDN in front of it), without a trailing slash.
    */
   uploadsPublicUrl: string | undefined;
+  /**
+   * IMAGE_VARIANTS=background (the default): an upload stores its largest variant and the server
+   * encodes the others after answering (server/modules/media/image-encoding.ts); `request`: all of
+   * them before answering, as before issue 37.
+   */
+  variantsInBackground: boolean;
 }
 
 export interface SocialLink {
@@ -220,6 +226,10 @@ const envSchema = z.object({
     blankToUndefined,
     z.enum(['on', 'off'], { error: 'SERVER_RENDERING must be on or off' }).default('on'),
   ),
+  IMAGE_VARIANTS: z.preprocess(
+    blankToUndefined,
+    z.enum(['background', 'request'], { error: 'IMAGE_VARIANTS must be background or request' }).default('background'),
+  ),
   UPLOADS_S3_BUCKET: optionalString.pipe(
     z
       .string()
@@ -307,5 +317,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     uploadsPublicUrl: v.UPLOADS_PUBLIC_URL?.replace(/\/+$/, ''),
+    variantsInBackground: v.IMAGE_VARIANTS === 'background',
   };
 }

@@ -47,6 +47,8 @@ async function main(): Promise<void> {
   // Scheduled posts go public at their time, and at once when it passed while the server was down.
   const scheduler = new PostScheduler(db.prisma, app.changes);
   scheduler.start();
+  // Uploads' smaller variants, encoded one at a time after the author's save (and those a stop left).
+  app.services.imageEncoding.start();
   // Serve once every change made before now has been heard, the start's own writes included: an
   // answer is cached only while the channel is heard, and one still on its way would void the first
   // readers' answers as they are stored (ContentChanges.whenCaughtUp).
@@ -84,6 +86,8 @@ async function main(): Promise<void> {
     stopImageUpkeep();
     stopUpkeep.abort();
     scheduler.stop();
+    // An encoding under way is finished (or, past the grace period, done again at the next start).
+    const encodingStopped = app.services.imageEncoding.stop();
     const force = setTimeout(() => {
       console.error('Requests still running after the grace period: stopping anyway.');
       process.exit(1);
@@ -92,8 +96,9 @@ async function main(): Promise<void> {
     // close() stops accepting and calls back once every open connection has ended.
     server.close(() => {
       forgetRecord();
-      // The start's upkeep ends at its next pause: the database stays open until it has.
-      upkeep
+      // The start's upkeep ends at its next pause, and an encoding under way is finished: the
+      // database stays open until both have.
+      Promise.all([upkeep, encodingStopped])
         .then(() => db.close())
         .then(() => process.exit(0))
         .catch((error: Error) => {

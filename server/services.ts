@@ -8,6 +8,7 @@ import type { Database } from './db/database.ts';
 import { AttemptThrottle, REGISTRATION_LIMITS } from './modules/auth/attempt-throttle.ts';
 import { PasswordCheck } from './modules/auth/password-check.ts';
 import { SessionService } from './modules/auth/session.service.ts';
+import { ImageEncodingQueue } from './modules/media/image-encoding.ts';
 import { ImageFiles } from './modules/media/image-files.ts';
 import { imageStorageOf } from './modules/media/image-storage.ts';
 import { ImageStore } from './modules/media/image-store.ts';
@@ -30,6 +31,8 @@ export interface Services {
   imageUrls: ImageUrls;
   /** Image files kept in step with their rows, across crashes. */
   imageFiles: ImageFiles;
+  /** Encodes uploads' smaller variants in the background; started by the server (server/index.ts). */
+  imageEncoding: ImageEncodingQueue;
   sessions: SessionService;
   /** The login limits: sign-ins and confirmations of the current password. */
   throttle: AttemptThrottle;
@@ -71,7 +74,7 @@ export function createServices(db: Database, config: Config, changes: ContentCha
   const { prisma } = db;
   const caches = readCachesFor(config, changes);
   const images = new ImageStore(imageStorageOf(config), config.maxUploadBytes);
-  const imageFiles = new ImageFiles(images, db);
+  const imageFiles = new ImageFiles(images, db, { variantsLater: config.variantsInBackground });
   const sessions = new SessionService(prisma, config);
   const throttle = new AttemptThrottle(prisma);
   const passwords = new PasswordCheck(prisma, throttle);
@@ -87,6 +90,7 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     firstRun,
     siteSettings: new SiteSettingsService(prisma, config, changes, imageFiles),
     imageFiles,
+    imageEncoding: new ImageEncodingQueue(db, images, imageFiles),
     posts: new PostService(prisma, imageFiles, caches),
     upcoming: new UpcomingService(prisma, imageFiles, caches),
     pages: new PageService(prisma, imageFiles, changes),

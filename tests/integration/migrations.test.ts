@@ -59,6 +59,8 @@ describe(`migrations on ${testDbKind}`, () => {
         // Issue 36's redirects and menus.
         'Redirect',
         'Menu',
+        // Issue 37's queue of images' variants to encode.
+        'ImageEncodingJob',
       ].sort(),
     );
 

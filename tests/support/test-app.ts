@@ -111,7 +111,15 @@ export async function createTestApp(
   options: { env?: Record<string, string>; clientDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'blog-test-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SITE_URL: 'http://blog.test', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SITE_URL: 'http://blog.test',
+    // A test app runs no background worker: its uploads make every variant before answering, as the
+    // tests of variants expect, unless a test asks for IMAGE_VARIANTS=background (image-encoding.test.ts).
+    IMAGE_VARIANTS: 'request',
+    ...options.env,
+  });
   const database = await createTestDatabase();
   const app = createApp({ config, db: database.db, clientDir: options.clientDir ?? standInClient() });
   const request = (input: string, init?: RequestInit) => app.fetch(new Request(new URL(input, config.siteUrl), init));

@@ -41,6 +41,7 @@ describe('configuration', () => {
       uploadsS3: undefined,
       uploadsPublicUrl: undefined,
       serverRendering: true,
+      variantsInBackground: true,
     });
   });
 
@@ -66,6 +67,7 @@ describe('configuration', () => {
       TRUST_PROXY: 'true',
       REGISTRATION: 'open',
       SERVER_RENDERING: 'off',
+      IMAGE_VARIANTS: 'request',
     });
     expect(config).toEqual({
       port: 8080,
@@ -95,6 +97,7 @@ describe('configuration', () => {
       trustProxy: true,
       registrationOpen: true,
       serverRendering: false,
+      variantsInBackground: false,
     });
   });
 
@@ -166,6 +169,7 @@ describe('configuration', () => {
     [{ GRAPHQL_INTROSPECTION: 'yes' }, 'GRAPHQL_INTROSPECTION must be true or false'],
     [{ REGISTRATION: 'yes' }, 'REGISTRATION must be open or closed'],
     [{ SERVER_RENDERING: 'yes' }, 'SERVER_RENDERING must be on or off'],
+    [{ IMAGE_VARIANTS: 'later' }, 'IMAGE_VARIANTS must be background or request'],
     [{ CONTACT_EMAIL: 'robin at home' }, 'CONTACT_EMAIL must be a valid email address'],
     [
       { PORTFOLIO_URL: 'robin.example' },

@@ -12,7 +12,7 @@ import type { SqlRunner } from '../../db/sql-runner.ts';
 import { readMigrations } from '../../db/migrate.ts';
 import { DiskImageStorage, type ImageStorage } from '../media/image-storage.ts';
 import { uploadKeysIn } from '#kernel/content-pictures.ts';
-import { ImageStore } from '../media/image-store.ts';
+import { ImageStore, lacksVariants } from '../media/image-store.ts';
 import { IMAGE_FILE_PATH } from '../media/image-urls.ts';
 import { holdingImageFiles } from '../media/removal-hold.ts';
 import { createTarGzWriter, readTarGz, TarFormatError, type TarWriter } from './tar-archive.ts';
@@ -601,6 +601,10 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
         await tx.pendingImageFiles.deleteMany();
         await tx.user.createMany({ data: rows.users });
         await tx.image.createMany({ data: rows.images });
+        // An image saved before its smaller variants were made has them made after the restore.
+        await tx.imageEncodingJob.createMany({
+          data: rows.images.filter(lacksVariants).map(({ storageKey }) => ({ storageKey })),
+        });
         await tx.post.createMany({ data: rows.posts.map(({ formerSlugs: _former, tags: _tags, ...post }) => post) });
         await tx.postSlugRedirect.createMany({
           data: rows.posts.flatMap((post) => post.formerSlugs.map((slug) => ({ slug, postId: post.id }))),

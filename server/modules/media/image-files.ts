@@ -10,7 +10,7 @@
 // While a backup reads the files (removal-hold.ts), removals wait: the records keep naming the files.
 import type { Database } from '../../db/database.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import type { ImageStore, StoredImage } from './image-store.ts';
+import { type ImageStore, lacksVariants, plannedWidthsOf, type StoredImage } from './image-store.ts';
 import { removeUnlessHeld } from './removal-hold.ts';
 
 type ImageKey = Pick<StoredImage, 'storageKey' | 'variantWidths'>;
@@ -26,18 +26,34 @@ export class UploadGivenUpError extends Error {
   override name = 'UploadGivenUpError';
 }
 
+export interface ImageFilesOptions {
+  /**
+   * Uploads write their largest variant only and queue the others for the background worker
+   * (image-encoding.ts), so the author's save does not wait for them: IMAGE_VARIANTS=background.
+   */
+  variantsLater?: boolean;
+}
+
 export class ImageFiles {
+  /** Called after a commit that queued variants to encode (the worker listens, to start at once). */
+  onQueued: () => void = () => {};
+
   constructor(
     readonly store: ImageStore,
     private readonly db: Pick<Database, 'kind' | 'sql' | 'prisma' | 'instanceId' | 'connectedInstances'>,
+    readonly options: ImageFilesOptions = {},
   ) {}
 
   /**
    * Re-encodes the image in memory, records its files as being written, then writes them. The
    * caller creates the Image row in a transaction that calls committed(), or calls abandon().
+   * With variantsLater (and unless allVariants), only the largest variant is made now; queueMissing()
+   * queues the others in that transaction.
    */
-  async write(bytes: Uint8Array): Promise<StoredImage> {
-    const encoded = await this.store.encode(bytes);
+  async write(bytes: Uint8Array, { allVariants = false }: { allVariants?: boolean } = {}): Promise<StoredImage> {
+    const encoded = await (this.options.variantsLater && !allVariants
+      ? this.store.encodeFirst(bytes)
+      : this.store.encode(bytes));
     const { storageKey, variantWidths } = encoded.image;
     // Nothing is written without its record: a database that refuses it stores no file.
     await this.db.prisma.pendingImageFiles.create({
@@ -63,6 +79,16 @@ export class ImageFiles {
     if (count !== 1) throw new UploadGivenUpError(`The upload of image ${image.storageKey} was given up`);
   }
 
+  /**
+   * Inside that transaction, once the Image row is created: queues the variants the image still
+   * lacks (none when all were written). Returns whether it queued any.
+   */
+  async queueMissing(tx: Prisma.TransactionClient, image: StoredImage): Promise<boolean> {
+    if (!lacksVariants(image)) return false;
+    await tx.imageEncodingJob.create({ data: { storageKey: image.storageKey } });
+    return true;
+  }
+
   /** The row of a written image will not commit: its files go, then their record. */
   async abandon(image: ImageKey): Promise<void> {
     await this.db.prisma.pendingImageFiles
@@ -75,8 +101,14 @@ export class ImageFiles {
 
   /** Inside the transaction that deletes Image rows: their files are to be removed. */
   async removeLater(tx: Prisma.TransactionClient, images: ImageKey[]): Promise<void> {
+    // Every file the image may have: a variant being encoded meanwhile may be written before its
+    // row would name it (image-encoding.ts), and removing a file that is not there succeeds.
     await tx.pendingImageFiles.createMany({
-      data: images.map(({ storageKey, variantWidths }) => ({ storageKey, variantWidths, state: 'removing' as const })),
+      data: images.map((image) => ({
+        storageKey: image.storageKey,
+        variantWidths: plannedWidthsOf(image),
+        state: 'removing' as const,
+      })),
     });
   }
 

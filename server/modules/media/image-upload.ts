@@ -141,9 +141,14 @@ export function storageFailure(error: unknown): unknown {
  * Re-encodes and writes the variants (image-files.ts records them first); a picture that fails to
  * decode is a field error, a disk that fails a storage failure.
  */
-export async function saveImage(files: ImageFiles, image: CheckedImage, field = 'image'): Promise<StoredImage> {
+export async function saveImage(
+  files: ImageFiles,
+  image: CheckedImage,
+  field = 'image',
+  options: { allVariants?: boolean } = {},
+): Promise<StoredImage> {
   try {
-    return await files.write(image.bytes);
+    return await files.write(image.bytes, options);
   } catch (error) {
     if (error instanceof ImageRejectedError) throw inputError({}, { [field]: problemOf(error) });
     throw storageFailure(error);
@@ -170,15 +175,22 @@ export async function commitImages<T>(
   stored: StoredImage[],
   create: (tx: Prisma.TransactionClient) => Promise<T>,
 ): Promise<T> {
+  let queued = false;
+  let result: T;
   try {
-    return await prisma.$transaction(async (tx) => {
+    result = await prisma.$transaction(async (tx) => {
       for (const image of stored) await files.committed(tx, image);
-      return create(tx);
+      const created = await create(tx);
+      // After the rows that the jobs name; a job is dropped with its image.
+      for (const image of stored) queued = (await files.queueMissing(tx, image)) || queued;
+      return created;
     });
   } catch (error) {
     for (const image of stored) await files.abandon(image);
     throw storageFailure(error);
   }
+  if (queued) files.onQueued();
+  return result;
 }
 
 /** A row that owns an image (a post, a card), to delete with it. */

@@ -316,10 +316,12 @@ export class PostWrites {
   /**
    * Stores a picture the author put in a post's text (the editor uploads it as soon as it is
    * inserted): checked and re-encoded as a cover is. Nothing uses it until a post is saved with it.
+   * Every variant is made now, not in the background: the text stores the picture's srcset as it is
+   * when the post is saved, and the author is writing, not waiting for a save.
    */
   async uploadPicture(upload: ImageUpload | null | undefined): Promise<Image> {
     const checked = await checkWriteInput(this.files.store, {}, upload, { required: true });
-    const stored = await saveImage(this.files, checked!);
+    const stored = await saveImage(this.files, checked!, 'image', { allVariants: true });
     return commitImage(this.prisma, this.files, stored, (tx) => tx.image.create({ data: stored }));
   }
 
