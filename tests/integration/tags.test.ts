@@ -117,9 +117,14 @@ describe('tags', () => {
     expect(rss).toContain('<title>Tagged “Long list”');
     expect(rss).toContain('<title>Long 16</title>');
     expect(rss).not.toContain(`<title>${draft.title}</title>`);
+    // Each item names its tags, as its page does (the first post has two).
+    expect(rss).toContain('<category domain="http://blog.test/tag/long-list">Long list</category>');
+    expect(rss).toContain('<category domain="http://blog.test/tag/other">Other</category>');
     const atom = await t.request('/tag/long-list/atom.xml');
     expect(atom.headers.get('content-type')).toContain('application/atom+xml');
-    expect(await atom.text()).toContain('<title type="text">Long 2</title>');
+    const atomText = await atom.text();
+    expect(atomText).toContain('<title type="text">Long 2</title>');
+    expect(atomText).toContain('<category term="long-list" scheme="http://blog.test/tag/" label="Long list"/>');
     expect((await t.request('/tag/no-such-tag/rss.xml')).status).toBe(404);
 
     const sitemap = await (await t.request('/sitemap.xml')).text();

@@ -81,6 +81,8 @@ interface FeedItem {
   published: Date;
   updated: Date;
   category: CategoryScreen;
+  /** Its tags, in the author's order: each a category of its own in the feed, as on the post's page. */
+  tags: Array<{ name: string; slug: string }>;
   image: { url: string; type: string; bytes: number; width: number; height: number };
 }
 
@@ -107,6 +109,7 @@ function itemsOf(input: FeedInput): FeedItem[] {
       published: post.publishedAt,
       updated: post.updatedAt,
       category: CATEGORY_SCREENS.find((screen) => screen.category === post.category)!,
+      tags: post.tags.map(({ tag }) => tag),
       image: {
         url: (input.imageUrls ?? APP_IMAGE_URLS).absoluteLargestUrl(post.image, siteUrl),
         type: post.image.mimeType,
@@ -158,6 +161,10 @@ export function rssFeed(input: FeedInput): string {
       // RSS's own <author> must be an e-mail address; Dublin Core's creator takes a name.
       `<dc:creator>${e(channel.author)}</dc:creator>`,
       `<category>${e(item.category.heading)}</category>`,
+      // A tag's address is its domain: a reader tells "Game" the category from a tag named so.
+      ...item.tags.map(
+        (tag) => `<category domain="${e(`${input.site.siteUrl}${tagPath(tag.slug)}`)}">${e(tag.name)}</category>`,
+      ),
       `<description>${e(item.summary)}</description>`,
       `<content:encoded>${cdata(item.content)}</content:encoded>`,
       `<enclosure url="${e(item.image.url)}" length="${item.image.bytes}" type="${e(item.image.type)}"/>`,
@@ -196,6 +203,9 @@ export function atomFeed(input: FeedInput): string {
       `<published>${item.published.toISOString()}</published>`,
       `<updated>${item.updated.toISOString()}</updated>`,
       `<category term="${e(item.category.category)}" label="${e(item.category.heading)}"/>`,
+      ...item.tags.map(
+        (tag) => `<category term="${e(tag.slug)}" scheme="${e(`${siteUrl}${tagPath('')}`)}" label="${e(tag.name)}"/>`,
+      ),
       `<summary type="text">${e(item.summary)}</summary>`,
       `<content type="html" xml:base="${e(`${siteUrl}/`)}">${e(item.content)}</content>`,
       `<media:thumbnail url="${e(item.image.url)}" width="${item.image.width}" height="${item.image.height}"/>`,
