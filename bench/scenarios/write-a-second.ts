@@ -46,36 +46,15 @@ export const writeASecondScenario: Scenario = {
         return cachedRead(kind, random, reads);
       };
 
-      const writePost = createPostWriter(11);
       const writeFailures: string[] = [];
       let written = 0;
       /** One post a second, each create waited for, beside the readers' load, until the run ends. */
       const readsUnderWrites = async () => {
-        let writing = true;
-        const author = (async () => {
-          for (let n = 1; writing; n += 1) {
-            const started = performance.now();
-            const { contentType, body } = multipartBody(`write${n}`, [
-              ...Object.entries(writePost()).map(([name, value]) => ({ name, value })),
-              { name: 'image', filename: 'cover.jpg', type: 'image/jpeg', value: jpeg },
-            ]);
-            const response = await fetch(`${app.url}/api/blogposts`, {
-              method: 'POST',
-              headers: { cookie, 'content-type': contentType },
-              body: new Uint8Array(body),
-            });
-            const text = await response.text();
-            if (response.ok) written += 1;
-            else writeFailures.push(`HTTP ${response.status}: ${text.slice(0, 200)}`);
-            await new Promise((resolve) =>
-              setTimeout(resolve, Math.max(0, WRITE_EVERY_MS - (performance.now() - started))),
-            );
-          }
-        })();
-        const result = await measure(ctx, { url: app.url, next: nextRead }).finally(() => {
-          writing = false;
-        });
-        await author;
+        const author = authorWriting(app.url, cookie, jpeg);
+        const result = await measure(ctx, { url: app.url, next: nextRead }).finally(author.stop);
+        const done = await author.done;
+        written += done.written;
+        writeFailures.push(...done.failures);
         return result;
       };
 
@@ -155,7 +134,47 @@ export const writeASecondScenario: Scenario = {
   },
 };
 
-interface MemoryReport {
+/**
+ * An author creating one post a second through the REST API (each create waited for), from now
+ * until stop(): done gives how many were written and what failed.
+ */
+export function authorWriting(
+  url: string,
+  cookie: string,
+  jpeg: Buffer,
+): { stop(): void; done: Promise<{ written: number; failures: string[] }> } {
+  const writePost = createPostWriter(11);
+  let writing = true;
+  const done = (async () => {
+    const failures: string[] = [];
+    let written = 0;
+    for (let n = 1; writing; n += 1) {
+      const started = performance.now();
+      const { contentType, body } = multipartBody(`write${n}`, [
+        ...Object.entries(writePost()).map(([name, value]) => ({ name, value })),
+        { name: 'image', filename: 'cover.jpg', type: 'image/jpeg', value: jpeg },
+      ]);
+      const response = await fetch(`${url}/api/blogposts`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': contentType },
+        body: new Uint8Array(body),
+      });
+      const text = await response.text();
+      if (response.ok) written += 1;
+      else failures.push(`HTTP ${response.status}: ${text.slice(0, 200)}`);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, WRITE_EVERY_MS - (performance.now() - started))));
+    }
+    return { written, failures };
+  })();
+  return {
+    stop: () => {
+      writing = false;
+    },
+    done,
+  };
+}
+
+export interface MemoryReport {
   residentBytes: number;
   heapUsedBytes: number;
   externalBytes: number;
@@ -167,7 +186,7 @@ const MEMORY_QUERY = `{ serverMemory { residentBytes heapUsedBytes externalBytes
   caches { name entries bytes maxBytes } } }`;
 
 /** Where the server's memory goes now, as the admin's serverMemory query reports it. */
-async function memoryOf(url: string, cookie: string): Promise<MemoryReport> {
+export async function memoryOf(url: string, cookie: string): Promise<MemoryReport> {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
@@ -178,9 +197,9 @@ async function memoryOf(url: string, cookie: string): Promise<MemoryReport> {
   return answer.data.serverMemory;
 }
 
-const mib = (bytes: number) => bytes / 1024 / 1024;
+export const mib = (bytes: number) => bytes / 1024 / 1024;
 
-function memoryNote(report: MemoryReport): string {
+export function memoryNote(report: MemoryReport): string {
   const caches = report.caches
     .map(
       (cache) =>

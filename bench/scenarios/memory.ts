@@ -1,0 +1,71 @@
+// 12. The small server's memory (issue 37): the production server on the run's data set (10 000
+// posts by default) with the default budgets, its resident memory 3 s after it answers its first
+// health check, after warm reads (every distinct cached read once, then the run's load), and after
+// reads while an author creates one post a second. Targets: at most 250 MiB at start, 400 MiB
+// after. Each figure's note says where the memory goes (the admin's serverMemory query), and the
+// later ones are read against the one at start, measured on the same server minutes earlier.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { acceptedQuery } from '../lib/client-documents.ts';
+import type { Scenario } from '../lib/context.ts';
+import { measure, withApp } from '../lib/context.ts';
+import { below, type Figure } from '../lib/figures.ts';
+import type { LoadRequest } from '../lib/load.ts';
+import { seededRandom } from '../lib/random.ts';
+import { CACHED_READS, cachedRead, everyCachedRead, pagesOf } from '../lib/requests.ts';
+import { signIn, uploadJpeg } from './mixed.ts';
+import { authorWriting, memoryNote, memoryOf, mib, type MemoryReport } from './write-a-second.ts';
+
+const READ_TOTAL = CACHED_READS.reduce((sum, [, share]) => sum + share, 0);
+/** How long after its first answer the server's memory is first read: what it settles at. */
+const SETTLE_MS = 3000;
+
+export const memoryScenario: Scenario = {
+  id: 'memory',
+  title: '12 The server’s memory at start, after reads and with an author writing',
+  async run(ctx) {
+    const jpeg = await uploadJpeg();
+    return withApp(ctx, ctx.config.posts, async (app) => {
+      await sleep(SETTLE_MS);
+      const cookie = await signIn(app.url);
+      const atStart = await memoryOf(app.url, cookie);
+      const random = seededRandom(12);
+      const pages = pagesOf(app.dataSet.info.posts);
+      const slugs = app.dataSet.info.sampleSlugs;
+      const listQuery = await acceptedQuery(app.url, ctx.documents.blogList, { page: 1 });
+      const postQuery = await acceptedQuery(app.url, ctx.documents.postDetail, { slug: slugs[0] });
+      const reads = { pages, slugs, documents: { listQuery: listQuery.query, postQuery: postQuery.query } };
+      const nextRead = (): LoadRequest => {
+        let roll = random() * READ_TOTAL;
+        const kind = CACHED_READS.find(([, share]) => (roll -= share) < 0)?.[0] ?? 'rest-list';
+        return cachedRead(kind, random, reads);
+      };
+      const warm = await measure(ctx, { url: app.url, next: nextRead, firstPass: everyCachedRead(reads) });
+      const afterReads = await memoryOf(app.url, cookie);
+      const author = authorWriting(app.url, cookie, jpeg);
+      const underWrites = await measure(ctx, { url: app.url, next: nextRead }).finally(author.stop);
+      const { written, failures } = await author.done;
+      const afterWrites = await memoryOf(app.url, cookie);
+      if (failures.length > 0) ctx.fail(`${this.title}: ${failures.length} write(s) failed: ${failures[0]}`);
+
+      const figure = (name: string, report: MemoryReport, limit: number, extra: string): Figure => ({
+        scenario: this.title,
+        name: `resident memory, ${name}`,
+        value: mib(report.residentBytes),
+        unit: 'MiB',
+        ...(report === atStart ? {} : { baseline: { name: 'at start', value: mib(atStart.residentBytes) } }),
+        target: below(limit, 'MiB')(mib(report.residentBytes)),
+        note: `${extra}${memoryNote(report)}`,
+      });
+      return [
+        figure('3 s after start', atStart, 250, ''),
+        figure('after warm reads', afterReads, 400, `${Math.round(warm.perSecond)} req/s; `),
+        figure(
+          'after reads with one write a second',
+          afterWrites,
+          400,
+          `${Math.round(underWrites.perSecond)} req/s, ${written} posts written; `,
+        ),
+      ];
+    });
+  },
+};
