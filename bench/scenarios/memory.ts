@@ -5,18 +5,14 @@
 // after. Each figure's note says where the memory goes (the admin's serverMemory query), and the
 // later ones are read against the one at start, measured on the same server minutes earlier.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { acceptedQuery } from '../lib/client-documents.ts';
 import type { Scenario } from '../lib/context.ts';
 import { measure, withApp } from '../lib/context.ts';
 import { below, type Figure } from '../lib/figures.ts';
-import type { LoadRequest } from '../lib/load.ts';
 import type { ResidentMemory } from '../lib/server-process.ts';
-import { seededRandom } from '../lib/random.ts';
-import { CACHED_READS, cachedRead, everyCachedRead, pagesOf } from '../lib/requests.ts';
+import { everyCachedRead } from '../lib/requests.ts';
 import { signIn, uploadJpeg } from './mixed.ts';
-import { authorWriting, memoryNote, memoryOf, mib, type MemoryReport } from './write-a-second.ts';
+import { authorWriting, cachedReadMix, memoryNote, memoryOf, mib, type MemoryReport } from './write-a-second.ts';
 
-const READ_TOTAL = CACHED_READS.reduce((sum, [, share]) => sum + share, 0);
 /** How long after its first answer the server's memory is first read: what it settles at. */
 const SETTLE_MS = 3000;
 
@@ -30,17 +26,7 @@ export const memoryScenario: Scenario = {
       const cookie = await signIn(app.url);
       const atStart = await memoryOf(app.url, cookie);
       const systemAtStart = app.residentMemory();
-      const random = seededRandom(12);
-      const pages = pagesOf(app.dataSet.info.posts);
-      const slugs = app.dataSet.info.sampleSlugs;
-      const listQuery = await acceptedQuery(app.url, ctx.documents.blogList, { page: 1 });
-      const postQuery = await acceptedQuery(app.url, ctx.documents.postDetail, { slug: slugs[0] });
-      const reads = { pages, slugs, documents: { listQuery: listQuery.query, postQuery: postQuery.query } };
-      const nextRead = (): LoadRequest => {
-        let roll = random() * READ_TOTAL;
-        const kind = CACHED_READS.find(([, share]) => (roll -= share) < 0)?.[0] ?? 'rest-list';
-        return cachedRead(kind, random, reads);
-      };
+      const { reads, nextRead } = await cachedReadMix(ctx, app, 12);
       const warm = await measure(ctx, { url: app.url, next: nextRead, firstPass: everyCachedRead(reads) });
       const afterReads = await memoryOf(app.url, cookie);
       const systemAfterReads = app.residentMemory();

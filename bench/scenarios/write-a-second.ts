@@ -11,14 +11,14 @@
 // the image encoder, one run of the same code moved 20 to 40 % from the next, and a burst of noise
 // then hit one phase and not the other.
 import { acceptedQuery } from '../lib/client-documents.ts';
-import type { Scenario } from '../lib/context.ts';
+import type { AppUnderTest, BenchContext, Scenario } from '../lib/context.ts';
 import { measure, withApp } from '../lib/context.ts';
 import { atLeastRatio, below, type Figure } from '../lib/figures.ts';
 import type { LoadRequest, LoadResult } from '../lib/load.ts';
 import { multipartBody } from '../lib/multipart.ts';
 import { seededRandom } from '../lib/random.ts';
 import { median } from '../lib/stats.ts';
-import { CACHED_READS, cachedRead, everyCachedRead, pagesOf } from '../lib/requests.ts';
+import { CACHED_READS, cachedRead, everyCachedRead, pagesOf, type ReadSources } from '../lib/requests.ts';
 import { createPostWriter } from '../seed/corpus.ts';
 import { signIn, uploadJpeg } from './mixed.ts';
 
@@ -34,17 +34,7 @@ export const writeASecondScenario: Scenario = {
     return withApp(ctx, ctx.config.posts, async (app) => {
       const cookie = await signIn(app.url);
       const idle = await memoryOf(app.url, cookie);
-      const random = seededRandom(11);
-      const pages = pagesOf(app.dataSet.info.posts);
-      const slugs = app.dataSet.info.sampleSlugs;
-      const listQuery = await acceptedQuery(app.url, ctx.documents.blogList, { page: 1 });
-      const postQuery = await acceptedQuery(app.url, ctx.documents.postDetail, { slug: slugs[0] });
-      const reads = { pages, slugs, documents: { listQuery: listQuery.query, postQuery: postQuery.query } };
-      const nextRead = (): LoadRequest => {
-        let roll = random() * READ_TOTAL;
-        const kind = CACHED_READS.find(([, share]) => (roll -= share) < 0)?.[0] ?? 'rest-list';
-        return cachedRead(kind, random, reads);
-      };
+      const { reads, nextRead } = await cachedReadMix(ctx, app, 11);
 
       const writeFailures: string[] = [];
       let written = 0;
@@ -172,6 +162,29 @@ export function authorWriting(
     },
     done,
   };
+}
+
+/**
+ * The mixed scenario's cached read kinds in its proportions (searches are never cached), drawn with
+ * this seed: `reads` for a first pass of every one, `nextRead` for a load run.
+ */
+export async function cachedReadMix(
+  ctx: BenchContext,
+  app: AppUnderTest,
+  seed: number,
+): Promise<{ reads: ReadSources; nextRead: () => LoadRequest }> {
+  const random = seededRandom(seed);
+  const pages = pagesOf(app.dataSet.info.posts);
+  const slugs = app.dataSet.info.sampleSlugs;
+  const listQuery = await acceptedQuery(app.url, ctx.documents.blogList, { page: 1 });
+  const postQuery = await acceptedQuery(app.url, ctx.documents.postDetail, { slug: slugs[0] });
+  const reads = { pages, slugs, documents: { listQuery: listQuery.query, postQuery: postQuery.query } };
+  const nextRead = (): LoadRequest => {
+    let roll = random() * READ_TOTAL;
+    const kind = CACHED_READS.find(([, share]) => (roll -= share) < 0)?.[0] ?? 'rest-list';
+    return cachedRead(kind, random, reads);
+  };
+  return { reads, nextRead };
 }
 
 export interface MemoryReport {
