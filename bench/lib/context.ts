@@ -6,7 +6,7 @@ import type { ClientDocuments } from './client-documents.ts';
 import type { DatabaseHost } from './databases.ts';
 import type { Figure } from './figures.ts';
 import { runLoad, type LoadOptions, type LoadRequest, type LoadResult } from './load.ts';
-import { appEnv, freePort, startApp } from './server-process.ts';
+import { appEnv, freePort, startApp, type ResidentMemory } from './server-process.ts';
 
 export interface BenchContext {
   config: BenchConfig;
@@ -45,6 +45,8 @@ export interface AppUnderTest {
   output(): string;
   /** The server's CPU seconds so far (RunningServer.cpuSeconds). */
   cpuSeconds(): number | undefined;
+  /** The server process's resident memory now (RunningServer.residentMemory). */
+  residentMemory(): ResidentMemory | undefined;
 }
 
 /**
@@ -63,7 +65,13 @@ export async function withApp<T>(
     const port = await freePort();
     const server = await startApp({ ...appEnv({ port, ...dataSet }), ...env }, ctx.config.serverNodeArgs);
     try {
-      return await use({ url: server.url, dataSet, output: server.output, cpuSeconds: server.cpuSeconds });
+      return await use({
+        url: server.url,
+        dataSet,
+        output: server.output,
+        cpuSeconds: server.cpuSeconds,
+        residentMemory: server.residentMemory,
+      });
     } catch (error) {
       // What the server logged is the evidence: the stack of an unexpected error, say.
       throw new Error(`${(error as Error).message}\n--- the server's last output ---\n${server.output()}`, {

@@ -33,7 +33,35 @@ export interface RunningServer {
    * it, apart from the load generator's share of the same cores. Undefined where /proc is not there.
    */
   cpuSeconds(): number | undefined;
+  /**
+   * The started process's memory as the system counts it (/proc/<pid>/status): what startApp starts
+   * is the server itself, with no npm in front. Undefined where /proc is not there.
+   */
+  residentMemory(): ResidentMemory | undefined;
   stop(): Promise<void>;
+}
+
+/** Bytes, from /proc/<pid>/status. */
+export interface ResidentMemory {
+  /** VmRSS: resident now. */
+  resident: number;
+  /** VmHWM: the most it has been resident. */
+  peak: number;
+  /** RssAnon: of the resident, what the process allocated (heap, WebAssembly memory, malloc). */
+  anonymous: number;
+  /** RssFile: of the resident, mapped files (the node binary, shared libraries, .node addons). */
+  files: number;
+}
+
+function residentMemoryOf(pid: number): ResidentMemory | undefined {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const kB = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+  return { resident: kB('VmRSS'), peak: kB('VmHWM'), anonymous: kB('RssAnon'), files: kB('RssFile') };
 }
 
 export interface ServerCommand {
@@ -81,7 +109,8 @@ export function appEnv(options: {
 export function startApp(env: Record<string, string | undefined>, nodeArgs: string[] = []): Promise<RunningServer> {
   return startServer({
     command: process.execPath,
-    args: [...nodeArgs, '--enable-source-maps', 'dist/server/index.js'],
+    // package.json's start script: its node flags, then the bench's.
+    args: ['--max-semi-space-size=4', ...nodeArgs, '--enable-source-maps', 'dist/server/index.js'],
     env,
   });
 }
@@ -125,6 +154,7 @@ export async function startServer(spec: ServerCommand): Promise<RunningServer> {
     startedInMs,
     output,
     cpuSeconds: () => (group === undefined ? undefined : groupCpuSeconds(group)),
+    residentMemory: () => (group === undefined ? undefined : residentMemoryOf(group)),
     stop: () => stopGroup(child),
   };
 }

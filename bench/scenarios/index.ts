@@ -3,6 +3,7 @@ import type { Scenario } from '../lib/context.ts';
 import { baselineScenario } from './baseline.ts';
 import { graphqlListScenario } from './graphql-list.ts';
 import { lighthouseScenario } from './lighthouse.ts';
+import { memoryScenario } from './memory.ts';
 import { mixedScenario } from './mixed.ts';
 import { pageWeightScenario } from './page-weight.ts';
 import { postPageScenario } from './post-page.ts';
@@ -24,4 +25,5 @@ export const SCENARIOS: readonly Scenario[] = [
   startupScenario,
   serverRenderScenario,
   writeASecondScenario,
+  memoryScenario,
 ];

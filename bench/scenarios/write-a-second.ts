@@ -11,14 +11,14 @@
 // the image encoder, one run of the same code moved 20 to 40 % from the next, and a burst of noise
 // then hit one phase and not the other.
 import { acceptedQuery } from '../lib/client-documents.ts';
-import type { Scenario } from '../lib/context.ts';
+import type { AppUnderTest, BenchContext, Scenario } from '../lib/context.ts';
 import { measure, withApp } from '../lib/context.ts';
 import { atLeastRatio, below, type Figure } from '../lib/figures.ts';
 import type { LoadRequest, LoadResult } from '../lib/load.ts';
 import { multipartBody } from '../lib/multipart.ts';
 import { seededRandom } from '../lib/random.ts';
 import { median } from '../lib/stats.ts';
-import { CACHED_READS, cachedRead, everyCachedRead, pagesOf } from '../lib/requests.ts';
+import { CACHED_READS, cachedRead, everyCachedRead, pagesOf, type ReadSources } from '../lib/requests.ts';
 import { createPostWriter } from '../seed/corpus.ts';
 import { signIn, uploadJpeg } from './mixed.ts';
 
@@ -34,48 +34,17 @@ export const writeASecondScenario: Scenario = {
     return withApp(ctx, ctx.config.posts, async (app) => {
       const cookie = await signIn(app.url);
       const idle = await memoryOf(app.url, cookie);
-      const random = seededRandom(11);
-      const pages = pagesOf(app.dataSet.info.posts);
-      const slugs = app.dataSet.info.sampleSlugs;
-      const listQuery = await acceptedQuery(app.url, ctx.documents.blogList, { page: 1 });
-      const postQuery = await acceptedQuery(app.url, ctx.documents.postDetail, { slug: slugs[0] });
-      const reads = { pages, slugs, documents: { listQuery: listQuery.query, postQuery: postQuery.query } };
-      const nextRead = (): LoadRequest => {
-        let roll = random() * READ_TOTAL;
-        const kind = CACHED_READS.find(([, share]) => (roll -= share) < 0)?.[0] ?? 'rest-list';
-        return cachedRead(kind, random, reads);
-      };
+      const { reads, nextRead } = await cachedReadMix(ctx, app, 11);
 
-      const writePost = createPostWriter(11);
       const writeFailures: string[] = [];
       let written = 0;
       /** One post a second, each create waited for, beside the readers' load, until the run ends. */
       const readsUnderWrites = async () => {
-        let writing = true;
-        const author = (async () => {
-          for (let n = 1; writing; n += 1) {
-            const started = performance.now();
-            const { contentType, body } = multipartBody(`write${n}`, [
-              ...Object.entries(writePost()).map(([name, value]) => ({ name, value })),
-              { name: 'image', filename: 'cover.jpg', type: 'image/jpeg', value: jpeg },
-            ]);
-            const response = await fetch(`${app.url}/api/blogposts`, {
-              method: 'POST',
-              headers: { cookie, 'content-type': contentType },
-              body: new Uint8Array(body),
-            });
-            const text = await response.text();
-            if (response.ok) written += 1;
-            else writeFailures.push(`HTTP ${response.status}: ${text.slice(0, 200)}`);
-            await new Promise((resolve) =>
-              setTimeout(resolve, Math.max(0, WRITE_EVERY_MS - (performance.now() - started))),
-            );
-          }
-        })();
-        const result = await measure(ctx, { url: app.url, next: nextRead }).finally(() => {
-          writing = false;
-        });
-        await author;
+        const author = authorWriting(app.url, cookie, jpeg);
+        const result = await measure(ctx, { url: app.url, next: nextRead }).finally(author.stop);
+        const done = await author.done;
+        written += done.written;
+        writeFailures.push(...done.failures);
         return result;
       };
 
@@ -155,7 +124,70 @@ export const writeASecondScenario: Scenario = {
   },
 };
 
-interface MemoryReport {
+/**
+ * An author creating one post a second through the REST API (each create waited for), from now
+ * until stop(): done gives how many were written and what failed.
+ */
+export function authorWriting(
+  url: string,
+  cookie: string,
+  jpeg: Buffer,
+): { stop(): void; done: Promise<{ written: number; failures: string[] }> } {
+  const writePost = createPostWriter(11);
+  let writing = true;
+  const done = (async () => {
+    const failures: string[] = [];
+    let written = 0;
+    for (let n = 1; writing; n += 1) {
+      const started = performance.now();
+      const { contentType, body } = multipartBody(`write${n}`, [
+        ...Object.entries(writePost()).map(([name, value]) => ({ name, value })),
+        { name: 'image', filename: 'cover.jpg', type: 'image/jpeg', value: jpeg },
+      ]);
+      const response = await fetch(`${url}/api/blogposts`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': contentType },
+        body: new Uint8Array(body),
+      });
+      const text = await response.text();
+      if (response.ok) written += 1;
+      else failures.push(`HTTP ${response.status}: ${text.slice(0, 200)}`);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, WRITE_EVERY_MS - (performance.now() - started))));
+    }
+    return { written, failures };
+  })();
+  return {
+    stop: () => {
+      writing = false;
+    },
+    done,
+  };
+}
+
+/**
+ * The mixed scenario's cached read kinds in its proportions (searches are never cached), drawn with
+ * this seed: `reads` for a first pass of every one, `nextRead` for a load run.
+ */
+export async function cachedReadMix(
+  ctx: BenchContext,
+  app: AppUnderTest,
+  seed: number,
+): Promise<{ reads: ReadSources; nextRead: () => LoadRequest }> {
+  const random = seededRandom(seed);
+  const pages = pagesOf(app.dataSet.info.posts);
+  const slugs = app.dataSet.info.sampleSlugs;
+  const listQuery = await acceptedQuery(app.url, ctx.documents.blogList, { page: 1 });
+  const postQuery = await acceptedQuery(app.url, ctx.documents.postDetail, { slug: slugs[0] });
+  const reads = { pages, slugs, documents: { listQuery: listQuery.query, postQuery: postQuery.query } };
+  const nextRead = (): LoadRequest => {
+    let roll = random() * READ_TOTAL;
+    const kind = CACHED_READS.find(([, share]) => (roll -= share) < 0)?.[0] ?? 'rest-list';
+    return cachedRead(kind, random, reads);
+  };
+  return { reads, nextRead };
+}
+
+export interface MemoryReport {
   residentBytes: number;
   heapUsedBytes: number;
   externalBytes: number;
@@ -167,7 +199,7 @@ const MEMORY_QUERY = `{ serverMemory { residentBytes heapUsedBytes externalBytes
   caches { name entries bytes maxBytes } } }`;
 
 /** Where the server's memory goes now, as the admin's serverMemory query reports it. */
-async function memoryOf(url: string, cookie: string): Promise<MemoryReport> {
+export async function memoryOf(url: string, cookie: string): Promise<MemoryReport> {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
@@ -178,9 +210,9 @@ async function memoryOf(url: string, cookie: string): Promise<MemoryReport> {
   return answer.data.serverMemory;
 }
 
-const mib = (bytes: number) => bytes / 1024 / 1024;
+export const mib = (bytes: number) => bytes / 1024 / 1024;
 
-function memoryNote(report: MemoryReport): string {
+export function memoryNote(report: MemoryReport): string {
   const caches = report.caches
     .map(
       (cache) =>

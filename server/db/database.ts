@@ -147,6 +147,30 @@ function poolEnder(pool: pg.Pool): () => Promise<void> {
   };
 }
 
+/**
+ * PostgreSQL settings of the embedded database, on top of PGlite's own start parameters. Its
+ * WebAssembly memory grows to hold what PostgreSQL allocates and is never given back, so these bound
+ * the process's memory: PostgreSQL's default 128 MB of shared buffers alone grew it from 128 to
+ * 189 MiB and made 100 MiB more of it resident at start, on 10 000 posts (bench/RESULTS.md, the
+ * memory scenario). 32 MB caches the pages the server reads often (its own read caches keep the rest
+ * off the database: server/cache/read-caches.ts); a page not in them is read from the operating
+ * system's file cache. The working memories are PostgreSQL's defaults made explicit, lower for
+ * maintenance (VACUUM, CREATE INDEX), which a small server can afford to run slower.
+ */
+export const PGLITE_SETTINGS = {
+  shared_buffers: '32MB',
+  work_mem: '4MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '2MB',
+} as const;
+
+function pgliteStartParams(): string[] {
+  return [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
+}
+
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   let client = options.pglite;
   let releaseLock = () => {};
@@ -156,7 +180,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     // PGlite's files must never be opened by two processes at once: that corrupts them.
     releaseLock = acquireDirectoryLock(options.pgliteDir);
     try {
-      client = await PGlite.create(options.pgliteDir);
+      client = await PGlite.create(options.pgliteDir, { startParams: pgliteStartParams() });
     } catch (error) {
       releaseLock();
       throw error;

@@ -1,7 +1,11 @@
 // The admin's serverMemory query: where the process's memory goes (the embedded database, the
 // JavaScript heap, each read cache against its budget), and the budgets READ_CACHE_MB and
 // RESPONSE_CACHE_MB set. Nobody else may ask.
-import { describe, expect } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database.ts';
 import { seedPosts } from '../support/content.ts';
 import { testOnEmptyContent as base } from '../support/fixtures.ts';
 import { testDbKind } from '../support/test-database.ts';
@@ -77,5 +81,29 @@ describe(`serverMemory (${testDbKind})`, () => {
     // The answers as sent (uncompressed here, about 40 KB each) fit in the 3 MB of the response cache.
     expect(after.cache('responses').entries).toBeGreaterThanOrEqual(posts.length);
     expect(after.cache('responses').bytes).toBeLessThanOrEqual(3 * MiB);
+  });
+});
+
+// PGlite's WebAssembly memory grows to what PostgreSQL allocates and never shrinks: its settings are
+// what bound it (server/db/database.ts PGLITE_SETTINGS). The server opens its folder this way.
+describe.runIf(testDbKind === 'pglite')('the embedded database a server opens', () => {
+  it('runs with small shared buffers and bounded working memory, in 128 MiB of WebAssembly memory', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'blog-pglite-settings-'));
+    const db = await openDatabase({ pgliteDir: dir });
+    try {
+      const setting = async (name: string) =>
+        (await db.sql.query<{ setting: string }>(`SELECT current_setting($1) AS setting`, [name]))[0]!.setting;
+      expect(await setting('shared_buffers')).toBe('32MB');
+      expect(await setting('work_mem')).toBe('4MB');
+      expect(await setting('maintenance_work_mem')).toBe('16MB');
+      expect(await setting('temp_buffers')).toBe('2MB');
+      // PGlite's own start parameters still hold: a single user, searching the public schema.
+      expect(await setting('search_path')).toBe('public');
+      // PostgreSQL's default 128 MB of shared buffers grew it to 189 MiB.
+      expect(db.memoryBytes()).toBe(128 * MiB);
+    } finally {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
