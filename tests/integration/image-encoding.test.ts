@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVER_ENTRY_FILE } from '#kernel/server-render.ts';
 import { createApp } from '../../server/app.ts';
+import { type Change, SETTINGS_TAG } from '../../server/cache/content-changes.ts';
 import { exportSite, importSite } from '../../server/modules/backup/site-backup.ts';
 import { ImageEncodingQueue } from '../../server/modules/media/image-encoding.ts';
 import { imageFilePath } from '../../server/modules/media/image-urls.ts';
@@ -113,6 +114,11 @@ describe(`background encoding of variants on ${testDbKind}`, () => {
     const preview = await site.t.request(`/social/${key}-50-50.jpg`);
     expect(preview.status).toBe(200);
 
+    // What the servers hear of the variants' arrival: the image's change, not the site's settings,
+    // whose notice has every server forget every answer (a post's cover is not the site's picture).
+    const heard: Change[] = [];
+    const stopHearing = site.t.db.watchContentChanges().subscribe((change) => heard.push(change));
+
     const worker = site.t.app.services.imageEncoding;
     worker.start();
     stopWorker = () => worker.stop();
@@ -128,6 +134,8 @@ describe(`background encoding of variants on ${testDbKind}`, () => {
     expect(await site.t.db.prisma.imageEncodingJob.count({ where: { storageKey: key } })).toBe(0);
     // The cached page and the REST answer were made again with them (the image's change was heard).
     await vi.waitFor(async () => expect(await pageSrcset(post.slug)).toEqual(ALL_WIDTHS), { timeout: 10_000 });
+    stopHearing();
+    expect(heard.filter((change) => change.tags.has(SETTINGS_TAG))).toEqual([]);
     const restAfter = await (await site.t.request(`/api/blogposts/${post.id}`)).json();
     expect(widthsOf(restAfter.image.srcset)).toEqual(ALL_WIDTHS);
   });

@@ -150,8 +150,13 @@ export class ImageEncodingQueue {
       const { count } = await tx.image.updateMany({ where: { storageKey }, data: { variantWidths: widths } });
       await tx.imageEncodingJob.deleteMany({ where: { storageKey } });
       // The site's avatar and banner are shown by every page: their row's notice makes them all again
-      // (images' own notices name the posts and cards that show them).
-      if (count === 1) {
+      // (images' own notices name the posts and cards that show them). Asked first: the row's trigger
+      // is a statement's, so an update of no row still announces the settings, and every server then
+      // forgot every cached answer at each post's cover (migration *_site_setup).
+      const showsSite =
+        count === 1 &&
+        (await tx.siteSetting.count({ where: { OR: [{ avatarId: image.id }, { bannerId: image.id }] } })) > 0;
+      if (showsSite) {
         await tx.$executeRaw`UPDATE "SiteSetting" SET "id" = "id" WHERE "avatarId" = ${image.id}::uuid OR "bannerId" = ${image.id}::uuid`;
       }
       return count === 1;
