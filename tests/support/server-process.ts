@@ -60,7 +60,10 @@ export function spawnServer(env: Record<string, string>, other?: ServerCommand):
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': the process has gone and its pipes are drained. Under `npm start` the server
+  // is npm's grandchild and shares npm's pipes; npm can exit before the server's last lines (its
+  // "SIGTERM received" among them) have been read, which failed a CI run.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   return {
     url: `http://127.0.0.1:${env.PORT ?? 3000}`,
     output: () => output,
