@@ -24,6 +24,12 @@ export const CAUGHT_UP_PREFIX = 'caught-up:';
 export interface TimelinePoint {
   readonly line: string;
   readonly at: number;
+  /**
+   * The words the change there was about, when it is a rewording that can matter only to answers
+   * that looked for them (a related-posts ranking, decision 054); absent: any answer in a span
+   * holding the point.
+   */
+  readonly words?: readonly string[];
 }
 
 /** The stretch of one timeline an answer looked at: inclusive, ms; -Infinity and Infinity for open ends. */
@@ -31,6 +37,8 @@ export interface TimelineSpan {
   readonly line: string;
   readonly from: number;
   readonly to: number;
+  /** The only words a point's change of words can matter by (a ranking's query); absent: any word. */
+  readonly words?: readonly string[];
 }
 
 export interface Change {
@@ -70,10 +78,18 @@ export function changeOf(tags: Iterable<string>, points: readonly TimelinePoint[
 export function touches(change: Change, deps: Dependencies): boolean {
   if (change.everything || (deps.tags.size === 0 && deps.spans.length === 0)) return true;
   for (const tag of deps.tags) if (change.tags.has(tag)) return true;
-  for (const { line, at } of change.points) {
-    for (const span of deps.spans) if (span.line === line && span.from <= at && at <= span.to) return true;
+  for (const point of change.points) {
+    for (const span of deps.spans) {
+      if (span.line === point.line && span.from <= point.at && point.at <= span.to && wordsMeet(point, span)) return true;
+    }
   }
   return false;
+}
+
+/** Whether a point's words may matter to a span: either says any word, or they share one. */
+function wordsMeet(point: TimelinePoint, span: TimelineSpan): boolean {
+  if (point.words === undefined || span.words === undefined) return true;
+  return point.words.some((word) => span.words!.includes(word));
 }
 
 export class ContentChanges {

@@ -25,6 +25,10 @@
 //   - relatedLine(category), that category's public posts, reworded ones too: a post's related posts
 //     are ranked among the category's posts nearest it in time (server/modules/post/post-neighbours.ts),
 //     so a new post, published after them all, leaves an older post's related ones as they were.
+//     A post reworded in place marks its point with the words of its title and subtitle whose
+//     entries changed (the ranking reads nothing else of a candidate), and a ranking's span names
+//     the words it looked for: an edit of the text alone re-ranks nobody, and a new title only the
+//     endings of posts whose titles share one of its changed words (decision 054).
 import { type Change, changeOf, EVERYTHING, SETTINGS_CHANGE, type TimelinePoint } from './content-changes.ts';
 
 /** The public timeline: every published post at its publication time. */
@@ -47,8 +51,13 @@ export interface PostRowChange {
   id: string;
   before: PostFacts | null;
   after: PostFacts | null;
-  /** Whether its title, subtitle or text changed (what search and related posts rank by). */
+  /** Whether its title, subtitle or text changed (what search ranks by). */
   wordsChanged: boolean;
+  /**
+   * The lexemes whose title-and-subtitle entries changed (what related posts rank by: the database's
+   * "blog_rank_words_changed"); empty when only the text did; absent or null when unknown (any word).
+   */
+  rankWords?: readonly string[] | null;
 }
 
 const isPublic = (facts: PostFacts | null): facts is PostFacts => facts?.status === 'PUBLISHED';
@@ -56,8 +65,14 @@ const isPublic = (facts: PostFacts | null): facts is PostFacts => facts?.status 
 export function postChange(rows: readonly PostRowChange[]): Change {
   const tags = new Set<string>();
   const points = new Map<string, TimelinePoint>();
-  const mark = (line: string, at: number) => points.set(`${line}@${at}`, { line, at });
-  for (const { id, before, after, wordsChanged } of rows) {
+  // Two rows at one place: the words of both, or any word when either says so.
+  const mark = (line: string, at: number, words?: readonly string[]) => {
+    const key = `${line}@${at}`;
+    const other = points.get(key);
+    const both = other === undefined ? words : other.words && words && [...new Set([...other.words, ...words])];
+    points.set(key, both === undefined ? { line, at } : { line, at, words: both });
+  };
+  for (const { id, before, after, wordsChanged, rankWords } of rows) {
     // Neither before nor after may readers see it (a draft, a scheduled post): nothing they read
     // changes. It is still a change: the scheduler plans again on it.
     if (!isPublic(before) && !isPublic(after)) continue;
@@ -78,11 +93,14 @@ export function postChange(rows: readonly PostRowChange[]): Change {
       tags.add('list:all');
       if (facts.publishedAt !== null) mark(TIMELINE, facts.publishedAt);
     }
-    if (moved || wordsChanged) {
-      tags.add('search');
+    if (moved || wordsChanged) tags.add('search');
+    // Reworded in place: only the rankings that look for one of the changed words (none when only
+    // the text changed). Entered, left or moved: any ranking whose window holds it.
+    const words = moved ? undefined : (rankWords ?? undefined);
+    if (moved || (wordsChanged && words?.length !== 0)) {
       tags.add('related:any');
       for (const facts of [before, after]) {
-        if (isPublic(facts) && facts.publishedAt !== null) mark(relatedLine(facts.category), facts.publishedAt);
+        if (isPublic(facts) && facts.publishedAt !== null) mark(relatedLine(facts.category), facts.publishedAt, words);
       }
     }
   }
@@ -113,7 +131,8 @@ type Facts = [status: string, category: string | null, slug: string, publishedAt
 
 interface PostNotice {
   t: 'Post';
-  r: Array<{ id: string; o: Facts | null; n: Facts | null; w: boolean }>;
+  /** k: the changed rank words of an updated row (migration *_related_words); null or absent: unknown. */
+  r: Array<{ id: string; o: Facts | null; n: Facts | null; w: boolean; k?: string[] | null }>;
 }
 interface PostTagNotice {
   t: 'PostTag';
@@ -154,7 +173,13 @@ export function changeFromNotice(payload: string | undefined): Change {
     if (notice.t === 'Tag' && Array.isArray(notice.s)) return changeOf(notice.s.map((slug) => `tag:${slug}`));
     if (notice.t === 'Post' && Array.isArray(notice.r)) {
       return postChange(
-        notice.r.map((row) => ({ id: row.id, before: factsOf(row.o), after: factsOf(row.n), wordsChanged: row.w })),
+        notice.r.map((row) => ({
+          id: row.id,
+          before: factsOf(row.o),
+          after: factsOf(row.n),
+          wordsChanged: row.w,
+          rankWords: Array.isArray(row.k) ? row.k : null,
+        })),
       );
     }
     // The redirects table (its trigger): only what reads it, never a page of its own.

@@ -308,6 +308,25 @@ describe(`writes cool only what they change (${testDbKind})`, () => {
     await expectCached(['ending of 12']);
     expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
 
+    // Inside it, but words post 12's ranking does not look for (decision 054): the text of one, by
+    // the app and by another connection, and a title that shares no word with "Seeded 12" (nor
+    // with the other endings' titles): no ranking can change, the endings stay cached.
+    await write(UPDATE_POST, {
+      id: archived[150]!.id,
+      input: postInput({
+        title: 'Archived 1150',
+        subtitle: 'A subtitle',
+        category: 'GAME',
+        content: '<p>Seeded 12.</p>',
+      }),
+    });
+    await t.otherConnection(
+      `UPDATE "Post" SET "content" = '<p>Seeded, twelve.</p>' WHERE "id" = '${archived[151]!.id}'`,
+    );
+    await t.otherConnection(`UPDATE "Post" SET "title" = 'Archived again' WHERE "id" = '${archived[152]!.id}'`);
+    await expectCached(['ending of 12', 'ending of 1']);
+    expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
+
     // One reworded inside it, by another connection: it shares both words now, and ranks first at once.
     await t.otherConnection(`UPDATE "Post" SET "title" = 'Seeded 12 remembered' WHERE "id" = '${archived[150]!.id}'`);
     await expect

@@ -7,6 +7,7 @@ import {
   EVERYTHING,
   SETTINGS_TAG,
   type TimelineSpan,
+  touches,
 } from '../../server/cache/content-changes.ts';
 import { depend } from '../../server/cache/dependencies.ts';
 import { changeFromNotice, postChange, relatedLine, TIMELINE } from '../../server/cache/post-changes.ts';
@@ -185,6 +186,51 @@ describe('what a post write touches', () => {
     expect(worded.points).toEqual([{ line: 'related:game', at: 1 }]);
     expect(worded.tags).toContain('related:any');
     expect(worded.tags).toContain('search');
+  });
+
+  it('a rewording in place re-ranks only the related posts that look for a word it changed (decision 054)', () => {
+    const edit = (rankWords?: string[] | null) =>
+      postChange([{ id: 'p', before: facts('game', 5), after: facts('game', 5), wordsChanged: true, rankWords }]);
+    const ranking = (words?: string[]) => ({
+      tags: new Set<string>(),
+      spans: [{ line: 'related:game', from: 1, to: 9, words }],
+    });
+    // Its text alone: searches, not a single ranking.
+    const textOnly = edit([]);
+    expect(textOnly.points).toEqual([]);
+    expect(textOnly.tags).toContain('search');
+    expect(textOnly.tags).not.toContain('related:any');
+    // Its title: the rankings that look for one of the words it changed.
+    const retitled = edit(['zelda', 'kart']);
+    expect(retitled.points).toEqual([{ line: 'related:game', at: 5, words: ['zelda', 'kart'] }]);
+    expect(touches(retitled, ranking(['mario', 'kart']))).toBe(true);
+    expect(touches(retitled, ranking(['hollow', 'knight']))).toBe(false);
+    // Unknown words (an older notice, too many words) or a span that names none: any ranking, as before.
+    expect(touches(edit(null), ranking(['hollow']))).toBe(true);
+    expect(touches(edit(), ranking(['hollow']))).toBe(true);
+    expect(touches(retitled, ranking())).toBe(true);
+    // Moved (here: in time) while reworded: its words do not matter, the window's members changed.
+    const moved = postChange([
+      { id: 'p', before: facts('game', 5), after: facts('game', 6), wordsChanged: true, rankWords: [] },
+    ]);
+    expect(moved.points).toContainEqual({ line: 'related:game', at: 6 });
+    // Two rows at one place: both rows' words, or any word when one of them says so.
+    const twice = (second: string[] | null) =>
+      postChange([
+        { id: 'p', before: facts('game', 5), after: facts('game', 5), wordsChanged: true, rankWords: ['zelda'] },
+        { id: 'q', before: facts('game', 5), after: facts('game', 5), wordsChanged: true, rankWords: second },
+      ]).points;
+    expect(twice(['kart'])).toEqual([{ line: 'related:game', at: 5, words: ['zelda', 'kart'] }]);
+    expect(twice(null)).toEqual([{ line: 'related:game', at: 5 }]);
+    // The database's notice says the same (its "k"), and an older one without it means any word.
+    const notice = (k: string) =>
+      changeFromNotice(
+        `{"t":"Post","r":[{"id":"p","o":["PUBLISHED","tv","x",7],"n":["PUBLISHED","tv","x",7],"w":true${k}}]}`,
+      ).points;
+    expect(notice(',"k":[]')).toEqual([]);
+    expect(notice(',"k":["zelda"]')).toEqual([{ line: 'related:tv', at: 7, words: ['zelda'] }]);
+    expect(notice(',"k":null')).toEqual([{ line: 'related:tv', at: 7 }]);
+    expect(notice('')).toEqual([{ line: 'related:tv', at: 7 }]);
   });
 
   it('a move: both categories’ lists and both places on the timeline', () => {

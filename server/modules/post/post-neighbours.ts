@@ -60,9 +60,18 @@ export interface ReadFrom {
 }
 
 /**
+ * How ts_rank weighs a candidate's search entries, for {D, C, B, A}: its title (A) and subtitle (B)
+ * alone, as the search column weighs them; its text (C) not at all. A related post is one whose
+ * title and subtitle share words with this one's, and an edit of a post's text then re-ranks no
+ * other post's related ones (decision 054): the text's entries come after the title's and
+ * subtitle's in the vector, so at weight 0 they change no rank at all.
+ */
+const RANK_WEIGHTS = '{0, 0, 0.4, 1}';
+
+/**
  * The ids of up to RELATED_COUNT published posts related to this one, best first: posts of the same
- * category before any other, then the ones sharing most words with its title and subtitle (the
- * search column's weights: title words count most), then the newest. One statement.
+ * category before any other, then the ones whose titles and subtitles share most words with its
+ * title and subtitle (title words count most), then the newest. One statement.
  */
 export async function relatedIds(
   prisma: PrismaClient,
@@ -74,10 +83,19 @@ export async function relatedIds(
   // Every row carries the window of same-category candidates it was ranked in: how many, how many
   // older, and their first and last publication times.
   const rows = await prisma.$queryRaw<
-    Array<{ id: string; sameCategory: boolean; count: bigint; older: bigint; first: Date | null; last: Date | null }>
+    Array<{
+      id: string;
+      sameCategory: boolean;
+      count: bigint;
+      older: bigint;
+      first: Date | null;
+      last: Date | null;
+      lexemes: string[];
+    }>
   >`
     WITH "me" AS (
       SELECT "id", "category", "publishedAt",
+        tsvector_to_array(to_tsvector('english', "title" || ' ' || "subtitle")) AS "lexemes",
         coalesce(
           array_to_string(
             ARRAY(SELECT quote_literal("word") FROM unnest(tsvector_to_array(
@@ -121,16 +139,18 @@ export async function relatedIds(
         ORDER BY "p"."publishedAt" DESC, "p"."id" DESC
         LIMIT ${RELATED_CANDIDATES})
     )
-    SELECT "c"."id"::text AS "id", "c"."sameCategory", "w"."count", "w"."older", "w"."first", "w"."last"
+    SELECT "c"."id"::text AS "id", "c"."sameCategory", "w"."count", "w"."older", "w"."first", "w"."last",
+      "me"."lexemes"
     FROM "candidates" "c", "me", "window" "w"
-    ORDER BY "c"."sameCategory" DESC, ts_rank("c"."search", "me"."words") DESC, "c"."publishedAt" DESC, "c"."id" DESC
+    ORDER BY "c"."sameCategory" DESC, ts_rank(${RANK_WEIGHTS}::float4[], "c"."search", "me"."words") DESC,
+      "c"."publishedAt" DESC, "c"."id" DESC
     LIMIT ${RELATED_COUNT}`;
   const ids = rows.map((row) => row.id);
   // Chosen among the category alone only when it filled the list; otherwise any post could be one.
   if (rows.length < RELATED_COUNT || !rows.every((row) => row.sameCategory)) {
     return { ids, readFrom: { tags: ['related:any'], spans: [] } };
   }
-  const { count, older, first, last } = rows[0]!;
+  const { count, older, first, last, lexemes } = rows[0]!;
   // The stretch of the category's timeline the window covers: a post of the category entering,
   // leaving or reworded inside it could rank differently. Open-ended where the window took every
   // post on that side; up to this post itself when older posts filled it (newer ones do not count).
@@ -140,6 +160,8 @@ export async function relatedIds(
     line: relatedLine(category),
     from: olderFilled ? first!.getTime() : -Infinity,
     to: !full ? Infinity : olderFilled ? publishedAt.getTime() : last!.getTime(),
+    // A candidate reworded in place ranks differently only if the words it changed are among these.
+    words: lexemes,
   };
   return { ids, readFrom: { tags: [], spans: [span] } };
 }
