@@ -11,7 +11,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { toApiCategory } from '#kernel/post-rules.ts';
 import { createApp } from '../server/app.ts';
 import { CONTENT_CHANNEL } from '../server/cache/content-changes.ts';
 import { openConfiguredDatabase } from '../server/startup.ts';
@@ -66,17 +65,15 @@ async function report(app: App, db: Db, sample: string[]) {
   });
   const pages = Math.ceil(posts.length / PAGE_SIZE);
   const views: Array<{ kind: 'ending' | 'list page'; ask: () => Promise<Response> }> = [
-    ...posts.map(({ slug }) => ({
-      kind: 'ending' as const,
-      ask: () =>
-        app.fetch(
-          new Request('http://bench.test/graphql', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ query: ENDING, variables: { slug } }),
-          }),
-        ),
-    })),
+    ...posts.map(({ slug }) => {
+      const body = JSON.stringify({ query: ENDING, variables: { slug } });
+      // As a client sends it (the response cache keys only a POST whose length it is told).
+      const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+      return {
+        kind: 'ending' as const,
+        ask: () => app.fetch(new Request('http://bench.test/graphql', { method: 'POST', headers, body })),
+      };
+    }),
     ...Array.from({ length: pages }, (_, i) => ({
       kind: 'list page' as const,
       ask: () => app.fetch(new Request(`http://bench.test/api/blogposts?pageNumber=${i + 1}`)),
@@ -121,13 +118,10 @@ async function report(app: App, db: Db, sample: string[]) {
     title: post.title,
     subtitle: post.subtitle,
     content: post.content,
-    category: toApiCategory(post.category!),
+    category: post.category,
     slug: post.slug,
   });
-  const fields = () => {
-    const post = writePost();
-    return { ...post, category: toApiCategory(post.category), status: 'PUBLISHED' };
-  };
+  const fields = () => ({ ...writePost(), status: 'PUBLISHED' });
   const writes: Record<string, (n: number) => Promise<void>> = {
     // As the mixed bench's studio sends an edit: every field anew, the category drawn again.
     'edit, as the bench (title, subtitle, text, category)': async (n) => {

@@ -30,6 +30,8 @@ export interface TimelinePoint {
    * holding the point.
    */
   readonly words?: readonly string[];
+  /** A post entered the line here (its words are all of its own): see TimelineSpan.newcomersNeedWords. */
+  readonly entering?: boolean;
 }
 
 /** The stretch of one timeline an answer looked at: inclusive, ms; -Infinity and Infinity for open ends. */
@@ -39,6 +41,12 @@ export interface TimelineSpan {
   readonly to: number;
   /** The only words a point's change of words can matter by (a ranking's query); absent: any word. */
   readonly words?: readonly string[];
+  /**
+   * Whether a post entering the span can matter only by its words too. Not when the answer's last
+   * pick shares none of them (a newcomer sharing none could outrank it by its time), nor when a
+   * pick sits at the edge of a full window (a newcomer pushes it out).
+   */
+  readonly newcomersNeedWords?: boolean;
 }
 
 export interface Change {
@@ -80,7 +88,8 @@ export function touches(change: Change, deps: Dependencies): boolean {
   for (const tag of deps.tags) if (change.tags.has(tag)) return true;
   for (const point of change.points) {
     for (const span of deps.spans) {
-      if (span.line === point.line && span.from <= point.at && point.at <= span.to && wordsMeet(point, span)) return true;
+      if (span.line === point.line && span.from <= point.at && point.at <= span.to && wordsMeet(point, span))
+        return true;
     }
   }
   return false;
@@ -89,6 +98,7 @@ export function touches(change: Change, deps: Dependencies): boolean {
 /** Whether a point's words may matter to a span: either says any word, or they share one. */
 function wordsMeet(point: TimelinePoint, span: TimelineSpan): boolean {
   if (point.words === undefined || span.words === undefined) return true;
+  if (point.entering && !span.newcomersNeedWords) return true;
   return point.words.some((word) => span.words!.includes(word));
 }
 

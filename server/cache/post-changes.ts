@@ -58,6 +58,12 @@ export interface PostRowChange {
    * "blog_rank_words_changed"); empty when only the text did; absent or null when unknown (any word).
    */
   rankWords?: readonly string[] | null;
+  /**
+   * The lexemes of its title and subtitle as it is after the write, when public (the database's
+   * "blog_rank_words"): a post that entered a window can rank for those words alone; absent or
+   * null: unknown.
+   */
+  entryWords?: readonly string[] | null;
 }
 
 const isPublic = (facts: PostFacts | null): facts is PostFacts => facts?.status === 'PUBLISHED';
@@ -65,14 +71,20 @@ const isPublic = (facts: PostFacts | null): facts is PostFacts => facts?.status 
 export function postChange(rows: readonly PostRowChange[]): Change {
   const tags = new Set<string>();
   const points = new Map<string, TimelinePoint>();
-  // Two rows at one place: the words of both, or any word when either says so.
-  const mark = (line: string, at: number, words?: readonly string[]) => {
+  // Two rows at one place: the words of both when both are of the same kind, else any word.
+  const mark = (line: string, at: number, words?: readonly string[], entering = false) => {
     const key = `${line}@${at}`;
     const other = points.get(key);
-    const both = other === undefined ? words : other.words && words && [...new Set([...other.words, ...words])];
-    points.set(key, both === undefined ? { line, at } : { line, at, words: both });
+    const both =
+      other === undefined
+        ? words
+        : other.words && words && (other.entering ?? false) === entering
+          ? [...new Set([...other.words, ...words])]
+          : undefined;
+    const point: TimelinePoint = both === undefined ? { line, at } : { line, at, words: both };
+    points.set(key, both !== undefined && entering ? { ...point, entering } : point);
   };
-  for (const { id, before, after, wordsChanged, rankWords } of rows) {
+  for (const { id, before, after, wordsChanged, rankWords, entryWords } of rows) {
     // Neither before nor after may readers see it (a draft, a scheduled post): nothing they read
     // changes. It is still a change: the scheduler plans again on it.
     if (!isPublic(before) && !isPublic(after)) continue;
@@ -95,13 +107,20 @@ export function postChange(rows: readonly PostRowChange[]): Change {
     }
     if (moved || wordsChanged) tags.add('search');
     // Reworded in place: only the rankings that look for one of the changed words (none when only
-    // the text changed). Entered, left or moved: any ranking whose window holds it.
-    const words = moved ? undefined : (rankWords ?? undefined);
-    if (moved || (wordsChanged && words?.length !== 0)) {
+    // the text changed). Left: any ranking whose window held it (the next post beyond the window
+    // takes its place, which no answer knows). Entered: the rankings that look for one of its
+    // words, or that a newcomer sharing none could still change (TimelineSpan.newcomersNeedWords).
+    const words = rankWords ?? undefined;
+    if (moved) {
       tags.add('related:any');
-      for (const facts of [before, after]) {
-        if (isPublic(facts) && facts.publishedAt !== null) mark(relatedLine(facts.category), facts.publishedAt, words);
+      if (isPublic(before) && before.publishedAt !== null) mark(relatedLine(before.category), before.publishedAt);
+      if (isPublic(after) && after.publishedAt !== null) {
+        mark(relatedLine(after.category), after.publishedAt, entryWords ?? undefined, true);
       }
+    } else if (wordsChanged && words?.length !== 0 && isPublic(after) && after.publishedAt !== null) {
+      // Not moved: public before and after, in the same place.
+      tags.add('related:any');
+      mark(relatedLine(after.category), after.publishedAt, words);
     }
   }
   return changeOf(tags, [...points.values()]);
@@ -131,8 +150,11 @@ type Facts = [status: string, category: string | null, slug: string, publishedAt
 
 interface PostNotice {
   t: 'Post';
-  /** k: the changed rank words of an updated row (migration *_related_words); null or absent: unknown. */
-  r: Array<{ id: string; o: Facts | null; n: Facts | null; w: boolean; k?: string[] | null }>;
+  /**
+   * k: the changed rank words of an updated row, e: the rank words of a public row after the
+   * statement (migration *_related_words); null or absent: unknown.
+   */
+  r: Array<{ id: string; o: Facts | null; n: Facts | null; w: boolean; k?: string[] | null; e?: string[] | null }>;
 }
 interface PostTagNotice {
   t: 'PostTag';
@@ -179,6 +201,7 @@ export function changeFromNotice(payload: string | undefined): Change {
           after: factsOf(row.n),
           wordsChanged: row.w,
           rankWords: Array.isArray(row.k) ? row.k : null,
+          entryWords: Array.isArray(row.e) ? row.e : null,
         })),
       );
     }

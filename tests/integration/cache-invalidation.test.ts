@@ -283,6 +283,16 @@ describe(`writes cool only what they change (${testDbKind})`, () => {
         createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
       })),
     );
+    // Books of 2025 (in post 12's window's time, once in the games), sharing no word with it but one.
+    const books = await seedPosts(
+      t.prisma,
+      ['Far away', 'Far off', 'Seeded 12 abroad'].map((title, i) => ({
+        title,
+        subtitle: 'Elsewhere',
+        category: 'book' as const,
+        createdAt: new Date(Date.UTC(2025, 5, 1, 0, i)),
+      })),
+    );
     await t.settle();
     for (const name of ['ending of 12', 'page of 12', 'ending of 1']) {
       await views[name]!();
@@ -326,6 +336,35 @@ describe(`writes cool only what they change (${testDbKind})`, () => {
     await t.otherConnection(`UPDATE "Post" SET "title" = 'Archived again' WHERE "id" = '${archived[152]!.id}'`);
     await expectCached(['ending of 12', 'ending of 1']);
     expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
+
+    // Books moved into the games inside the window, by another connection and by the app, sharing no
+    // word with it, while its third pick shares one: none can be picked, the ending stays cached.
+    await t.otherConnection(`UPDATE "Post" SET "category" = 'game' WHERE "id" = '${books[0]!.id}'`);
+    await write(UPDATE_POST, {
+      id: books[1]!.id,
+      input: postInput({ title: 'Far off', subtitle: 'Elsewhere', category: 'GAME', content: '<p>Some words.</p>' }),
+    });
+    await expectCached(['ending of 12']);
+    expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
+    // One sharing its words ranks first at once, and leaves it when it goes back to the books.
+    await t.otherConnection(`UPDATE "Post" SET "category" = 'game' WHERE "id" = '${books[2]!.id}'`);
+    await expect
+      .poll(relatedOf12, { timeout: 5000, interval: 25 })
+      .toEqual(['Seeded 12 abroad', 'Seeded 9', 'Seeded 6']);
+    await write(UPDATE_POST, {
+      id: books[2]!.id,
+      input: postInput({
+        title: 'Seeded 12 abroad',
+        subtitle: 'Elsewhere',
+        category: 'BOOK',
+        content: '<p>Some words.</p>',
+      }),
+    });
+    expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
+    // (The books' endings, post 1's among them, changed: asked again once the database's notice of
+    // the move is heard, to be cached below.)
+    await settleQuietly();
+    await views['ending of 1']!();
 
     // One reworded inside it, by another connection: it shares both words now, and ranks first at once.
     await t.otherConnection(`UPDATE "Post" SET "title" = 'Seeded 12 remembered' WHERE "id" = '${archived[150]!.id}'`);

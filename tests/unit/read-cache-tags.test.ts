@@ -214,6 +214,30 @@ describe('what a post write touches', () => {
       { id: 'p', before: facts('game', 5), after: facts('game', 6), wordsChanged: true, rankWords: [] },
     ]);
     expect(moved.points).toContainEqual({ line: 'related:game', at: 6 });
+    // Moved to another category with its words known: where it left, any ranking (the next post
+    // beyond a window comes in); where it entered, the rankings that look for one of its words,
+    // unless a newcomer sharing none could still be picked or push a pick out.
+    const recategorised = postChange([
+      { id: 'p', before: facts('game', 5), after: facts('book', 5), wordsChanged: false, entryWords: ['zelda'] },
+    ]);
+    expect(recategorised.points).toEqual([
+      { line: 'related:game', at: 5 },
+      { line: 'related:book', at: 5, words: ['zelda'], entering: true },
+    ]);
+    const bookRanking = (words: string[], newcomersNeedWords: boolean) => ({
+      tags: new Set<string>(),
+      spans: [{ line: 'related:book', from: 1, to: 9, words, newcomersNeedWords }],
+    });
+    expect(touches(recategorised, bookRanking(['dune'], true))).toBe(false);
+    expect(touches(recategorised, bookRanking(['zelda'], true))).toBe(true);
+    expect(touches(recategorised, bookRanking(['dune'], false))).toBe(true);
+    // A rewording in place is judged by its words whatever newcomers need.
+    expect(
+      touches(retitled, {
+        tags: new Set<string>(),
+        spans: [{ ...ranking(['dune']).spans[0]!, newcomersNeedWords: false }],
+      }),
+    ).toBe(false);
     // Two rows at one place: both rows' words, or any word when one of them says so.
     const twice = (second: string[] | null) =>
       postChange([
@@ -231,6 +255,10 @@ describe('what a post write touches', () => {
     expect(notice(',"k":["zelda"]')).toEqual([{ line: 'related:tv', at: 7, words: ['zelda'] }]);
     expect(notice(',"k":null')).toEqual([{ line: 'related:tv', at: 7 }]);
     expect(notice('')).toEqual([{ line: 'related:tv', at: 7 }]);
+    const entered = changeFromNotice(
+      '{"t":"Post","r":[{"id":"p","o":null,"n":["PUBLISHED","tv","x",7],"w":true,"e":["dune"]}]}',
+    );
+    expect(entered.points).toContainEqual({ line: 'related:tv', at: 7, words: ['dune'], entering: true });
   });
 
   it('a move: both categories’ lists and both places on the timeline', () => {

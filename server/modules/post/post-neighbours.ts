@@ -91,6 +91,8 @@ export async function relatedIds(
       first: Date | null;
       last: Date | null;
       lexemes: string[];
+      publishedAt: Date;
+      rank: number;
     }>
   >`
     WITH "me" AS (
@@ -140,10 +142,9 @@ export async function relatedIds(
         LIMIT ${RELATED_CANDIDATES})
     )
     SELECT "c"."id"::text AS "id", "c"."sameCategory", "w"."count", "w"."older", "w"."first", "w"."last",
-      "me"."lexemes"
+      "me"."lexemes", "c"."publishedAt", ts_rank(${RANK_WEIGHTS}::float4[], "c"."search", "me"."words") AS "rank"
     FROM "candidates" "c", "me", "window" "w"
-    ORDER BY "c"."sameCategory" DESC, ts_rank(${RANK_WEIGHTS}::float4[], "c"."search", "me"."words") DESC,
-      "c"."publishedAt" DESC, "c"."id" DESC
+    ORDER BY "c"."sameCategory" DESC, "rank" DESC, "c"."publishedAt" DESC, "c"."id" DESC
     LIMIT ${RELATED_COUNT}`;
   const ids = rows.map((row) => row.id);
   // Chosen among the category alone only when it filled the list; otherwise any post could be one.
@@ -156,12 +157,18 @@ export async function relatedIds(
   // post on that side; up to this post itself when older posts filled it (newer ones do not count).
   const full = Number(count) === RELATED_CANDIDATES;
   const olderFilled = Number(older) === RELATED_CANDIDATES;
+  // A post entering the window that shares none of its words ranks 0: it is picked only if the last
+  // pick ranks 0 too (then the newest win), and it changes the picks if it pushes one out of a full
+  // window: the oldest candidate when older ones filled it, else the newest of the newer ones.
+  const edge = (olderFilled ? first! : last!).getTime();
+  const atEdge = (time: Date) => time.getTime() === edge;
   const span: TimelineSpan = {
     line: relatedLine(category),
     from: olderFilled ? first!.getTime() : -Infinity,
     to: !full ? Infinity : olderFilled ? publishedAt.getTime() : last!.getTime(),
     // A candidate reworded in place ranks differently only if the words it changed are among these.
     words: lexemes,
+    newcomersNeedWords: rows[RELATED_COUNT - 1]!.rank > 0 && !(full && rows.some((row) => atEdge(row.publishedAt))),
   };
   return { ids, readFrom: { tags: [], spans: [span] } };
 }
