@@ -42,6 +42,10 @@ async function write(query: AnyDocument, variables: Record<string, unknown>) {
   return body.data;
 }
 
+/** A post saved through the app with these fields, as the studio sends an edit (every field). */
+const edit = (id: string, title: string, subtitle: string, category: string, content = '<p>Some words.</p>') =>
+  write(UPDATE_POST, { id, input: postInput({ title, subtitle, category, content }) });
+
 /** A post created through the app, as the studio sends it: multipart, with a real cover. */
 async function createPost(input: Record<string, unknown>): Promise<{ id: string; slug: string }> {
   const form = new FormData();
@@ -321,15 +325,7 @@ describe(`writes cool only what they change (${testDbKind})`, () => {
     // Inside it, but words post 12's ranking does not look for (decision 054): the text of one, by
     // the app and by another connection, and a title that shares no word with "Seeded 12" (nor
     // with the other endings' titles): no ranking can change, the endings stay cached.
-    await write(UPDATE_POST, {
-      id: archived[150]!.id,
-      input: postInput({
-        title: 'Archived 1150',
-        subtitle: 'A subtitle',
-        category: 'GAME',
-        content: '<p>Seeded 12.</p>',
-      }),
-    });
+    await edit(archived[150]!.id, 'Archived 1150', 'A subtitle', 'GAME', '<p>Seeded 12.</p>');
     await t.otherConnection(
       `UPDATE "Post" SET "content" = '<p>Seeded, twelve.</p>' WHERE "id" = '${archived[151]!.id}'`,
     );
@@ -340,10 +336,7 @@ describe(`writes cool only what they change (${testDbKind})`, () => {
     // Books moved into the games inside the window, by another connection and by the app, sharing no
     // word with it, while its third pick shares one: none can be picked, the ending stays cached.
     await t.otherConnection(`UPDATE "Post" SET "category" = 'game' WHERE "id" = '${books[0]!.id}'`);
-    await write(UPDATE_POST, {
-      id: books[1]!.id,
-      input: postInput({ title: 'Far off', subtitle: 'Elsewhere', category: 'GAME', content: '<p>Some words.</p>' }),
-    });
+    await edit(books[1]!.id, 'Far off', 'Elsewhere', 'GAME');
     await expectCached(['ending of 12']);
     expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
     // One sharing its words ranks first at once, and leaves it when it goes back to the books.
@@ -351,15 +344,7 @@ describe(`writes cool only what they change (${testDbKind})`, () => {
     await expect
       .poll(relatedOf12, { timeout: 5000, interval: 25 })
       .toEqual(['Seeded 12 abroad', 'Seeded 9', 'Seeded 6']);
-    await write(UPDATE_POST, {
-      id: books[2]!.id,
-      input: postInput({
-        title: 'Seeded 12 abroad',
-        subtitle: 'Elsewhere',
-        category: 'BOOK',
-        content: '<p>Some words.</p>',
-      }),
-    });
+    await edit(books[2]!.id, 'Seeded 12 abroad', 'Elsewhere', 'BOOK');
     expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
     // (The books' endings, post 1's among them, changed: asked again once the database's notice of
     // the move is heard, to be cached below.)
