@@ -32,6 +32,8 @@ export interface TimelinePoint {
   readonly words?: readonly string[];
   /** A post entered the line here (its words are all of its own): see TimelineSpan.newcomersNeedWords. */
   readonly entering?: boolean;
+  /** A post left the line here: see TimelineSpan.full. */
+  readonly leaving?: boolean;
 }
 
 /** The stretch of one timeline an answer looked at: inclusive, ms; -Infinity and Infinity for open ends. */
@@ -47,6 +49,12 @@ export interface TimelineSpan {
    * pick sits at the edge of a full window (a newcomer pushes it out).
    */
   readonly newcomersNeedWords?: boolean;
+  /**
+   * Whether the answer's window held as many posts as it takes (absent: as if it did). One that did
+   * not took every post of its line: a post leaving it lets no other in, and matters only if the
+   * answer named it (its `post:` tag).
+   */
+  readonly full?: boolean;
 }
 
 export interface Change {
@@ -88,15 +96,20 @@ export function touches(change: Change, deps: Dependencies): boolean {
   for (const tag of deps.tags) if (change.tags.has(tag)) return true;
   for (const point of change.points) {
     for (const span of deps.spans) {
-      if (span.line === point.line && span.from <= point.at && point.at <= span.to && wordsMeet(point, span))
+      if (span.line === point.line && span.from <= point.at && point.at <= span.to && pointMatters(point, span)) {
         return true;
+      }
     }
   }
   return false;
 }
 
-/** Whether a point's words may matter to a span: either says any word, or they share one. */
-function wordsMeet(point: TimelinePoint, span: TimelineSpan): boolean {
+/**
+ * Whether a point inside a span may change its answer: a departure from a window that was not full
+ * cannot (unless the answer named it: its `post:` tag); words must meet, when both name them.
+ */
+function pointMatters(point: TimelinePoint, span: TimelineSpan): boolean {
+  if (point.leaving && span.full === false) return false;
   if (point.words === undefined || span.words === undefined) return true;
   if (point.entering && !span.newcomersNeedWords) return true;
   return point.words.some((word) => span.words!.includes(word));

@@ -71,18 +71,25 @@ const isPublic = (facts: PostFacts | null): facts is PostFacts => facts?.status 
 export function postChange(rows: readonly PostRowChange[]): Change {
   const tags = new Set<string>();
   const points = new Map<string, TimelinePoint>();
-  // Two rows at one place: the words of both when both are of the same kind, else any word.
-  const mark = (line: string, at: number, words?: readonly string[], entering = false) => {
+  // Two rows at one place: the words of both when both are of the same kind, else any word; a
+  // departure only when both are.
+  const mark = (line: string, at: number, how: Omit<TimelinePoint, 'line' | 'at'> = {}) => {
     const key = `${line}@${at}`;
     const other = points.get(key);
-    const both =
-      other === undefined
-        ? words
-        : other.words && words && (other.entering ?? false) === entering
-          ? [...new Set([...other.words, ...words])]
-          : undefined;
-    const point: TimelinePoint = both === undefined ? { line, at } : { line, at, words: both };
-    points.set(key, both !== undefined && entering ? { ...point, entering } : point);
+    if (other === undefined) {
+      points.set(key, { line, at, ...how });
+      return;
+    }
+    const words =
+      other.words && how.words && other.entering === how.entering
+        ? [...new Set([...other.words, ...how.words])]
+        : undefined;
+    points.set(key, {
+      line,
+      at,
+      ...(words ? { words, ...(how.entering ? { entering: true } : {}) } : {}),
+      ...(other.leaving && how.leaving ? { leaving: true } : {}),
+    });
   };
   for (const { id, before, after, wordsChanged, rankWords, entryWords } of rows) {
     // Neither before nor after may readers see it (a draft, a scheduled post): nothing they read
@@ -107,20 +114,22 @@ export function postChange(rows: readonly PostRowChange[]): Change {
     }
     if (moved || wordsChanged) tags.add('search');
     // Reworded in place: only the rankings that look for one of the changed words (none when only
-    // the text changed). Left: any ranking whose window held it (the next post beyond the window
-    // takes its place, which no answer knows). Entered: the rankings that look for one of its
+    // the text changed). Left: any ranking whose full window held it (the next post beyond the
+    // window takes its place, which no answer knows). Entered: the rankings that look for one of its
     // words, or that a newcomer sharing none could still change (TimelineSpan.newcomersNeedWords).
     const words = rankWords ?? undefined;
     if (moved) {
       tags.add('related:any');
-      if (isPublic(before) && before.publishedAt !== null) mark(relatedLine(before.category), before.publishedAt);
+      if (isPublic(before) && before.publishedAt !== null) {
+        mark(relatedLine(before.category), before.publishedAt, { leaving: true });
+      }
       if (isPublic(after) && after.publishedAt !== null) {
-        mark(relatedLine(after.category), after.publishedAt, entryWords ?? undefined, true);
+        mark(relatedLine(after.category), after.publishedAt, entryWords ? { words: entryWords, entering: true } : {});
       }
     } else if (wordsChanged && words?.length !== 0 && isPublic(after) && after.publishedAt !== null) {
       // Not moved: public before and after, in the same place.
       tags.add('related:any');
-      mark(relatedLine(after.category), after.publishedAt, words);
+      mark(relatedLine(after.category), after.publishedAt, { words });
     }
   }
   return changeOf(tags, [...points.values()]);

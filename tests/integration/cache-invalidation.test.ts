@@ -362,6 +362,22 @@ describe(`writes cool only what they change (${testDbKind})`, () => {
     await expectCached(['ending of 1']);
   });
 
+  it('a post leaving a category of fewer than 200 posts: the endings that named it, not the others', async () => {
+    // Post 12's related posts are chosen among every other game (all share "Seeded"): the newest.
+    const relatedOf12 = async () =>
+      (await (await views['ending of 12']!()).json()).data.post.relatedPosts.map((post: Post) => post.title);
+    expect(await relatedOf12()).toEqual(['Seeded 18', 'Seeded 15', 'Seeded 9']);
+    // The oldest game deleted by the app, another moved to the books by another connection: neither
+    // was named, and no other game takes a place (decision 054), so its ending stays cached.
+    await write(DELETE_POST, { id: posts[0]!.id });
+    await t.otherConnection(`UPDATE "Post" SET "category" = 'book' WHERE "id" = '${posts[3]!.id}'`);
+    await expectCached(['ending of 12']);
+    expect(await relatedOf12()).toEqual(['Seeded 18', 'Seeded 15', 'Seeded 9']);
+    // One it named leaves: the next newest takes its place at once.
+    await t.otherConnection(`UPDATE "Post" SET "category" = 'book' WHERE "id" = '${posts[15]!.id}'`);
+    await expect.poll(relatedOf12, { timeout: 5000, interval: 25 }).toEqual(['Seeded 18', 'Seeded 9', 'Seeded 6']);
+  });
+
   it('a deleted post: everywhere it was, and its neighbours’ endings', async () => {
     await write(DELETE_POST, { id: posts[12]!.id });
     expect((await views['page of 12']!()).status).toBe(404);

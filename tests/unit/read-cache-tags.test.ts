@@ -221,7 +221,7 @@ describe('what a post write touches', () => {
       { id: 'p', before: facts('game', 5), after: facts('book', 5), wordsChanged: false, entryWords: ['zelda'] },
     ]);
     expect(recategorised.points).toEqual([
-      { line: 'related:game', at: 5 },
+      { line: 'related:game', at: 5, leaving: true },
       { line: 'related:book', at: 5, words: ['zelda'], entering: true },
     ]);
     const bookRanking = (words: string[], newcomersNeedWords: boolean) => ({
@@ -231,6 +231,14 @@ describe('what a post write touches', () => {
     expect(touches(recategorised, bookRanking(['dune'], true))).toBe(false);
     expect(touches(recategorised, bookRanking(['zelda'], true))).toBe(true);
     expect(touches(recategorised, bookRanking(['dune'], false))).toBe(true);
+    // Where it left: a window that was not full let no other post in (it mattered only if named).
+    const gameRanking = (full?: boolean) => ({
+      tags: new Set<string>(),
+      spans: [{ line: 'related:game', from: 1, to: 9, words: ['dune'], newcomersNeedWords: true, full }],
+    });
+    expect(touches(recategorised, gameRanking(false))).toBe(false);
+    expect(touches(recategorised, gameRanking(true))).toBe(true);
+    expect(touches(recategorised, gameRanking())).toBe(true);
     // A rewording in place is judged by its words whatever newcomers need.
     expect(
       touches(retitled, {
@@ -269,7 +277,7 @@ describe('what a post write touches', () => {
     expect(change.points).toEqual([
       { line: TIMELINE, at: 1 },
       { line: TIMELINE, at: 2 },
-      { line: 'related:game', at: 1 },
+      { line: 'related:game', at: 1, leaving: true },
       { line: 'related:book', at: 2 },
     ]);
   });
@@ -281,7 +289,7 @@ describe('what a post write touches', () => {
     expect(change.tags).toContain('post:p');
     expect(change.tags).not.toContain('list:all');
     expect(change.points).toEqual([
-      { line: 'related:game', at: 1 },
+      { line: 'related:game', at: 1, leaving: true },
       { line: 'related:book', at: 1 },
     ]);
   });

@@ -169,6 +169,7 @@ export async function relatedIds(
     // A candidate reworded in place ranks differently only if the words it changed are among these.
     words: lexemes,
     newcomersNeedWords: rows[RELATED_COUNT - 1]!.rank > 0 && !(full && rows.some((row) => atEdge(row.publishedAt))),
+    full,
   };
   return { ids, readFrom: { tags: [], spans: [span] } };
 }
