@@ -55,6 +55,27 @@ export interface TimelineSpan {
    * answer named it (its `post:` tag).
    */
   readonly full?: boolean;
+  /**
+   * The known posts past a full window's far end (its oldest candidate), none of which would be
+   * picked (decision 054): each post leaving the window lets the next of them in. Counted by the
+   * changes themselves (touches()).
+   */
+  readonly spare?: Spare;
+}
+
+/** TimelineSpan.spare: what the posts past a full window can make up for. */
+export interface Spare {
+  /** Their publication times, nearest the window first. */
+  readonly times: readonly number[];
+  /** How many more posts may leave the window before one nobody knows comes in. */
+  left: number;
+  /** How many came in (at most): the window now reaches the time of the last of them. */
+  used: number;
+  /**
+   * The departures already counted: one span is shared by every answer made from the same read
+   * (the ending, the pages built on it, in every cache), and each looks at the same change.
+   */
+  readonly counted: WeakSet<TimelinePoint>;
 }
 
 export interface Change {
@@ -96,12 +117,45 @@ export function touches(change: Change, deps: Dependencies): boolean {
   for (const tag of deps.tags) if (change.tags.has(tag)) return true;
   for (const point of change.points) {
     for (const span of deps.spans) {
-      if (span.line === point.line && span.from <= point.at && point.at <= span.to && pointMatters(point, span)) {
-        return true;
+      if (span.line !== point.line || point.at > span.to) continue;
+      const { spare } = span;
+      if (point.at < span.from) {
+        if (!spare || point.at < spare.times.at(-1)!) continue;
+        // Among the spares still outside the window: what they can make up for changes.
+        if (spare.used === 0 || point.at < spare.times[Math.min(spare.used, spare.times.length) - 1]!) {
+          spareChanged(point, span, spare);
+          continue;
+        }
+        // Among those that came into the window.
       }
+      if (!pointMatters(point, span)) continue;
+      // A departure a spare makes up for: the next known post comes in, and is not picked.
+      if (point.leaving && spare && (spare.counted.has(point) || spare.left > 0)) {
+        if (!spare.counted.has(point)) {
+          spare.counted.add(point);
+          spare.left -= 1;
+          spare.used += 1;
+        }
+        continue;
+      }
+      return true;
     }
   }
   return false;
+}
+
+/**
+ * A point among a span's spares outside its window changes no answer, only what the spares can
+ * make up for: one less for each that leaves; none once a post enters among them or one is
+ * reworded in words the answer looks for (how it would rank is then unknown).
+ */
+function spareChanged(point: TimelinePoint, span: TimelineSpan, spare: Spare): void {
+  if (point.leaving) {
+    if (!spare.counted.has(point)) spare.left = Math.max(0, spare.left - 1);
+    spare.counted.add(point);
+  } else if (pointMatters(point, span)) {
+    spare.left = 0;
+  }
 }
 
 /**

@@ -71,10 +71,10 @@ const isPublic = (facts: PostFacts | null): facts is PostFacts => facts?.status 
 export function postChange(rows: readonly PostRowChange[]): Change {
   const tags = new Set<string>();
   const points = new Map<string, TimelinePoint>();
-  // Two rows at one place: the words of both when both are of the same kind, else any word; a
-  // departure only when both are.
+  // Two rows at one place: the words of both when both are of the same kind, else any word.
   const mark = (line: string, at: number, how: Omit<TimelinePoint, 'line' | 'at'> = {}) => {
-    const key = `${line}@${at}`;
+    // Departures are counted (TimelineSpan.spare): each is a point of its own.
+    const key = how.leaving ? `${line}@${at}#${points.size}` : `${line}@${at}`;
     const other = points.get(key);
     if (other === undefined) {
       points.set(key, { line, at, ...how });
@@ -88,7 +88,6 @@ export function postChange(rows: readonly PostRowChange[]): Change {
       line,
       at,
       ...(words ? { words, ...(how.entering ? { entering: true } : {}) } : {}),
-      ...(other.leaving && how.leaving ? { leaving: true } : {}),
     });
   };
   for (const { id, before, after, wordsChanged, rankWords, entryWords } of rows) {

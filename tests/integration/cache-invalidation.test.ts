@@ -314,6 +314,13 @@ describe(`writes cool only what they change (${testDbKind})`, () => {
     await expectCached(['ending of 12', 'ending of 1']);
     expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
 
+    // Games it did not pick leave its window, by the app and by another connection: the next older
+    // ones come in, which its ranking read past the window and would not pick (decision 054).
+    await write(DELETE_POST, { id: archived[100]!.id });
+    await t.otherConnection(`UPDATE "Post" SET "category" = 'tv' WHERE "id" = '${archived[101]!.id}'`);
+    await expectCached(['ending of 12']);
+    expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
+
     // An older game reworded outside the window: still not a candidate, nothing to cool.
     await write(UPDATE_POST, {
       id: archived[0]!.id,

@@ -239,6 +239,60 @@ describe('what a post write touches', () => {
     expect(touches(recategorised, gameRanking(false))).toBe(false);
     expect(touches(recategorised, gameRanking(true))).toBe(true);
     expect(touches(recategorised, gameRanking())).toBe(true);
+    // A full window with spares none of which would be picked: each departure lets one in, while any
+    // are known; one reworded among them in its words leaves none; once some came in, a point among
+    // them may be inside the window.
+    const leave = (at: number) =>
+      postChange([{ id: `p${at}`, before: facts('game', at), after: null, wordsChanged: true }]);
+    const reword = (at: number, rankWords: string[]) =>
+      postChange([
+        { id: `p${at}`, before: facts('game', at), after: facts('game', at), wordsChanged: true, rankWords },
+      ]);
+    const spared = (left: number) => ({
+      tags: new Set<string>(),
+      spans: [
+        {
+          line: 'related:game',
+          from: 10,
+          to: 20,
+          words: ['dune'],
+          full: true,
+          // The posts past the window, at 9, 8 and 7 for three.
+          spare: { times: [9, 8, 7, 6, 5].slice(0, left), left, used: 0, counted: new WeakSet() },
+        },
+      ],
+    });
+    const twoSpares = spared(2);
+    expect(touches(leave(12), twoSpares)).toBe(false);
+    expect(touches(leave(13), twoSpares)).toBe(false);
+    expect(touches(leave(14), twoSpares)).toBe(true);
+    expect(twoSpares.spans[0]!.spare).toMatchObject({ left: 0, used: 2 });
+    const outside = spared(3);
+    expect(touches(reword(7, ['kart']), outside)).toBe(false);
+    expect(outside.spans[0]!.spare.left).toBe(3);
+    expect(touches(leave(8), outside)).toBe(false);
+    expect(outside.spans[0]!.spare).toMatchObject({ left: 2, used: 0 });
+    expect(touches(reword(7, ['dune']), outside)).toBe(false);
+    expect(touches(leave(12), outside)).toBe(true);
+    // One came in (the one at 9): the window reaches it, not the others.
+    const cameIn = spared(3);
+    expect(touches(leave(12), cameIn)).toBe(false);
+    expect(touches(reword(8, ['dune']), cameIn)).toBe(false);
+    expect(touches(reword(9, ['dune']), cameIn)).toBe(true);
+    expect(touches(leave(3), cameIn)).toBe(false);
+    // One departure looked at again (by another answer made from the same read) is counted once.
+    const shared = spared(1);
+    const departure = leave(12);
+    expect(touches(departure, shared)).toBe(false);
+    expect(touches(departure, shared)).toBe(false);
+    expect(touches(leave(13), shared)).toBe(true);
+    // Two posts leaving at one time are two departures.
+    const both = postChange([
+      { id: 'a', before: facts('game', 12), after: null, wordsChanged: true },
+      { id: 'b', before: facts('game', 12), after: null, wordsChanged: true },
+    ]);
+    expect(both.points.filter((point) => point.line === 'related:game')).toHaveLength(2);
+    expect(touches(both, spared(1))).toBe(true);
     // A rewording in place is judged by its words whatever newcomers need.
     expect(
       touches(retitled, {

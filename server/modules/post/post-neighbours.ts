@@ -19,6 +19,13 @@ export const RELATED_COUNT = 3;
  */
 export const RELATED_CANDIDATES = 200;
 
+/**
+ * How many posts past a full window's oldest candidate the statement also reads and ranks: while
+ * none of them would be picked, this many posts can leave the window without changing its picks
+ * (each lets the next one in), and the endings stay cached (decision 054).
+ */
+export const RELATED_SPARES = 20;
+
 /** The post a page is about: what its neighbours and related posts are found from. */
 export interface PostPlace {
   id: string;
@@ -93,6 +100,8 @@ export async function relatedIds(
       lexemes: string[];
       publishedAt: Date;
       rank: number;
+      spareTimes: Array<Date | string>;
+      bestSpare: number | null;
     }>
   >`
     WITH "me" AS (
@@ -105,16 +114,26 @@ export async function relatedIds(
             ' | '),
           '')::tsquery AS "words"
       FROM "Post" WHERE "id" = ${id}::uuid
-    ), "older" AS (
+    ), "reach" AS (
       -- The post's category and place as values, not joined from "me": then the index on (status,
       -- category, publishedAt, id) gives the nearest rows in order and the scan stops at the limit.
       -- Joined, PostgreSQL read and sorted every older post of the category (a thousand and more).
-      SELECT "p"."id", "p"."publishedAt", "p"."search"
+      -- The window's older candidates, and past them RELATED_SPARES more (numbered beyond the window).
+      SELECT "p"."id", "p"."publishedAt", "p"."search",
+        row_number() OVER (ORDER BY "p"."publishedAt" DESC, "p"."id" DESC) AS "n"
       FROM "Post" "p"
       WHERE "p"."status" = 'PUBLISHED' AND "p"."category" = ${category}::"Category"
         AND ("p"."publishedAt", "p"."id") < (${publishedAt}::timestamptz, ${id}::uuid)
       ORDER BY "p"."publishedAt" DESC, "p"."id" DESC
-      LIMIT ${RELATED_CANDIDATES}
+      LIMIT ${RELATED_CANDIDATES + RELATED_SPARES}
+    ), "older" AS (
+      SELECT "id", "publishedAt", "search" FROM "reach" WHERE "n" <= ${RELATED_CANDIDATES}
+    ), "spares" AS (
+      -- How many, from when, and how the best of them ranks: each may come into the window when a
+      -- post leaves it.
+      SELECT coalesce(array_agg("r"."publishedAt" ORDER BY "r"."n"), '{}') AS "spareTimes",
+        max(ts_rank(${RANK_WEIGHTS}::float4[], "r"."search", "me"."words")) AS "bestSpare"
+      FROM "reach" "r", "me" WHERE "r"."n" > ${RELATED_CANDIDATES}
     ), "newer" AS (
       SELECT "p"."id", "p"."publishedAt", "p"."search"
       FROM "Post" "p"
@@ -142,8 +161,9 @@ export async function relatedIds(
         LIMIT ${RELATED_CANDIDATES})
     )
     SELECT "c"."id"::text AS "id", "c"."sameCategory", "w"."count", "w"."older", "w"."first", "w"."last",
-      "me"."lexemes", "c"."publishedAt", ts_rank(${RANK_WEIGHTS}::float4[], "c"."search", "me"."words") AS "rank"
-    FROM "candidates" "c", "me", "window" "w"
+      "me"."lexemes", "c"."publishedAt", ts_rank(${RANK_WEIGHTS}::float4[], "c"."search", "me"."words") AS "rank",
+      "s"."spareTimes", "s"."bestSpare"
+    FROM "candidates" "c", "me", "window" "w", "spares" "s"
     ORDER BY "c"."sameCategory" DESC, "rank" DESC, "c"."publishedAt" DESC, "c"."id" DESC
     LIMIT ${RELATED_COUNT}`;
   const ids = rows.map((row) => row.id);
@@ -151,7 +171,7 @@ export async function relatedIds(
   if (rows.length < RELATED_COUNT || !rows.every((row) => row.sameCategory)) {
     return { ids, readFrom: { tags: ['related:any'], spans: [] } };
   }
-  const { count, older, first, last, lexemes } = rows[0]!;
+  const { count, older, first, last, lexemes, spareTimes, bestSpare } = rows[0]!;
   // The stretch of the category's timeline the window covers: a post of the category entering,
   // leaving or reworded inside it could rank differently. Open-ended where the window took every
   // post on that side; up to this post itself when older posts filled it (newer ones do not count).
@@ -170,6 +190,18 @@ export async function relatedIds(
     words: lexemes,
     newcomersNeedWords: rows[RELATED_COUNT - 1]!.rank > 0 && !(full && rows.some((row) => atEdge(row.publishedAt))),
     full,
+    // A post leaving a window filled by older posts lets the first spare in: harmless as long as
+    // the spares are known and none would be picked (older, it loses a tie).
+    ...(olderFilled && spareTimes.length > 0 && bestSpare !== null && bestSpare <= rows[RELATED_COUNT - 1]!.rank
+      ? {
+          spare: {
+            times: spareTimes.map((time) => new Date(time).getTime()),
+            left: spareTimes.length,
+            used: 0,
+            counted: new WeakSet(),
+          },
+        }
+      : {}),
   };
   return { ids, readFrom: { tags: [], spans: [span] } };
 }
