@@ -146,12 +146,16 @@ export function touches(change: Change, deps: Dependencies): boolean {
 
 /**
  * A point among a span's spares outside its window changes no answer, only what the spares can
- * make up for: one less for each that leaves; none once a post enters among them or one is
+ * make up for: one less for each that leaves (counted as come in too, so that where the window
+ * reaches is never placed short of where it does); none once a post enters among them or one is
  * reworded in words the answer looks for (how it would rank is then unknown).
  */
 function spareChanged(point: TimelinePoint, span: TimelineSpan, spare: Spare): void {
   if (point.leaving) {
-    if (!spare.counted.has(point)) spare.left = Math.max(0, spare.left - 1);
+    if (!spare.counted.has(point)) {
+      spare.left = Math.max(0, spare.left - 1);
+      spare.used += 1;
+    }
     spare.counted.add(point);
   } else if (pointMatters(point, span)) {
     spare.left = 0;

@@ -270,9 +270,11 @@ describe('what a post write touches', () => {
     const outside = spared(3);
     expect(touches(reword(7, ['kart']), outside)).toBe(false);
     expect(outside.spans[0]!.spare.left).toBe(3);
+    // One of them leaves: one less, and the window is taken to reach the nearest (it may next).
     expect(touches(leave(8), outside)).toBe(false);
-    expect(outside.spans[0]!.spare).toMatchObject({ left: 2, used: 0 });
+    expect(outside.spans[0]!.spare).toMatchObject({ left: 2, used: 1 });
     expect(touches(reword(7, ['dune']), outside)).toBe(false);
+    expect(touches(reword(9, ['dune']), outside)).toBe(true);
     expect(touches(leave(12), outside)).toBe(true);
     // One came in (the one at 9): the window reaches it, not the others.
     const cameIn = spared(3);
