@@ -146,6 +146,20 @@ export function mountCommentForm(hono: Hono, config: Config, services: Services)
     }
   });
 
+  // The comment-form island's: a fresh token of when the form was shown (a page may be cached for long).
+  hono.get(`${COMMENT_FORM_PATH}/token`, async (c) =>
+    c.json({ token: await comments.formToken() }, 200, { 'cache-control': 'no-store' }),
+  );
+  // The island's: this browser's held comments on a post (its cookie's token), never an e-mail.
+  hono.get(`${COMMENT_FORM_PATH}/pending`, async (c) => {
+    const held = await comments.pending(c.req.query('postId') ?? '', c.req.query('token'));
+    return c.json(
+      held.map(({ id, name, website, text, createdAt }) => ({ id, name, website, text, createdAt })),
+      200,
+      { 'cache-control': 'no-store' },
+    );
+  });
+
   hono.get(`${COMMENT_FORM_PATH}/confirm`, (c) =>
     linkPage(`${COMMENT_FORM_PATH}/confirm`, c.req.query('token') ?? '', 'Publish your comment', 'Publish my comment'),
   );

@@ -19,6 +19,7 @@ import {
   type CommentFields,
   type CommentStatusName,
 } from '#kernel/comment-rules.ts';
+import { isUuid } from '#kernel/id-rules.ts';
 import { postPath } from '#kernel/route-paths.ts';
 import { changeOf, EVERYTHING, type ContentChanges } from '../../cache/content-changes.ts';
 import { depend } from '../../cache/dependencies.ts';
@@ -168,7 +169,7 @@ export class CommentService {
 
   async pendingIds(token: string | null | undefined): Promise<string[]> {
     const value = await this.verify('pending', token);
-    return value ? value.split('~').filter((id) => /^[0-9a-f-]{36}$/.test(id)) : [];
+    return value ? value.split('~').filter((id) => isUuid(id)) : [];
   }
 
   linkToken(purpose: 'unsubscribe' | 'confirm', commentId: string): Promise<string> {
@@ -242,7 +243,7 @@ export class CommentService {
   /** The held comments of a commenter's token on one post (their own, shown to them marked as waiting). */
   async pending(postId: string, token: string | null | undefined): Promise<PublicComment[]> {
     const ids = await this.pendingIds(token);
-    if (ids.length === 0) return [];
+    if (ids.length === 0 || !isUuid(postId)) return [];
     depend([commentsTag(postId), ...ids.map((id) => `comment:${id}`)]);
     const rows = await this.prisma.comment.findMany({
       where: { id: { in: ids }, postId, status: 'held' },
@@ -280,6 +281,7 @@ export class CommentService {
     const errors = commentFieldErrors(fields);
     if (Object.keys(errors).length > 0) throw validationError(errors);
 
+    if (!isUuid(input.postId)) throw notFound(commentMessages.postNotFound);
     const post = await this.prisma.post.findFirst({
       where: { id: input.postId, status: 'PUBLISHED' },
       select: { id: true, slug: true, title: true, commentsClosed: true },
@@ -290,6 +292,7 @@ export class CommentService {
     if (post.commentsClosed) throw new AppError('FORBIDDEN', commentMessages.closed);
     let parentId: string | null = null;
     if (input.parentId) {
+      if (!isUuid(input.parentId)) throw validationError({ parentId: commentMessages.parentNotFound });
       const parent = await this.prisma.comment.findFirst({
         where: { id: input.parentId, postId: post.id, status: 'approved' },
         select: { id: true, parentId: true },
@@ -453,6 +456,7 @@ export class CommentService {
   async moderate(ids: readonly string[], action: ModerationAction): Promise<string[]> {
     if (ids.length === 0) return [];
     if (ids.length > 500) throw validationError({ ids: 'At most 500 comments at a time' });
+    if (!ids.every(isUuid)) throw notFound(commentMessages.notFound);
     const rows = await this.prisma.comment.findMany({
       where: { id: { in: [...ids] } },
       select: { id: true, postId: true, status: true },
@@ -476,6 +480,7 @@ export class CommentService {
 
   /** The author's reply, published at once; the commenter who asked is told by e-mail. */
   async reply(parentId: string, text: string, authorId: string): Promise<PublicComment> {
+    if (!isUuid(parentId)) throw notFound(commentMessages.notFound);
     const body = text.replace(/\r\n?/g, '\n').trim();
     if (body === '') throw validationError({ text: commentMessages.textRequired });
     if (body.length > COMMENT_TEXT_MAX) throw validationError({ text: commentMessages.textTooLong });
@@ -539,6 +544,7 @@ export class CommentService {
 
   /** Closes or opens a post's comments (the editor's checkbox). */
   async setClosed(postId: string, closed: boolean): Promise<boolean> {
+    if (!isUuid(postId)) throw notFound(commentMessages.postNotFound);
     const { count } = await this.prisma.post.updateMany({ where: { id: postId }, data: { commentsClosed: closed } });
     if (count === 0) throw notFound(commentMessages.postNotFound);
     this.changes.changed(changeOf([commentsTag(postId), `post:${postId}`]));
