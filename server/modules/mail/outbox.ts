@@ -146,8 +146,12 @@ export class Outbox {
       });
     } catch (error) {
       const message = (error as Error)?.message ?? String(error);
-      console.error(`Could not send e-mail ${row.id} (attempt ${row.attempts}): ${message}`);
-      await this.release(row, message, row.attempts >= this.options.maxAttempts);
+      const last = row.attempts >= this.options.maxAttempts;
+      // A refusal that will be tried again is a warning (servers are busy at times); giving up is an error.
+      if (last) console.error(`Gave up sending e-mail ${row.id} after ${row.attempts} attempts: ${message}`);
+      else
+        console.warn(`Could not send e-mail ${row.id} (attempt ${row.attempts}); it is tried again later: ${message}`);
+      await this.release(row, message, last);
       return true;
     }
     // Sent: recorded at once, and only while the lease is still ours (a row taken over is the other's).
