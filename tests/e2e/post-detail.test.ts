@@ -554,6 +554,10 @@ describe("a post's comments", () => {
     await expect.poll(() => toast(page, '2 comments approved').count()).toBe(1);
     await expect.poll(() => page.locator('.comment-card').count()).toBe(0);
     await page.setViewportSize({ width: 1280, height: 800 });
+    // The editor's checkbox closes the post's comments, at once.
+    await gotoApp(page, `${site.url}/blog/${commented.id}/edit`);
+    await page.getByLabel(/Comments closed/).check();
+    await expect.poll(() => toast(page, 'Comments are closed on this post').count()).toBe(1);
 
     // Everyone now reads them, in the HTML the server sends, oldest first, never an e-mail.
     await signOutBrowser(site);
@@ -565,6 +569,9 @@ describe("a post's comments", () => {
       'Jo Script',
     ]);
     expect(section.querySelector('.comment-name a')!.getAttribute('rel')).toBe('nofollow ugc noopener');
+    // Closed: the comments stay, the form is gone.
+    expect(section.querySelector('form')).toBeNull();
+    expect(section.querySelector('.post-comments-closed')!.textContent).toBe(commentMessages.closed);
     expect(html).not.toContain('nora@example.com');
     expect(html).not.toContain('jo@example.com');
     await gotoApp(page, `${site.url}/blog/${commented.slug}`);

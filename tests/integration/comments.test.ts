@@ -35,7 +35,7 @@ const EMAIL = 'reader@example.com';
 
 describe(`comments on ${testDbKind}`, () => {
   const site = appWithAdmin({ env: { TRUST_PROXY: 'true' } });
-  let post: { id: string; slug: string };
+  let post: { id: string; slug: string; updatedAt: Date };
   let address = 0;
 
   beforeEach(async () => {
@@ -48,7 +48,7 @@ describe(`comments on ${testDbKind}`, () => {
       data: { enabled: true, blockedWords: '', blockedAddresses: '', approveKnown: false },
     });
     const [seeded] = await seedPosts(prisma, [{ title: 'A post to discuss' }]);
-    post = { id: seeded!.id, slug: seeded!.slug };
+    post = { id: seeded!.id, slug: seeded!.slug, updatedAt: seeded!.updatedAt };
     // Each test comes from an address of its own, so the rate limits of one do not spill into the next.
     address += 1;
   });
@@ -179,6 +179,9 @@ describe(`comments on ${testDbKind}`, () => {
         { cookie: site.admin },
       );
       expect((await publicView()).commentsOpen).toBe(false);
+      // The post's version stays: the editor's next save is no conflict.
+      const { updatedAt } = await site.t.db.prisma.post.findUniqueOrThrow({ where: { id: post.id } });
+      expect(updatedAt).toEqual(post.updatedAt);
       await refused({ text: 'On a closed post' }, commentMessages.closed);
       await site.t.graphql(
         'mutation ($postId: ID!) { setPostCommentsClosed(postId: $postId, closed: false) }',

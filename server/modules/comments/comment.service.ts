@@ -545,7 +545,9 @@ export class CommentService {
   /** Closes or opens a post's comments (the editor's checkbox). */
   async setClosed(postId: string, closed: boolean): Promise<boolean> {
     if (!isUuid(postId)) throw notFound(commentMessages.postNotFound);
-    const { count } = await this.prisma.post.updateMany({ where: { id: postId }, data: { commentsClosed: closed } });
+    // Raw, so the post's updatedAt stays: the editor's next save must not be refused as a conflict.
+    const count = await this.prisma
+      .$executeRaw`UPDATE "Post" SET "commentsClosed" = ${closed} WHERE "id" = ${postId}::uuid`;
     if (count === 0) throw notFound(commentMessages.postNotFound);
     this.changes.changed(changeOf([commentsTag(postId), `post:${postId}`]));
     return closed;
