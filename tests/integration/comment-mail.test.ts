@@ -113,7 +113,7 @@ describe(`comment e-mail through the outbox on ${testDbKind}`, () => {
     expect(forged.status).toBe(400);
   });
 
-  test('a refused send waits and is tried again, then sent once; a dead claim is taken over after its lease', async () => {
+  test("a refused send waits and is tried again, then sent once; a stuck claim is taken over after its lease, a dead process's at once", async () => {
     await comment({});
     smtp.refuseNext(1);
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -134,29 +134,43 @@ describe(`comment e-mail through the outbox on ${testDbKind}`, () => {
       attempts: 2,
     });
 
-    // A process that claimed a message and died (kill -9): while its lease holds, nobody sends it...
+    // A message another live process is sending: while its lease holds, nobody else sends it...
     const claimed = await site.t.db.prisma.outboxMessage.create({
       data: {
         kind: 'test',
         to: 'x@example.com',
-        subject: 'Claimed by a dead process',
+        subject: 'Claimed by a live process',
         text: 'Once',
-        worker: 'dead-process',
+        worker: site.t.db.instanceId,
         leaseUntil: new Date(Date.now() + 60_000),
         attempts: 1,
       },
     });
     await drain();
     expect(smtp.messages).toHaveLength(1);
-    // ...and once it has run out, another worker sends it, once.
+    // ...once it has run out (a stuck send), another worker sends it, once.
     await site.t.db.prisma.outboxMessage.update({
       where: { id: claimed.id },
       data: { leaseUntil: new Date(Date.now() - 1) },
     });
     await drain();
+    // A process that claimed one and died (kill -9): no longer connected, it is taken over at once.
+    await site.t.db.prisma.outboxMessage.create({
+      data: {
+        kind: 'test',
+        to: 'x@example.com',
+        subject: 'Claimed by a dead process',
+        text: 'Once',
+        worker: 'a-process-that-died',
+        leaseUntil: new Date(Date.now() + 60_000),
+        attempts: 1,
+      },
+    });
+    await drain();
     await drain();
     expect(smtp.messages.map((message) => message.subject)).toEqual([
       'New comment awaiting approval on "Mail me"',
+      'Claimed by a live process',
       'Claimed by a dead process',
     ]);
   });

@@ -10,17 +10,31 @@ export interface SmtpCatcher {
   messages: ParsedMail[];
   /** The next n messages are refused (451). */
   refuseNext(n: number): void;
+  /**
+   * The next message is received and never answered (no 250): a send under way. Resolves once its
+   * data has arrived, which is when a test kills the sender.
+   */
+  holdNext(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const messages: ParsedMail[] = [];
   let refusals = 0;
+  let hold: (() => void) | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
+      if (hold) {
+        const arrived = hold;
+        hold = null;
+        // Read to its end and left unanswered: the sender waits for a 250 that never comes.
+        stream.on('end', arrived);
+        stream.resume();
+        return;
+      }
       simpleParser(stream).then(
         (parsed) => {
           if (refusals > 0) {
@@ -44,6 +58,17 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     refuseNext: (n) => {
       refusals = n;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    holdNext: () =>
+      new Promise<void>((resolve) => {
+        hold = resolve;
+      }),
+    // Connections left open by a held message are ended with it.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        for (const connection of (server as unknown as { connections: Set<{ close(): void }> }).connections ?? []) {
+          connection.close();
+        }
+      }),
   };
 }

@@ -4,13 +4,14 @@
 //
 // A worker claims one row at a time with a lease: one statement that skips rows another worker has
 // locked (FOR UPDATE SKIP LOCKED), counts the attempt and sets `leaseUntil`; a row whose lease ran
-// out (its process died mid-send, kill -9) is claimed again. Once the SMTP server has accepted the
-// message, the row is marked sent by one UPDATE that also checks the lease is still this worker's.
+// out, or whose process is no longer connected to the database (it died mid-send, kill -9), is
+// claimed again. Once the SMTP server has accepted the message, the row is marked sent by one UPDATE
+// that also checks the lease is still this worker's.
 //
 // Delivery is AT LEAST ONCE: the only window for a duplicate is between the SMTP server's "250 OK"
 // after the message and that UPDATE (a few milliseconds); a process killed before the "250" leaves
-// an incomplete transaction that the SMTP server discards, and the row is sent again after its
-// lease. Every attempt carries the same Message-ID (the row's id), so a receiving system that
+// an incomplete transaction that the SMTP server discards, and the row is sent again by the next
+// worker. Every attempt carries the same Message-ID (the row's id), so a receiving system that
 // deduplicates does. A lost notification is worse than a rare duplicate, so this side is chosen.
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
@@ -72,7 +73,7 @@ export class Outbox {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly db: Pick<Database, 'prisma' | 'instanceId'>,
+    private readonly db: Pick<Database, 'prisma' | 'instanceId' | 'connectedInstances'>,
     private readonly config: Pick<Config, 'smtp' | 'siteUrl'>,
     options: OutboxOptions = {},
   ) {
@@ -163,13 +164,17 @@ export class Outbox {
   }
 
   private async claim(): Promise<Claimed | null> {
+    // A claim of a process that is no longer connected (killed mid-send) is taken over at once, as
+    // the image encoding's are (decision 019); one of a live process, once its lease has run out.
+    const running = [...(await this.db.connectedInstances())];
     const leaseUntil = new Date(Date.now() + this.options.leaseMs);
     const [row] = await this.db.prisma.$queryRaw<Claimed[]>`
       UPDATE "OutboxMessage" SET "worker" = ${this.db.instanceId}, "leaseUntil" = ${leaseUntil},
         "attempts" = "attempts" + 1
       WHERE "id" = (
         SELECT "id" FROM "OutboxMessage"
-        WHERE "state" = 'pending' AND "runAfter" <= now() AND ("leaseUntil" IS NULL OR "leaseUntil" < now())
+        WHERE "state" = 'pending' AND "runAfter" <= now()
+          AND ("leaseUntil" IS NULL OR "leaseUntil" < now() OR NOT ("worker" = ANY(${running}::text[])))
         ORDER BY "runAfter", "createdAt" LIMIT 1
         FOR UPDATE SKIP LOCKED)
       RETURNING "id", "to", "subject", "text", "headers", "attempts", "leaseUntil"`;
