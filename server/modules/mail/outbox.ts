@@ -17,6 +17,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import { SerialWorker } from '../shared/serial-worker.ts';
 
 export interface OutgoingMail {
   /** What it is about, for the log and the studio: 'comment-held', 'comment-reply'... */
@@ -67,10 +68,7 @@ export async function enqueueMail(db: OutboxDb, mail: OutgoingMail): Promise<voi
 export class Outbox {
   private readonly options: Required<OutboxOptions>;
   private readonly transport: Transporter | null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly worker: SerialWorker;
 
   constructor(
     private readonly db: Pick<Database, 'prisma' | 'instanceId' | 'connectedInstances'>,
@@ -79,6 +77,11 @@ export class Outbox {
   ) {
     this.options = { ...DEFAULTS, ...options };
     this.transport = config.smtp ? createTransport(config.smtp.url) : null;
+    this.worker = new SerialWorker(() => this.sendOne(), this.options.pollMs, 'The outbox');
+  }
+
+  private get stopped(): boolean {
+    return this.worker.isStopped;
   }
 
   /** Whether e-mail can be sent (SMTP_URL is set): the studio says so when it is not. */
@@ -88,41 +91,18 @@ export class Outbox {
 
   /** Starts the worker: at once (rows left by a previous run), when told of a new row, and every pollMs. */
   start(): void {
-    if (!this.stopped || !this.transport) return;
-    this.stopped = false;
-    this.timer = setInterval(() => this.wake(), this.options.pollMs);
-    this.timer.unref();
-    this.wake();
+    if (this.transport) this.worker.start();
   }
 
   /** Stops taking rows; resolves once the one being sent is done. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.worker.stop();
     this.transport?.close();
   }
 
   /** Sends what is due, unless already at it (then it looks again after). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        try {
-          while (!this.stopped && (await this.sendOne())) {
-            // one message at a time, until none is due
-          }
-        } catch (error) {
-          console.error('The outbox could not take a message; it tries again later:', error);
-        }
-      } while (this.again && !this.stopped);
-      this.running = null;
-    })();
+    this.worker.wake();
   }
 
   /** Claims a due message and sends it; false when there was none. */

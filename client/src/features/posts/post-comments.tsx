@@ -3,7 +3,7 @@
 // held comments (the page's address carries them after the form's 303: ?pending=…) marked as
 // awaiting approval; and the form, a plain POST to /comments that works without JavaScript. With
 // JavaScript, the comment-form island (client/src/islands/comment-form.ts) sends it without a reload.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ComponentProps } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LocalDate } from '../../components/local-date';
 import { graphql, type FragmentType, getFragmentData } from '../../gql';
@@ -112,6 +112,29 @@ function CommentItem({ comment, replyLink }: { comment: CommentData; replyLink: 
   );
 }
 
+/** A field of the comment form, named comment-{name}, with its label and an optional hint. */
+function CommentField({
+  name,
+  label,
+  hint,
+  ...input
+}: ComponentProps<'input'> & { name: string; label: string; hint?: string }) {
+  const id = `comment-${name}`;
+  return (
+    <div className="form-field">
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      <input className="form-input" id={id} name={name} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+      {hint && (
+        <p className="form-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** Top-level comments with their replies, oldest first (the list comes so). */
 function threadsOf(comments: CommentData[]) {
   const top = comments.filter((comment) => !comment.parentId);
@@ -200,49 +223,15 @@ export function PostComments({ post }: { post: FragmentType<typeof PostCommentsF
           <input type="hidden" name="postId" value={data.id} />
           <input type="hidden" name="parentId" value={replyingTo?.id ?? ''} />
           <input type="hidden" name="formToken" defaultValue={data.commentFormToken} />
-          <div className="form-field">
-            <label className="form-label" htmlFor="comment-name">
-              Name
-            </label>
-            <input
-              className="form-input"
-              id="comment-name"
-              name="name"
-              required
-              maxLength={COMMENT_NAME_MAX}
-              autoComplete="name"
-            />
-          </div>
-          <div className="form-field">
-            <label className="form-label" htmlFor="comment-email">
-              E-mail
-            </label>
-            <input
-              className="form-input"
-              id="comment-email"
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              aria-describedby="comment-email-hint"
-            />
-            <p className="form-hint" id="comment-email-hint">
-              Never shown.
-            </p>
-          </div>
-          <div className="form-field">
-            <label className="form-label" htmlFor="comment-website">
-              Website (optional)
-            </label>
-            <input
-              className="form-input"
-              id="comment-website"
-              name="website"
-              type="url"
-              maxLength={COMMENT_WEBSITE_MAX}
-              autoComplete="url"
-            />
-          </div>
+          <CommentField name="name" label="Name" maxLength={COMMENT_NAME_MAX} autoComplete="name" required />
+          <CommentField name="email" label="E-mail" type="email" autoComplete="email" required hint="Never shown." />
+          <CommentField
+            name="website"
+            label="Website (optional)"
+            type="url"
+            maxLength={COMMENT_WEBSITE_MAX}
+            autoComplete="url"
+          />
           {/* For robots that fill in every field: hidden from people and from the keyboard. */}
           <div className="comment-form-trap" aria-hidden="true">
             <label htmlFor="comment-homepage">Leave empty</label>

@@ -4,18 +4,24 @@
 // cannot be sent (SMTP_URL unset).
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { graphql } from '../../gql';
+import { getFragmentData, graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
+
+const CommentSettingsFragment = graphql(`
+  fragment CommentSettings_Fields on CommentSettings {
+    enabled
+    blockedWords
+    blockedAddresses
+    approveKnown
+    mailConfigured
+  }
+`);
 
 const CommentSettingsQuery = graphql(`
   query CommentSettings {
     commentSettings {
-      enabled
-      blockedWords
-      blockedAddresses
-      approveKnown
-      mailConfigured
+      ...CommentSettings_Fields
     }
   }
 `);
@@ -23,16 +29,30 @@ const CommentSettingsQuery = graphql(`
 const UpdateCommentSettingsMutation = graphql(`
   mutation UpdateCommentSettings($input: CommentSettingsInput!) {
     updateCommentSettings(input: $input) {
-      enabled
-      blockedWords
-      blockedAddresses
-      approveKnown
-      mailConfigured
+      ...CommentSettings_Fields
     }
   }
 `);
 
 type Values = { enabled: boolean; blockedWords: string; blockedAddresses: string; approveKnown: boolean };
+
+/** A list of the settings: one item a line. */
+function ListField(props: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="form-field">
+      <label className="form-label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <textarea
+        id={props.id}
+        className="form-input"
+        rows={4}
+        value={props.value}
+        onChange={(event) => props.onChange(event.currentTarget.value)}
+      />
+    </div>
+  );
+}
 
 function CommentSettingsForm({ saved, mailConfigured }: { saved: Values; mailConfigured: boolean }) {
   const [values, setValues] = useState(saved);
@@ -47,7 +67,13 @@ function CommentSettingsForm({ saved, mailConfigured }: { saved: Values; mailCon
     setBusy(true);
     try {
       const result = await update({ variables: { input: values } });
-      if (result.data) setValues(result.data.updateCommentSettings);
+      if (result.data) {
+        const { mailConfigured: _mail, ...stored } = getFragmentData(
+          CommentSettingsFragment,
+          result.data.updateCommentSettings,
+        );
+        setValues(stored);
+      }
       toast.success('Comment settings saved');
     } catch (failure) {
       // What was typed stays in the form.
@@ -66,46 +92,32 @@ function CommentSettingsForm({ saved, mailConfigured }: { saved: Values; mailCon
           comments and to tell readers of your replies.
         </p>
       )}
-      <label className="comment-settings-check">
-        <input
-          type="checkbox"
-          checked={values.enabled}
-          onChange={(event) => set('enabled', event.currentTarget.checked)}
-        />{' '}
-        Readers may comment on posts
-      </label>
-      <label className="comment-settings-check">
-        <input
-          type="checkbox"
-          checked={values.approveKnown}
-          onChange={(event) => set('approveKnown', event.currentTarget.checked)}
-        />{' '}
-        Approve commenters whose earlier comment was approved (they confirm by a link sent by e-mail)
-      </label>
-      <div className="form-field">
-        <label className="form-label" htmlFor="comment-blocked-words">
-          Blocked words (one a line)
+      {(
+        [
+          ['enabled', 'Readers may comment on posts'],
+          [
+            'approveKnown',
+            'Approve commenters whose earlier comment was approved (they confirm by a link sent by e-mail)',
+          ],
+        ] as const
+      ).map(([key, label]) => (
+        <label key={key} className="comment-settings-check">
+          <input type="checkbox" checked={values[key]} onChange={(event) => set(key, event.currentTarget.checked)} />{' '}
+          {label}
         </label>
-        <textarea
-          id="comment-blocked-words"
-          className="form-input"
-          rows={4}
-          value={values.blockedWords}
-          onChange={(event) => set('blockedWords', event.currentTarget.value)}
-        />
-      </div>
-      <div className="form-field">
-        <label className="form-label" htmlFor="comment-blocked-addresses">
-          Blocked e-mail and IP addresses (one a line)
-        </label>
-        <textarea
-          id="comment-blocked-addresses"
-          className="form-input"
-          rows={4}
-          value={values.blockedAddresses}
-          onChange={(event) => set('blockedAddresses', event.currentTarget.value)}
-        />
-      </div>
+      ))}
+      <ListField
+        id="comment-blocked-words"
+        label="Blocked words (one a line)"
+        value={values.blockedWords}
+        onChange={(value) => set('blockedWords', value)}
+      />
+      <ListField
+        id="comment-blocked-addresses"
+        label="Blocked e-mail and IP addresses (one a line)"
+        value={values.blockedAddresses}
+        onChange={(value) => set('blockedAddresses', value)}
+      />
       <div className="form-actions">
         <button className="button" type="submit" disabled={busy}>
           Save comment settings
@@ -118,7 +130,7 @@ function CommentSettingsForm({ saved, mailConfigured }: { saved: Values; mailCon
 export function CommentSettingsSection() {
   const { data } = useQuery(CommentSettingsQuery, { fetchPolicy: 'network-only' });
   if (!data) return null;
-  const { mailConfigured, ...saved } = data.commentSettings;
+  const { mailConfigured, ...saved } = getFragmentData(CommentSettingsFragment, data.commentSettings);
   return (
     <div className="container container-narrow">
       <CommentSettingsForm saved={saved} mailConfigured={mailConfigured} />

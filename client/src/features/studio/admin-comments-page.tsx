@@ -4,12 +4,13 @@
 // once. One card per comment, so the screen reads the same on a phone.
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { ApolloCache } from '@apollo/client';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { COMMENT_STATUSES, COMMENT_TEXT_MAX, commentMessages, type CommentStatusName } from '#kernel/comment-rules.ts';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { postPath } from '#kernel/route-paths.ts';
 import { ErrorMessage } from '../../components/error-message';
+import { SelectField } from '../../components/form/form-field';
 import '../../components/form/form.css';
 import { LocalDate } from '../../components/local-date';
 import { PageMeta } from '../../components/page-meta';
@@ -86,6 +87,31 @@ type Row = NonNullable<ReturnType<typeof useCommentsQuery>['data']>['comments'][
 
 function useCommentsQuery(status: CommentStatusName | null) {
   return useQuery(AdminCommentsQuery, { variables: { status }, fetchPolicy: 'cache-and-network' });
+}
+
+/** Approve, Reject, Spam, Delete: for one comment, or for the selected ones. */
+function ModerationButtons({
+  actions,
+  disabled,
+  label,
+  onAction,
+}: {
+  actions: typeof ACTIONS;
+  disabled: boolean;
+  label: (label: string) => ReactNode;
+  onAction: (action: CommentModeration, done: string) => void;
+}) {
+  return actions.map(([action, word, done]) => (
+    <button
+      key={action}
+      className={`button button-small${action === 'delete' ? ' button-danger' : action === 'approve' ? '' : ' button-secondary'}`}
+      type="button"
+      disabled={disabled}
+      onClick={() => onAction(action, done)}
+    >
+      {label(word)}
+    </button>
+  ));
 }
 
 function ReplyForm({ comment, busy, onBusy }: { comment: Row; busy: boolean; onBusy: (busy: boolean) => void }) {
@@ -240,18 +266,17 @@ export function AdminCommentsPage() {
             <p className="comment-card-text">{row.text}</p>
             <div className="comment-card-actions">
               {/* No button for the status it already has. */}
-              {ACTIONS.filter(([, , , leaves]) => leaves !== row.status).map(([action, label, done]) => (
-                <button
-                  key={action}
-                  className={`button button-small${action === 'delete' ? ' button-danger' : action === 'approve' ? '' : ' button-secondary'}`}
-                  type="button"
-                  disabled={busy}
-                  onClick={() => void run([row.id], action, done)}
-                >
-                  {label}
-                  <span className="visually-hidden"> the comment by {row.name}</span>
-                </button>
-              ))}
+              <ModerationButtons
+                actions={ACTIONS.filter(([, , , leaves]) => leaves !== row.status)}
+                disabled={busy}
+                label={(label) => (
+                  <>
+                    {label}
+                    <span className="visually-hidden"> the comment by {row.name}</span>
+                  </>
+                )}
+                onAction={(action, done) => void run([row.id], action, done)}
+              />
             </div>
             {!row.parentId && !row.isAuthor && <ReplyForm comment={row} busy={busy} onBusy={setBusy} />}
           </li>
@@ -272,44 +297,28 @@ export function AdminCommentsPage() {
         </p>
       )}
       <div className="comment-filters">
-        <div className="form-field">
-          <label className="form-label" htmlFor="comment-status-filter">
-            Status
-          </label>
-          <select
-            id="comment-status-filter"
-            className="form-input"
-            value={status ?? 'all'}
-            onChange={(event) =>
-              setFilter('status', event.currentTarget.value === 'held' ? '' : event.currentTarget.value)
-            }
-          >
-            {COMMENT_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </option>
-            ))}
-            <option value="all">All</option>
-          </select>
-        </div>
-        <div className="form-field">
-          <label className="form-label" htmlFor="comment-post-filter">
-            Post
-          </label>
-          <select
-            id="comment-post-filter"
-            className="form-input"
-            value={postFilter}
-            onChange={(event) => setFilter('post', event.currentTarget.value)}
-          >
-            <option value="">All posts</option>
-            {posts.map(([id, title]) => (
-              <option key={id} value={id}>
-                {title}
-              </option>
-            ))}
-          </select>
-        </div>
+        {/* Waiting is the first choice (value ''): what the author comes for. */}
+        <SelectField
+          label="Status"
+          name="status"
+          value={status === 'held' ? '' : (status ?? 'all')}
+          placeholder={STATUS_LABELS.held}
+          options={[
+            ...COMMENT_STATUSES.filter((value) => value !== 'held').map(
+              (value) => [value, STATUS_LABELS[value]] as const,
+            ),
+            ['all', 'All'],
+          ]}
+          onValueChange={(value) => setFilter('status', value)}
+        />
+        <SelectField
+          label="Post"
+          name="post"
+          value={postFilter}
+          placeholder="All posts"
+          options={posts}
+          onValueChange={(value) => setFilter('post', value)}
+        />
       </div>
       {rows && rows.length > 0 && (
         <div className="comment-bulk" role="group" aria-label="The selected comments">
@@ -323,17 +332,12 @@ export function AdminCommentsPage() {
             />{' '}
             Select all
           </label>
-          {ACTIONS.map(([action, label, done]) => (
-            <button
-              key={action}
-              className={`button button-small${action === 'delete' ? ' button-danger' : ' button-secondary'}`}
-              type="button"
-              disabled={busy || chosen.length === 0}
-              onClick={() => void run(chosen, action, done)}
-            >
-              {label} selected
-            </button>
-          ))}
+          <ModerationButtons
+            actions={ACTIONS}
+            disabled={busy || chosen.length === 0}
+            label={(label) => `${label} selected`}
+            onAction={(action, done) => void run(chosen, action, done)}
+          />
         </div>
       )}
       {rows && (
