@@ -173,7 +173,13 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   registerSeoRoutes(hono, config, services);
   // The comment form's plain POST and the e-mailed links (issue 38).
   mountCommentForm(hono, config, services);
-  const pages = new PageMetaResolver({ config, posts: services.posts, seo: services.seo, pages: services.pages });
+  const pages = new PageMetaResolver({
+    config,
+    posts: services.posts,
+    seo: services.seo,
+    pages: services.pages,
+    comments: services.comments,
+  });
   mountClient(hono, {
     clientDir,
     resolvePage: (route, pathname) => pages.resolve(route, pathname),

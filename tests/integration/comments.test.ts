@@ -3,6 +3,7 @@
 // delete); the no-JavaScript form (303 back to the post, the commenter's held comments in the
 // address and a cookie, a refusal that gives back what was typed); and no public API returns an
 // e-mail. On both databases.
+import { JSDOM } from 'jsdom';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   COMMENT_HONEYPOT_FIELD,
@@ -300,12 +301,25 @@ describe(`comments on ${testDbKind}`, () => {
   test('an approved or removed comment cools the post and its count, and a comment written elsewhere too', async () => {
     const { id } = (await add({ text: 'Cache me' })).data.addComment.comment;
     const rest = () => site.t.request(`/api/blogposts/${post.id}/comments`);
+    // The page's JSON-LD counts and carries them (never an e-mail).
+    const jsonLd = async () => {
+      const html = await (await site.t.request(`/blog/${post.slug}`)).text();
+      expect(html).not.toContain(EMAIL);
+      const script = new JSDOM(html).window.document.querySelector('script[type="application/ld+json"]')!;
+      return JSON.parse(script.textContent!) as {
+        commentCount: number;
+        comment?: Array<{ text: string; author: { name: string } }>;
+      };
+    };
+    expect((await jsonLd()).commentCount).toBe(0);
     expect(await (await rest()).json()).toEqual([]);
     expect((await rest()).headers.get('age')).not.toBeNull();
     await moderate([id], 'approve');
     expect((await (await rest()).json()).map((c: { _id: string }) => c._id)).toEqual([id]);
+    expect(await jsonLd()).toMatchObject({ commentCount: 1, comment: [{ text: 'Cache me', author: { name: 'Ada' } }] });
     // A statement from another connection (psql, another server): the trigger announces it.
     await site.t.db.prisma.$executeRaw`UPDATE "Comment" SET "status" = 'rejected' WHERE "id" = ${id}::uuid`;
     await vi.waitFor(async () => expect(await (await rest()).json()).toEqual([]));
+    await vi.waitFor(async () => expect((await jsonLd()).commentCount).toBe(0));
   });
 });
