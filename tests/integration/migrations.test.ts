@@ -61,6 +61,10 @@ describe(`migrations on ${testDbKind}`, () => {
         'Menu',
         // Issue 37's queue of images' variants to encode.
         'ImageEncodingJob',
+        // Issue 38's comments, their settings and the e-mail outbox.
+        'Comment',
+        'CommentSettings',
+        'OutboxMessage',
       ].sort(),
     );
 

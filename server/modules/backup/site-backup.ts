@@ -77,6 +77,8 @@ const postRow = z.strictObject({
   formerSlugs: z.array(z.string()).default([]),
   /** Its tags' ids (data/tags.json), in the author's order; absent from backups made before tags. */
   tags: z.array(uuid).default([]),
+  /** Issue 38: its comments are closed; absent from backups made before comments. */
+  commentsClosed: z.boolean().default(false),
 });
 // A backup made before cards had an alt text, a link and an order lacks them: a decorative
 // picture, no link, and position 0 for all (the carousel then shows them newest first, as it did).
@@ -156,12 +158,29 @@ const menuRow = z.strictObject({
   items: z.array(z.strictObject({ label: z.string(), kind: z.enum(MENU_TARGET_KINDS), target: z.string() })),
   updatedAt: isoDate,
 });
+// Readers' comments (issue 38), optional: a backup made before them restores none. Parents first.
+const commentRow = z.strictObject({
+  id: uuid,
+  postId: uuid,
+  parentId: uuid.nullable(),
+  name: z.string(),
+  email: z.string(),
+  website: z.string().nullable(),
+  text: z.string(),
+  status: z.enum(['held', 'approved', 'rejected', 'spam']),
+  isAuthor: z.boolean(),
+  notifyReplies: z.boolean(),
+  clientAddress: z.string().default(''),
+  fingerprint: z.string().default(''),
+  createdAt: isoDate,
+});
 const EXTRAS = {
   site: 'data/site.json',
   postRevisions: 'data/post-revisions.json',
   tags: 'data/tags.json',
   redirects: 'data/redirects.json',
   menus: 'data/menus.json',
+  comments: 'data/comments.json',
 } as const;
 // The pages the author writes (issue 36), optional as the extras: a backup made before them leaves the
 // site's pages as they are.
@@ -294,7 +313,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
     // transaction ends before the files are read: on the embedded database it would hold up every
     // other query of the running site.
     const byId = { orderBy: { id: 'asc' } } as const;
-    const [users, images, posts, upcomingCards, site, postRevisions, pages, tags, redirects, menus] =
+    const [users, images, posts, upcomingCards, site, postRevisions, pages, tags, redirects, menus, comments] =
       await db.prisma.$transaction(
         [
           db.prisma.user.findMany(byId),
@@ -319,6 +338,8 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
           }),
           db.prisma.redirect.findMany(byId),
           db.prisma.menu.findMany({ orderBy: { name: 'asc' } }),
+          // Parents before their replies (a reply is always later, and ids are time-ordered).
+          db.prisma.comment.findMany({ orderBy: [{ parentId: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }] }),
         ],
         { isolationLevel: 'RepeatableRead' },
       );
@@ -366,6 +387,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
       );
       await tar.add(EXTRAS.redirects, json(redirects));
       await tar.add(EXTRAS.menus, json(menus));
+      await tar.add(EXTRAS.comments, json(comments));
       for (const file of files) {
         const bytes = await storage.get(file);
         if (!bytes) {
@@ -431,6 +453,8 @@ interface ReadBackup {
   /** Absent from backups made before issue 36: none. */
   redirects: z.output<typeof redirectRow>[];
   menus: z.output<typeof menuRow>[];
+  /** Absent from backups made before issue 38: none. */
+  comments: z.output<typeof commentRow>[];
   /** Image files as written to the staging folder, relative to it. */
   files: Set<string>;
 }
@@ -526,7 +550,12 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
   }
   const redirects = optionalRows(EXTRAS.redirects, redirectRow);
   const menus = optionalRows(EXTRAS.menus, menuRow);
-  return { manifest, rows, files, site, postRevisions, pages, tags, redirects, menus };
+  const comments = optionalRows(EXTRAS.comments, commentRow);
+  const postIds = new Set(rows.posts.map((post) => post.id));
+  const orphan = comments.find((comment) => !postIds.has(comment.postId));
+  if (orphan)
+    throw new BackupError(`The backup is incomplete: comment ${orphan.id} is on post ${orphan.postId}, which it lacks`);
+  return { manifest, rows, files, site, postRevisions, pages, tags, redirects, menus, comments };
 }
 
 /** Image files (by their relative paths) in the uploads folder or bucket. */
@@ -624,6 +653,8 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
         // Oldest first: each gets the next sequence number, so a post's revisions keep their order.
         await tx.postRevision.createMany({ data: backup.postRevisions });
         await tx.redirect.createMany({ data: backup.redirects, skipDuplicates: true });
+        // Comments went with their posts above (a cascade); parents come first in the file.
+        await tx.comment.createMany({ data: backup.comments });
         for (const menu of backup.menus) {
           await tx.menu.upsert({ where: { name: menu.name }, update: menu, create: menu });
         }
