@@ -29,6 +29,7 @@ import { registerSeoRoutes } from './modules/pages/seo.routes.ts';
 import { registerPostRoutes } from './modules/post/post.rest.ts';
 import { registerUpcomingRoutes } from './modules/upcoming/upcoming.rest.ts';
 import { registerUserRoutes } from './modules/user/user.rest.ts';
+import { registerShelfRoutes } from './modules/shelf/shelf.rest.ts';
 import { createServices, type Services } from './services.ts';
 import { SETUP_PATH } from '#kernel/setup-rules.ts';
 
@@ -162,6 +163,7 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   registerPostRoutes(api, services);
   registerUpcomingRoutes(api, services);
   registerBackupRoutes(api, { db, storage: services.images.storage, backupToken });
+  registerShelfRoutes(api, services);
   closeApiRouter(api);
   hono.route('/api', api);
 

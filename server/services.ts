@@ -24,6 +24,7 @@ import { UpcomingService } from './modules/upcoming/upcoming.service.ts';
 import { PageService } from './modules/page/page.service.ts';
 import { SignInService } from './modules/user/sign-in.service.ts';
 import { UserService } from './modules/user/user.service.ts';
+import { ShelfService } from './modules/shelf/shelf.service.ts';
 
 export interface Services {
   images: ImageStore;
@@ -58,6 +59,8 @@ export interface Services {
   redirects: RedirectService;
   /** The header and footer menus (issue 36). */
   menus: MenuService;
+  /** What the author reads, watches and plays (issue 41). */
+  shelf: ShelfService;
 }
 
 /** The read caches with the budgets the configuration gives (READ_CACHE_MB, RESPONSE_CACHE_MB). */
@@ -100,5 +103,6 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     memory: new ServerMemory(db, caches),
     redirects: new RedirectService(prisma, changes),
     menus: new MenuService(prisma, changes),
+    shelf: new ShelfService(prisma, imageFiles, changes),
   };
 }
