@@ -61,6 +61,9 @@ describe(`migrations on ${testDbKind}`, () => {
         'Menu',
         // Issue 37's queue of images' variants to encode.
         'ImageEncodingJob',
+        // Issue 41's shelf.
+        'ShelfItem',
+        'ShelfItemPost',
       ].sort(),
     );
 
