@@ -253,3 +253,43 @@ export const SCHEMA_ORG_TYPES: Record<CategoryValue, 'Book' | 'VideoGame' | 'TVS
   tv: 'TVSeries',
   anime: 'TVSeries',
 };
+
+/** An item's page. */
+export const shelfPath = (slug: string) => `/shelf/${slug}`;
+/** A year in review. */
+export const shelfYearPath = (year: number) => `/shelf/${year}`;
+/** The feed of finished items. */
+export const SHELF_FEED_PATH = '/shelf/feed.xml';
+/** A year's address below /shelf/ (four digits), as against an item's slug. */
+export const isShelfYear = (segment: string) => /^\d{4}$/.test(segment);
+
+/** "★★★★½" for half stars as stored: the stars drawn, with ratingText for those who do not see them. */
+export function starsOf(halves: number): string {
+  return `${'★'.repeat(Math.floor(halves / 2))}${halves % 2 === 1 ? '½' : ''}`;
+}
+
+/** The shelf's page texts, as the client and the server's head write them. */
+export const SHELF_TEXT = {
+  title: 'The shelf',
+  description: 'Every game, anime, TV show and book on my shelf: what I play, watch and read, and what I made of it.',
+} as const;
+
+export const shelfYearText = (year: number) => ({
+  title: `${year} in review`,
+  description: `The games, anime, TV shows and books I finished in ${year}, month by month.`,
+});
+
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;

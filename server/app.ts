@@ -170,7 +170,13 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   mountUploads(hono, services.images.storage);
   mountSocialImages(hono, services.images, db);
   registerSeoRoutes(hono, config, services);
-  const pages = new PageMetaResolver({ config, posts: services.posts, seo: services.seo, pages: services.pages });
+  const pages = new PageMetaResolver({
+    config,
+    posts: services.posts,
+    seo: services.seo,
+    pages: services.pages,
+    shelf: services.shelf,
+  });
   mountClient(hono, {
     clientDir,
     resolvePage: (route, pathname) => pages.resolve(route, pathname),

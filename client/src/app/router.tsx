@@ -96,6 +96,10 @@ export const routes: RouteObject[] = [
           { path: 'tag/:slug', lazy: tagList },
           pageRoute('tag/:slug/page/:pageNumber', tagList),
 
+          // The shelf (issue 41): its list (filters in the query string), an item, a year in review.
+          lazyScreen('shelf', () => import('../features/shelf/shelf-list-page'), 'ShelfListPage'),
+          lazyScreen('shelf/:slug', () => import('../features/shelf/shelf-item-page'), 'ShelfItemOrYearPage'),
+
           {
             element: <RequireUser />,
             children: [lazyScreen('profile', () => import('../features/auth/profile-page'), 'ProfilePage')],
@@ -120,6 +124,8 @@ export const routes: RouteObject[] = [
               lazyScreen('admin/tags', () => import('../features/studio/admin-tags-page'), 'AdminTagsPage'),
               lazyScreen('admin/redirects', () => import('../features/redirects/redirects-page'), 'RedirectsPage'),
               lazyScreen('admin/navigation', () => import('../features/navigation/navigation-page'), 'NavigationPage'),
+              lazyScreen('admin/shelf', () => import('../features/shelf-studio/shelf-studio-page'), 'ShelfStudioPage'),
+              lazyScreen('admin/shelf/:id', () => import('../features/shelf-studio/shelf-item-editor'), 'ShelfItemEditor'),
             ],
           },
 

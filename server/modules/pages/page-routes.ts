@@ -22,6 +22,8 @@ export type FormScreen = Extract<
   | 'adminTags'
   | 'adminRedirects'
   | 'adminNavigation'
+  | 'adminShelf'
+  | 'adminShelfItem'
 >;
 
 export type PageRoute =
@@ -37,6 +39,8 @@ export type PageRoute =
   /** A post's address: its slug, a former slug or its id (the last two redirect). */
   | { kind: 'post'; slug: string }
   | { kind: 'form'; screen: FormScreen; path: string }
+  /** The shelf (issue 41): /shelf, /shelf/{year} (a year in review), /shelf/{slug} (an item). */
+  | { kind: 'shelf'; year: number | null; slug: string | null }
   | { kind: 'notFound' };
 
 const FORM_SCREENS: Record<string, FormScreen> = {
@@ -55,6 +59,7 @@ const ADMIN_SCREENS: Record<string, FormScreen> = {
   tags: 'adminTags',
   redirects: 'adminRedirects',
   navigation: 'adminNavigation',
+  shelf: 'adminShelf',
 };
 
 const NOT_FOUND: PageRoute = { kind: 'notFound' };
@@ -93,6 +98,10 @@ export function matchPageRoute(pathname: string): PageRoute {
         ? { kind: 'form', screen: 'newPage', path: '/admin/pages/new' }
         : { kind: 'form', screen: 'editPage', path: `/admin/pages/${encodeURIComponent(rest[1]!)}` };
     }
+    // The shelf item editor: /admin/shelf/{id}.
+    if (rest.length === 2 && rest[0]!.toLowerCase() === 'shelf') {
+      return { kind: 'form', screen: 'adminShelfItem', path: `/admin/shelf/${encodeURIComponent(rest[1]!)}` };
+    }
     const screen = rest.length === 0 ? 'studio' : rest.length === 1 ? ADMIN_SCREENS[rest[0]!.toLowerCase()] : undefined;
     return screen
       ? { kind: 'form', screen, path: rest.length === 0 ? '/admin' : `/admin/${rest[0]!.toLowerCase()}` }
@@ -116,6 +125,14 @@ export function matchPageRoute(pathname: string): PageRoute {
       return { kind: 'form', screen: 'editPost', path: editPostPath(encodeURIComponent(rest[0]!)) };
     }
     return NOT_FOUND;
+  }
+
+  if (head === 'shelf' && rest.length <= 1) {
+    if (rest.length === 0) return { kind: 'shelf', year: null, slug: null };
+    const segment = rest[0]!.toLowerCase();
+    return /^\d{4}$/.test(segment)
+      ? { kind: 'shelf', year: Number(segment), slug: null }
+      : { kind: 'shelf', year: null, slug: segment };
   }
 
   if (head === 'tag' && rest.length >= 1) {

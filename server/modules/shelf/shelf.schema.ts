@@ -6,7 +6,7 @@ import { SHELF_PAGE_SIZE, PROGRESS_UNITS, type ShelfStatusValue } from '#kernel/
 import { ImageObject } from '../media/media.schema.ts';
 import { PostObject } from '../post/post.schema.ts';
 import { CategoryEnum } from '../shared/enums.schema.ts';
-import type { ShelfItemWithImage, ShelfSort } from './shelf.service.ts';
+import type { ShelfItemWithImage, ShelfSort, YearInReview } from './shelf.service.ts';
 import { importShelf, SHELF_MAPPABLE_FIELDS, type ShelfImportFormat } from './shelf-import.ts';
 import { shelfCsv, shelfJson } from './shelf-export.ts';
 
@@ -169,7 +169,49 @@ const ShelfImportResultObject = builder
     }),
   });
 
+const ShelfKindMonthsObject = builder
+  .objectRef<{ kind: CategoryValue; months: number[] }>('ShelfKindMonths')
+  .implement({
+    fields: (t) => ({
+      kind: t.field({ type: CategoryEnum, resolve: (row) => row.kind }),
+      months: t.exposeIntList('months', { description: 'Finished in January to December' }),
+    }),
+  });
+
+const ShelfYearObject = builder.objectRef<YearInReview>('ShelfYear').implement({
+  description: 'A year in review: what was finished that year',
+  fields: (t) => ({
+    year: t.exposeInt('year'),
+    finished: t.int({ resolve: (review) => review.items.length }),
+    averageRating: t.exposeFloat('averageRating', { nullable: true, description: 'Over the rated items, in stars' }),
+    perKindAndMonth: t.field({
+      type: [ShelfKindMonthsObject],
+      resolve: (review) =>
+        (Object.keys(review.perKindAndMonth) as CategoryValue[]).map((kind) => ({
+          kind,
+          months: review.perKindAndMonth[kind],
+        })),
+    }),
+    favourites: t.field({ type: [ShelfItemObject], resolve: (review) => review.favourites }),
+    items: t.field({
+      type: [ShelfItemObject],
+      description: 'Every item finished that year, in order of finishing',
+      resolve: (review) => review.items,
+    }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  shelfYears: t.intList({
+    description: 'The years with finished items, newest first (each has its year in review)',
+    resolve: (_root, _args, ctx) => ctx.services.shelf.years(),
+  }),
+  shelfYear: t.field({
+    type: ShelfYearObject,
+    complexity: { field: 1, multiplier: 20 },
+    args: { year: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.shelf.yearInReview(args.year),
+  }),
   shelfItems: t.field({
     type: ShelfPageObject,
     description: `A page of ${SHELF_PAGE_SIZE} shelf items; year is the year they were finished`,
@@ -197,8 +239,10 @@ builder.queryFields((t) => ({
   shelfItem: t.field({
     type: ShelfItemObject,
     nullable: true,
-    args: { slug: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.services.shelf.bySlug(args.slug),
+    description: 'An item by its address (slug) or its id',
+    args: { slug: t.arg.string(), id: t.arg.id() },
+    resolve: (_root, args, ctx) =>
+      args.id ? ctx.services.shelf.byId(String(args.id)) : args.slug ? ctx.services.shelf.bySlug(args.slug) : null,
   }),
   shelfExport: t.string({
     authScopes: { admin: true },

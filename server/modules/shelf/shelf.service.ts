@@ -13,6 +13,8 @@ import type { CategoryValue } from '#kernel/post-rules.ts';
 import {
   ratingHalves,
   SHELF_PAGE_SIZE,
+  SHELF_YEAR_MAX,
+  SHELF_YEAR_MIN,
   shelfMessages,
   shelfTag,
   validateShelfFields,
@@ -247,6 +249,9 @@ export class ShelfService {
 
   /** What /shelf/{year} shows: the items finished that year, counted per kind and month. */
   async yearInReview(year: number): Promise<YearInReview> {
+    if (!Number.isInteger(year) || year < SHELF_YEAR_MIN || year > SHELF_YEAR_MAX) {
+      throw validationError({ year: shelfMessages.year });
+    }
     depend(['shelf']);
     const items = await this.prisma.shelfItem.findMany({
       where: this.whereOf({ year }),
