@@ -30,6 +30,7 @@ import { registerPostRoutes } from './modules/post/post.rest.ts';
 import { registerUpcomingRoutes } from './modules/upcoming/upcoming.rest.ts';
 import { registerUserRoutes } from './modules/user/user.rest.ts';
 import { registerShelfRoutes } from './modules/shelf/shelf.rest.ts';
+import { registerShelfFeed } from './modules/shelf/shelf.routes.ts';
 import { createServices, type Services } from './services.ts';
 import { SETUP_PATH } from '#kernel/setup-rules.ts';
 
@@ -170,6 +171,7 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   mountUploads(hono, services.images.storage);
   mountSocialImages(hono, services.images, db);
   registerSeoRoutes(hono, config, services);
+  registerShelfFeed(hono, config, services);
   const pages = new PageMetaResolver({
     config,
     posts: services.posts,

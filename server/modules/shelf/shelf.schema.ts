@@ -202,6 +202,12 @@ const ShelfYearObject = builder.objectRef<YearInReview>('ShelfYear').implement({
 });
 
 builder.queryFields((t) => ({
+  shelfInProgress: t.field({
+    type: [ShelfItemObject],
+    description: "The items in progress, latest changed first: the home carousel shows them after the 'Currently' cards",
+    complexity: { field: 1, multiplier: 12 },
+    resolve: (_root, _args, ctx) => ctx.services.shelf.inProgress(),
+  }),
   shelfYears: t.intList({
     description: 'The years with finished items, newest first (each has its year in review)',
     resolve: (_root, _args, ctx) => ctx.services.shelf.years(),
@@ -222,6 +228,7 @@ builder.queryFields((t) => ({
       year: t.arg.int(),
       minRating: t.arg.float({ description: 'At least this many stars' }),
       tag: t.arg.string(),
+      search: t.arg.string({ description: 'Words of the title' }),
       sort: t.arg({ type: ShelfSortEnum }),
       page: t.arg.int({ defaultValue: 1 }),
     },
@@ -232,6 +239,7 @@ builder.queryFields((t) => ({
         year: args.year,
         minRating: args.minRating,
         tag: args.tag,
+        search: args.search,
         sort: args.sort as ShelfSort | null,
         page: args.page,
       }),

@@ -54,6 +54,8 @@ export interface ShelfFilter {
   minRating?: number | null;
   /** Items with this tag. */
   tag?: string | null;
+  /** Items whose title has these words (the post editor's finder). */
+  search?: string | null;
   sort?: ShelfSort | null;
   page?: number | null;
 }
@@ -175,6 +177,7 @@ export class ShelfService {
     }
     if (filter.minRating != null) where.ratingHalves = { gte: Math.round(filter.minRating * 2) };
     if (filter.tag) where.tags = { has: shelfTag(filter.tag) };
+    if (filter.search?.trim()) where.title = { contains: filter.search.trim(), mode: 'insensitive' };
     return where;
   }
 
