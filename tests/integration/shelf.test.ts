@@ -2,9 +2,12 @@
 // input), the status's dates, +1 and bulk edits, GraphQL and REST over the same rules, a post's
 // items, the caches cooled by writes, and the imports in the services' real formats (a Goodreads
 // library export, MyAnimeList anime and manga XML, a mapped CSV), previewed and idempotent.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { shelfMessages } from '#kernel/shelf-rules.ts';
 import { appWithAdmin } from '../support/fixtures.ts';
 import { seedPosts } from '../support/content.ts';
@@ -336,5 +339,80 @@ describe(`the shelf on ${testDbKind}`, () => {
     ).json();
     expect(exportJson.items.map((item: { title: string }) => item.title)).toContain('Berserk');
     expect((await site.t.request('/api/shelf/export?format=csv')).status).toBe(401);
+  });
+});
+
+describe(`the shelf's pages, feed and sitemap on ${testDbKind}`, () => {
+  let t: TestApp;
+  let clientDir: string;
+  const INDEX = readFileSync(path.resolve(import.meta.dirname, '../../client/index.html'), 'utf8');
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(path.join(os.tmpdir(), 'shelf-client-'));
+    writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+    t = await createTestApp({ clientDir });
+    await t.signIn({ isAdmin: true, name: 'Ada Lovelace' });
+  });
+  afterAll(async () => {
+    await t.dispose();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const head = async (url: string) => {
+    const response = await t.request(url);
+    const { document } = new JSDOM(await response.text()).window;
+    const jsonLd = [...document.querySelectorAll('script[type="application/ld+json"]')].map((el) =>
+      JSON.parse(el.textContent!),
+    );
+    return { status: response.status, title: document.title, jsonLd };
+  };
+
+  test("a post about a rated book is a Review of it; the shelf's pages answer, and their unknown addresses are 404s", async () => {
+    const { prisma } = t.db;
+    const [post] = await seedPosts(prisma, [{ title: 'Dune at last', category: 'book' }]);
+    // Read before the link: the link must cool the page's cached answer.
+    expect((await head(`/blog/${post!.slug}`)).jsonLd[0]['@type']).toBe('BlogPosting');
+    const book = await prisma.shelfItem.create({
+      data: {
+        kind: 'book',
+        title: 'Dune',
+        slug: 'dune',
+        creator: 'Frank Herbert',
+        year: 1965,
+        status: 'finished',
+        finishedOn: new Date('2026-03-14T00:00:00Z'),
+        ratingHalves: 9,
+      },
+    });
+    await t.app.services.shelf.setPostItems(post!.id, [book.id]);
+    const page = await head(`/blog/${post!.slug}`);
+    expect(page.jsonLd).toHaveLength(1);
+    expect(page.jsonLd[0]).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Review',
+      headline: 'Dune at last',
+      itemReviewed: {
+        '@type': 'Book',
+        name: 'Dune',
+        author: { '@type': 'Person', name: 'Frank Herbert' },
+        datePublished: '1965',
+      },
+      reviewRating: { '@type': 'Rating', ratingValue: 4.5, bestRating: 5 },
+      author: { '@type': 'Person', name: 'Ada Lovelace' },
+    });
+
+    expect(await head('/shelf')).toMatchObject({ status: 200, title: expect.stringContaining('The shelf') });
+    expect(await head('/shelf/dune')).toMatchObject({ status: 200, title: expect.stringContaining('Dune') });
+    expect(await head('/shelf/2026')).toMatchObject({ status: 200, title: expect.stringContaining('2026 in review') });
+    expect((await head('/shelf/2019')).status).toBe(404);
+    expect((await head('/shelf/no-such-item')).status).toBe(404);
+
+    const feed = await t.request('/shelf/feed.xml');
+    expect(feed.headers.get('content-type')).toContain('application/rss+xml');
+    const rss = await feed.text();
+    expect(rss).toContain('<title>Dune</title>');
+    expect(rss).toContain('Book · Frank Herbert · 4.5 out of 5 stars');
+    const sitemap = await (await t.request('/sitemap.xml')).text();
+    for (const url of ['/shelf<', '/shelf/dune<', '/shelf/2026<']) expect(sitemap).toContain(url);
   });
 });
