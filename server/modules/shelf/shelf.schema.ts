@@ -2,7 +2,7 @@
 // admin's writes (refused before the resolver runs) and Post.shelfItems.
 import { builder } from '../../builder.ts';
 import type { CategoryValue } from '#kernel/post-rules.ts';
-import { SHELF_PAGE_SIZE, PROGRESS_UNITS, type ShelfStatusValue } from '#kernel/shelf-rules.ts';
+import { SHELF_LINKS_MAX, SHELF_PAGE_SIZE, PROGRESS_UNITS, type ShelfStatusValue } from '#kernel/shelf-rules.ts';
 import { ImageObject } from '../media/media.schema.ts';
 import { PostObject } from '../post/post.schema.ts';
 import { CategoryEnum } from '../shared/enums.schema.ts';
@@ -66,6 +66,7 @@ export const ShelfItemObject = builder.prismaObject('ShelfItem', {
     notes: t.exposeString('notes', { description: 'Sanitized HTML, as the editor produces it' }),
     links: t.field({
       type: [ShelfLinkObject],
+      complexity: { field: 1, multiplier: SHELF_LINKS_MAX },
       resolve: (item) => item.links as unknown as Array<{ label: string; url: string }>,
     }),
     tags: t.exposeStringList('tags'),
@@ -84,7 +85,12 @@ const ShelfPageObject = builder
   .objectRef<{ items: ShelfItemWithImage[]; total: number; page: number; pages: number }>('ShelfPage')
   .implement({
     fields: (t) => ({
-      items: t.field({ type: [ShelfItemObject], resolve: (page) => page.items }),
+      items: t.field({
+        type: [ShelfItemObject],
+        // What a page selects in its items, SHELF_PAGE_SIZE times (docs/decisions/018-graphql-prices.md).
+        complexity: { field: 1, multiplier: SHELF_PAGE_SIZE },
+        resolve: (page) => page.items,
+      }),
       total: t.exposeInt('total'),
       page: t.exposeInt('page'),
       pages: t.exposeInt('pages'),
@@ -186,16 +192,23 @@ const ShelfYearObject = builder.objectRef<YearInReview>('ShelfYear').implement({
     averageRating: t.exposeFloat('averageRating', { nullable: true, description: 'Over the rated items, in stars' }),
     perKindAndMonth: t.field({
       type: [ShelfKindMonthsObject],
+      complexity: { field: 1, multiplier: 4 },
       resolve: (review) =>
         (Object.keys(review.perKindAndMonth) as CategoryValue[]).map((kind) => ({
           kind,
           months: review.perKindAndMonth[kind],
         })),
     }),
-    favourites: t.field({ type: [ShelfItemObject], resolve: (review) => review.favourites }),
+    favourites: t.field({
+      type: [ShelfItemObject],
+      description: 'The best rated (4.5 stars and up), at most 6',
+      complexity: { field: 1, multiplier: 6 },
+      resolve: (review) => review.favourites,
+    }),
     items: t.field({
       type: [ShelfItemObject],
       description: 'Every item finished that year, in order of finishing',
+      complexity: { field: 1, multiplier: 50 },
       resolve: (review) => review.items,
     }),
   }),
@@ -214,14 +227,12 @@ builder.queryFields((t) => ({
   }),
   shelfYear: t.field({
     type: ShelfYearObject,
-    complexity: { field: 1, multiplier: 20 },
     args: { year: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.shelf.yearInReview(args.year),
   }),
   shelfItems: t.field({
     type: ShelfPageObject,
     description: `A page of ${SHELF_PAGE_SIZE} shelf items; year is the year they were finished`,
-    complexity: { field: 1, multiplier: SHELF_PAGE_SIZE },
     args: {
       kind: t.arg({ type: CategoryEnum }),
       status: t.arg({ type: ShelfStatusEnum }),

@@ -15,18 +15,18 @@ import { RichTextField } from '../../components/form/rich-text-field';
 import { PageMeta } from '../../components/page-meta';
 import { Spinner } from '../../components/spinner';
 import { getFragmentData, graphql } from '../../gql';
-import type { Category, ShelfStatus, ShelfStudioRowFragment } from '../../gql/graphql';
+import type { Category, ShelfStatus, ShelfStudioItemFragment } from '../../gql/graphql';
 import { apiError, showApiError } from '../../lib/api-errors';
 import { useFreshQuery } from '../../lib/query-freshness';
 import { toast } from '../../lib/toast';
-import { DeleteShelfItemMutation, ShelfRowFragment, UpdateShelfItemMutation } from './shelf-studio-queries';
+import { DeleteShelfItemMutation, ShelfItemFieldsFragment, UpdateShelfItemMutation } from './shelf-studio-queries';
 import '../../components/form/form.css';
 import './shelf-studio.css';
 
 const ShelfItemByIdQuery = graphql(`
   query ShelfItemEditor($id: ID!) {
     shelfItem(id: $id) {
-      ...ShelfStudioRow
+      ...ShelfStudioItem
     }
   }
 `);
@@ -49,7 +49,7 @@ interface Values {
   focus: string;
 }
 
-function valuesOf(item: ShelfStudioRowFragment): Values {
+function valuesOf(item: ShelfStudioItemFragment): Values {
   return {
     title: item.title,
     kind: item.kind.toLowerCase(),
@@ -86,11 +86,11 @@ export function ShelfItemEditor() {
       </div>
     );
   }
-  const item = getFragmentData(ShelfRowFragment, data.shelfItem);
+  const item = getFragmentData(ShelfItemFieldsFragment, data.shelfItem);
   return <ShelfItemForm key={item.id} item={item} />;
 }
 
-function ShelfItemForm({ item }: { item: ShelfStudioRowFragment }) {
+function ShelfItemForm({ item }: { item: ShelfStudioItemFragment }) {
   const navigate = useNavigate();
   const [values, setValues] = useState(() => valuesOf(item));
   const [errors, setErrors] = useState<Record<string, string>>({});

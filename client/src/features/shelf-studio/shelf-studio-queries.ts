@@ -7,13 +7,28 @@ export const ShelfRowFragment = graphql(`
     kind
     title
     slug
-    creator
-    year
     status
     progress
     progressTotal
     progressUnit
     rating
+  }
+`);
+
+/** Every field, for the item's editor. */
+export const ShelfItemFieldsFragment = graphql(`
+  fragment ShelfStudioItem on ShelfItem {
+    id
+    kind
+    title
+    slug
+    status
+    progress
+    progressTotal
+    progressUnit
+    rating
+    creator
+    year
     tags
     startedOn
     finishedOn
@@ -56,7 +71,7 @@ export const CreateShelfItemMutation = graphql(`
 export const UpdateShelfItemMutation = graphql(`
   mutation UpdateShelfItem($id: ID!, $input: UpdateShelfItemInput!) {
     updateShelfItem(id: $id, input: $input) {
-      ...ShelfStudioRow
+      ...ShelfStudioItem
     }
   }
 `);
