@@ -4,13 +4,12 @@
 // counts it; every public shelf page works without JavaScript and passes axe in both themes.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount, restoreSession, toast, type Account } from './support/accounts.ts';
-import { axeViolations } from './support/axe.ts';
+import { axeInBothThemes } from './support/axe.ts';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { sidewaysScroll } from './support/layout-checks.ts';
 import { openNoScriptBrowser } from './support/no-script.ts';
 import { h1Text } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
-import type { Page } from 'playwright-core';
 
 let site: E2eSite;
 let admin: Account;
@@ -22,15 +21,6 @@ afterAll(() => site?.close());
 beforeEach(() => {
   site.problems.length = 0;
 });
-
-async function axeInBothThemes(page: Page, label: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    for (const violation of await axeViolations(page)) found.push(`${label} ${theme}: ${violation}`);
-  }
-  return found;
-}
 
 const TITLE = 'The Left Hand of Darkness';
 const YEAR = new Date().getUTCFullYear();

@@ -125,7 +125,11 @@ export const routes: RouteObject[] = [
               lazyScreen('admin/redirects', () => import('../features/redirects/redirects-page'), 'RedirectsPage'),
               lazyScreen('admin/navigation', () => import('../features/navigation/navigation-page'), 'NavigationPage'),
               lazyScreen('admin/shelf', () => import('../features/shelf-studio/shelf-studio-page'), 'ShelfStudioPage'),
-              lazyScreen('admin/shelf/:id', () => import('../features/shelf-studio/shelf-item-editor'), 'ShelfItemEditor'),
+              lazyScreen(
+                'admin/shelf/:id',
+                () => import('../features/shelf-studio/shelf-item-editor'),
+                'ShelfItemEditor',
+              ),
             ],
           },
 

@@ -1,6 +1,13 @@
 // A shelf item's box (issue 41): its cover, title, kind, creator and rating. Shown on the shelf's
 // pages and under a post about the item; plain markup with no state, so it works without JavaScript.
-import { progressText, ratingText, SHELF_KIND_LABELS, SHELF_STATUS_LABELS, shelfPath, starsOf } from '#kernel/shelf-rules.ts';
+import {
+  progressText,
+  ratingText,
+  SHELF_KIND_LABELS,
+  SHELF_STATUS_LABELS,
+  shelfPath,
+  starsOf,
+} from '#kernel/shelf-rules.ts';
 import { fromApiCategory, type CategoryValue } from '#kernel/post-rules.ts';
 import { graphql, type FragmentType, getFragmentData } from '../gql';
 import { UploadedImage } from './uploaded-image';

@@ -564,10 +564,14 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
   const postIds = new Set(rows.posts.map((post) => post.id));
   for (const item of shelf) {
     if (item.imageId && !imageIds.has(item.imageId))
-      throw new BackupError(`The backup is incomplete: shelf item ${item.id} has image ${item.imageId}, which it lacks`);
+      throw new BackupError(
+        `The backup is incomplete: shelf item ${item.id} has image ${item.imageId}, which it lacks`,
+      );
     const unknown = item.posts.find((link) => !postIds.has(link.postId));
     if (unknown)
-      throw new BackupError(`The backup is incomplete: shelf item ${item.id} names post ${unknown.postId}, which it lacks`);
+      throw new BackupError(
+        `The backup is incomplete: shelf item ${item.id} names post ${unknown.postId}, which it lacks`,
+      );
   }
   return { manifest, rows, files, site, postRevisions, pages, tags, redirects, menus, shelf };
 }

@@ -89,7 +89,11 @@ const REVIEWED_TYPES = { book: 'Book', game: 'VideoGame', tv: 'TVSeries', anime:
  * item reviewed (a Book, VideoGame or TVSeries, anime being a TV series) and its rating, so search
  * engines can show the stars; a post about several items reviews each in a Review of its own.
  */
-export function reviewData(posting: ReturnType<typeof blogPostingData>, items: readonly ReviewedItem[], site: SiteFacts) {
+export function reviewData(
+  posting: ReturnType<typeof blogPostingData>,
+  items: readonly ReviewedItem[],
+  site: SiteFacts,
+) {
   const reviewOf = (item: ReviewedItem) => {
     const type = REVIEWED_TYPES[item.kind];
     const creatorKey = type === 'Book' ? 'author' : 'creator';
@@ -98,7 +102,9 @@ export function reviewData(posting: ReturnType<typeof blogPostingData>, items: r
         '@type': type,
         name: item.title,
         url: `${site.siteUrl}/shelf/${item.slug}`,
-        ...(item.creator ? { [creatorKey]: { '@type': type === 'Book' ? 'Person' : 'Organization', name: item.creator } } : {}),
+        ...(item.creator
+          ? { [creatorKey]: { '@type': type === 'Book' ? 'Person' : 'Organization', name: item.creator } }
+          : {}),
         ...(item.year ? { datePublished: String(item.year) } : {}),
       },
       ...(item.ratingHalves

@@ -2,6 +2,7 @@
 // exported here imports back with the matching mapping) and JSON.
 import { csvRow } from '#kernel/csv.ts';
 import type { ShelfItemWithImage } from './shelf.service.ts';
+import { SHELF_MAPPABLE_FIELDS } from './shelf-import.ts';
 
 const date = (value: Date | null) => value?.toISOString().slice(0, 10) ?? '';
 
@@ -26,21 +27,8 @@ function exported(item: ShelfItemWithImage) {
   };
 }
 
-export const SHELF_CSV_COLUMNS = [
-  'id',
-  'title',
-  'kind',
-  'status',
-  'creator',
-  'year',
-  'rating',
-  'progress',
-  'progressTotal',
-  'startedOn',
-  'finishedOn',
-  'tags',
-  'notes',
-] as const;
+/** The generic import's fields, in its order: a file exported here imports back mapped to itself. */
+export const SHELF_CSV_COLUMNS = SHELF_MAPPABLE_FIELDS;
 
 export function shelfCsv(items: readonly ShelfItemWithImage[]): string {
   const lines = [csvRow(SHELF_CSV_COLUMNS)];

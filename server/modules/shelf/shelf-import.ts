@@ -6,10 +6,9 @@
 // twice. No network is assumed: items come without covers (the files carry none).
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser } from 'fast-xml-parser';
-import { isCategory, type CategoryValue } from '#kernel/post-rules.ts';
+import type { CategoryValue } from '#kernel/post-rules.ts';
 import {
   isCalendarDate,
-  isShelfStatus,
   SHELF_KIND_LABELS,
   SHELF_STATUS_LABELS,
   validateShelfFields,
@@ -214,34 +213,44 @@ export function malRows(text: string): ImportRow[] {
   }
   const list = document.myanimelist;
   if (!list || (!list.anime && !list.manga)) throw validationError({ file: importMessages.notMal });
+  const field = (entry: Record<string, unknown>, key: string) => String(entry[key] ?? '').trim();
+  // The two lists differ in their elements' names only; manga are books here (the site's four
+  // kinds), their progress counted in chapters.
+  const lists = [
+    {
+      entries: list.anime ?? [],
+      type: 'anime',
+      kind: 'anime',
+      prefix: 'series',
+      id: 'series_animedb_id',
+      done: 'my_watched_episodes',
+      total: 'series_episodes',
+    },
+    {
+      entries: list.manga ?? [],
+      type: 'manga',
+      kind: 'book',
+      prefix: 'manga',
+      id: 'manga_mangadb_id',
+      done: 'my_read_chapters',
+      total: 'manga_chapters',
+    },
+  ] as const;
   const rows: ImportRow[] = [];
-  const text_ = (entry: Record<string, unknown>, key: string) => String(entry[key] ?? '').trim();
-  for (const entry of list.anime ?? []) {
-    const id = text_(entry, 'series_animedb_id');
-    rows.push(
-      malRow(rows.length + 1, entry, {
-        sourceKey: `mal-anime:${id}`,
-        kind: 'anime',
-        title: text_(entry, 'series_title'),
-        progress: text_(entry, 'my_watched_episodes'),
-        total: text_(entry, 'series_episodes'),
-        link: `https://myanimelist.net/anime/${encodeURIComponent(id)}`,
-      }),
-    );
-  }
-  for (const entry of list.manga ?? []) {
-    const id = text_(entry, 'manga_mangadb_id');
-    // Manga are books here (the site's four kinds); their progress counts chapters.
-    rows.push(
-      malRow(rows.length + 1, entry, {
-        sourceKey: `mal-manga:${id}`,
-        kind: 'book',
-        title: text_(entry, 'manga_title'),
-        progress: text_(entry, 'my_read_chapters'),
-        total: text_(entry, 'manga_chapters'),
-        link: `https://myanimelist.net/manga/${encodeURIComponent(id)}`,
-      }),
-    );
+  for (const own of lists) {
+    for (const entry of own.entries) {
+      const id = field(entry, own.id);
+      rows.push(
+        malRow(rows.length + 1, entry, {
+          sourceKey: `mal-${own.type}:${id}`,
+          kind: own.kind,
+          title: field(entry, `${own.prefix}_title`),
+          progress: field(entry, own.done),
+          total: field(entry, own.total),
+          link: `https://myanimelist.net/${own.type}/${encodeURIComponent(id)}`,
+        }),
+      );
+    }
   }
   return rows;
 }
@@ -282,21 +291,21 @@ function malRow(
   };
 }
 
-/** A kind as a spreadsheet may write it: game, Game, TV show, tv... */
-function kindOf(value: string): CategoryValue | null {
+/** A value as a spreadsheet may write it: the shelf's own (in_progress), or its label in any case (In progress). */
+function knownValue<T extends string>(
+  value: string,
+  labels: Record<T, string>,
+  aliases: Record<string, T> = {},
+): T | null {
   const text = value.trim().toLowerCase();
-  if (isCategory(text)) return text;
-  const byLabel = Object.entries(SHELF_KIND_LABELS).find(([, label]) => label.toLowerCase() === text);
-  return byLabel ? (byLabel[0] as CategoryValue) : text === 'tv show' || text === 'show' ? 'tv' : null;
+  const own = text.replace(/[\s-]+/g, '_');
+  if (own in labels) return own as T;
+  const byLabel = (Object.entries(labels) as Array<[T, string]>).find(([, label]) => label.toLowerCase() === text);
+  return byLabel?.[0] ?? aliases[text] ?? null;
 }
 
-function statusOf(value: string): ShelfStatusValue | null {
-  const text = value.trim().toLowerCase();
-  const key = text.replace(/[\s-]+/g, '_');
-  if (isShelfStatus(key)) return key;
-  const byLabel = Object.entries(SHELF_STATUS_LABELS).find(([, label]) => label.toLowerCase() === text);
-  return byLabel ? (byLabel[0] as ShelfStatusValue) : null;
-}
+const kindOf = (value: string) => knownValue<CategoryValue>(value, SHELF_KIND_LABELS, { tv: 'tv', show: 'tv' });
+const statusOf = (value: string) => knownValue<ShelfStatusValue>(value, SHELF_STATUS_LABELS);
 
 export function mappedRows(text: string, mapping: Partial<Record<ShelfMappableField, string>> | null): ImportRow[] {
   const records = csvRecords(text);

@@ -6,10 +6,21 @@ import type { Config } from '../../config.ts';
 import { readResponse } from '../../http/http-cache.ts';
 import { escapeMarkup } from '../../http/markup.ts';
 import type { Services } from '../../services.ts';
-import { ratingText, SHELF_FEED_PATH, SHELF_KIND_LABELS, SHELF_TEXT, shelfPath, shelfYearPath } from '#kernel/shelf-rules.ts';
+import {
+  ratingText,
+  SHELF_FEED_PATH,
+  SHELF_KIND_LABELS,
+  SHELF_TEXT,
+  shelfPath,
+  shelfYearPath,
+} from '#kernel/shelf-rules.ts';
 import type { ShelfItemWithImage, ShelfService } from './shelf.service.ts';
 
-export function shelfRss(items: readonly ShelfItemWithImage[], site: Pick<Config, 'siteName' | 'siteUrl'>, language: string) {
+export function shelfRss(
+  items: readonly ShelfItemWithImage[],
+  site: Pick<Config, 'siteName' | 'siteUrl'>,
+  language: string,
+) {
   const e = escapeMarkup;
   const when = (item: ShelfItemWithImage) => item.finishedOn ?? item.updatedAt;
   const lines = [
@@ -46,7 +57,9 @@ export function shelfRss(items: readonly ShelfItemWithImage[], site: Pick<Config
 }
 
 /** The shelf's addresses a search engine should index: the list, each item, each year in review. */
-export async function shelfSitemapUrls(shelf: ShelfService): Promise<Array<{ path: string; lastModified: Date | null }>> {
+export async function shelfSitemapUrls(
+  shelf: ShelfService,
+): Promise<Array<{ path: string; lastModified: Date | null }>> {
   const [items, years] = await Promise.all([shelf.all(), shelf.years()]);
   if (items.length === 0) return [];
   const latest = items.reduce((max, item) => (item.updatedAt > max ? item.updatedAt : max), items[0]!.updatedAt);
@@ -61,7 +74,11 @@ export function registerShelfFeed(app: Hono, config: Config, services: Services)
   app.get(SHELF_FEED_PATH, async (c) =>
     readResponse(
       c.req.raw,
-      shelfRss(await services.shelf.finished(), { siteName: config.siteName, siteUrl: config.siteUrl }, config.site.language),
+      shelfRss(
+        await services.shelf.finished(),
+        { siteName: config.siteName, siteUrl: config.siteUrl },
+        config.site.language,
+      ),
       { contentType: 'application/rss+xml; charset=utf-8' },
     ),
   );

@@ -217,7 +217,8 @@ const ShelfYearObject = builder.objectRef<YearInReview>('ShelfYear').implement({
 builder.queryFields((t) => ({
   shelfInProgress: t.field({
     type: [ShelfItemObject],
-    description: "The items in progress, latest changed first: the home carousel shows them after the 'Currently' cards",
+    description:
+      "The items in progress, latest changed first: the home carousel shows them after the 'Currently' cards",
     complexity: { field: 1, multiplier: 12 },
     resolve: (_root, _args, ctx) => ctx.services.shelf.inProgress(),
   }),

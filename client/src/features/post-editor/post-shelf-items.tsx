@@ -58,23 +58,13 @@ export function PostShelfItems({ postId }: { postId: string }) {
     <section className="post-shelf-links" aria-labelledby={headingId}>
       <h2 id={headingId}>On the shelf</h2>
       <p>The items this post is about: its page shows their boxes, and search engines read it as their review.</p>
-      {linked.length > 0 && (
-        <ul aria-label="Linked items">
-          {linked.map((item) => (
-            <li key={item.id}>
-              {item.title}{' '}
-              <button
-                type="button"
-                className="button button-small button-secondary"
-                disabled={loading}
-                onClick={() => void save(linked.filter((other) => other.id !== item.id).map((other) => other.id))}
-              >
-                Unlink<span className="visually-hidden"> {item.title}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ItemList
+        label="Linked items"
+        items={linked}
+        action="Unlink"
+        busy={loading}
+        onAct={(item) => void save(linked.filter((other) => other.id !== item.id).map((other) => other.id))}
+      />
       <div className="form-field">
         <label className="form-label" htmlFor={searchId}>
           Find a shelf item by its title
@@ -88,23 +78,37 @@ export function PostShelfItems({ postId }: { postId: string }) {
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
       </div>
-      {candidates.length > 0 && (
-        <ul aria-label="Shelf items found">
-          {candidates.map((item) => (
-            <li key={item.id}>
-              {item.title}{' '}
-              <button
-                type="button"
-                className="button button-small"
-                disabled={loading}
-                onClick={() => void save([...linked.map((other) => other.id), item.id])}
-              >
-                Link<span className="visually-hidden"> {item.title}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ItemList
+        label="Shelf items found"
+        items={candidates}
+        action="Link"
+        busy={loading}
+        onAct={(item) => void save([...linked.map((other) => other.id), item.id])}
+      />
     </section>
+  );
+}
+
+/** Items, each with one button (Link or Unlink); nothing when there are none. */
+function ItemList(props: {
+  label: string;
+  items: ReadonlyArray<{ id: string; title: string }>;
+  action: string;
+  busy: boolean;
+  onAct: (item: { id: string; title: string }) => void;
+}) {
+  if (props.items.length === 0) return null;
+  return (
+    <ul aria-label={props.label}>
+      {props.items.map((item) => (
+        <li key={item.id}>
+          {item.title}{' '}
+          <button type="button" className="button button-small" disabled={props.busy} onClick={() => props.onAct(item)}>
+            {props.action}
+            <span className="visually-hidden"> {item.title}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -120,7 +120,10 @@ function ShelfItemForm({ item }: { item: ShelfStudioItemFragment }) {
             rating: numberOrNull(values.rating),
             startedOn: values.startedOn || null,
             finishedOn: values.finishedOn || null,
-            tags: values.tags.split(',').map((tag) => tag.trim()).filter(Boolean),
+            tags: values.tags
+              .split(',')
+              .map((tag) => tag.trim())
+              .filter(Boolean),
             links: values.links
               .split('\n')
               .map((line) => line.trim())
@@ -158,7 +161,11 @@ function ShelfItemForm({ item }: { item: ShelfStudioItemFragment }) {
     }
   }
 
-  const field = (name: keyof Values, label: string, input: Partial<Record<'type' | 'step' | 'min' | 'max', string>> = {}) => (
+  const field = (
+    name: keyof Values,
+    label: string,
+    input: Partial<Record<'type' | 'step' | 'min' | 'max', string>> = {},
+  ) => (
     <Field name={name} label={label} error={errors[name]}>
       <input
         id={`shelf-${name}`}
@@ -182,7 +189,12 @@ function ShelfItemForm({ item }: { item: ShelfStudioItemFragment }) {
       <form className="form" onSubmit={(event) => void handleSave(event)} noValidate>
         {field('title', 'Title')}
         <Field name="kind" label="Kind" error={errors.kind}>
-          <select id="shelf-kind" className="form-input" value={values.kind} onChange={(event) => set({ kind: event.currentTarget.value })}>
+          <select
+            id="shelf-kind"
+            className="form-input"
+            value={values.kind}
+            onChange={(event) => set({ kind: event.currentTarget.value })}
+          >
             {CATEGORIES.map((value) => (
               <option key={value} value={value}>
                 {SHELF_KIND_LABELS[value]}
@@ -191,7 +203,12 @@ function ShelfItemForm({ item }: { item: ShelfStudioItemFragment }) {
           </select>
         </Field>
         <Field name="status" label="Status" error={errors.status}>
-          <select id="shelf-status" className="form-input" value={values.status} onChange={(event) => set({ status: event.currentTarget.value })}>
+          <select
+            id="shelf-status"
+            className="form-input"
+            value={values.status}
+            onChange={(event) => set({ status: event.currentTarget.value })}
+          >
             {SHELF_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {SHELF_STATUS_LABELS[value]}

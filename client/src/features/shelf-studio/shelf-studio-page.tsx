@@ -40,6 +40,38 @@ function mappingOf(text: string) {
     .map(([field, column]) => ({ field: field!.trim(), column: column!.trim() }));
 }
 
+const KIND_OPTIONS = CATEGORIES.map((value) => [value, SHELF_KIND_LABELS[value]] as const);
+const STATUS_OPTIONS = SHELF_STATUSES.map((value) => [value, statusLabel(value)] as const);
+
+/** A labelled select of the screen's forms. */
+function Choice(props: {
+  id: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<readonly [string, string]>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="form-field">
+      <label className="form-label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        className="form-input"
+        value={props.value}
+        onChange={(event) => props.onChange(event.currentTarget.value)}
+      >
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function ShelfStudioPage() {
   const [page, setPage] = useState(1);
   const { data, error } = useFreshQuery(ShelfStudioQuery, { page });
@@ -194,7 +226,9 @@ export function ShelfStudioPage() {
                 disabled={busyId !== null}
                 onChange={(event) => {
                   const next = event.currentTarget.value;
-                  void act(item.id, () => updateItem({ variables: { id: item.id, input: { status: apiStatus(next) } } }));
+                  void act(item.id, () =>
+                    updateItem({ variables: { id: item.id, input: { status: apiStatus(next) } } }),
+                  );
                 }}
               >
                 {SHELF_STATUSES.map((value) => (
@@ -209,7 +243,11 @@ export function ShelfStudioPage() {
                 disabled={busyId !== null}
                 onClick={() => void act(item.id, () => stepItem({ variables: { id: item.id } }))}
               >
-                +1<span className="visually-hidden"> {item.progressUnit.replace(/s$/, '')} of {item.title}</span>
+                +1
+                <span className="visually-hidden">
+                  {' '}
+                  {item.progressUnit.replace(/s$/, '')} of {item.title}
+                </span>
               </button>
             </div>
           </li>
@@ -247,40 +285,8 @@ export function ShelfStudioPage() {
               </p>
             )}
           </div>
-          <div className="form-field">
-            <label className="form-label" htmlFor="shelf-add-kind">
-              Kind
-            </label>
-            <select
-              id="shelf-add-kind"
-              className="form-input"
-              value={kind}
-              onChange={(event) => setKind(event.currentTarget.value)}
-            >
-              {CATEGORIES.map((value) => (
-                <option key={value} value={value}>
-                  {SHELF_KIND_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="form-field">
-            <label className="form-label" htmlFor="shelf-add-status">
-              Status
-            </label>
-            <select
-              id="shelf-add-status"
-              className="form-input"
-              value={status}
-              onChange={(event) => setStatus(event.currentTarget.value)}
-            >
-              {SHELF_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {statusLabel(value)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Choice id="shelf-add-kind" label="Kind" value={kind} options={KIND_OPTIONS} onChange={setKind} />
+          <Choice id="shelf-add-status" label="Status" value={status} options={STATUS_OPTIONS} onChange={setStatus} />
           <button type="submit" className="button" disabled={adding}>
             Add to the shelf
           </button>
@@ -290,24 +296,13 @@ export function ShelfStudioPage() {
         <h2 id="shelf-items">Items</h2>
         <form className="shelf-studio-bulk" onSubmit={(event) => void handleBulk(event)}>
           <p>{selected.size} selected</p>
-          <div className="form-field">
-            <label className="form-label" htmlFor="shelf-bulk-status">
-              Set status
-            </label>
-            <select
-              id="shelf-bulk-status"
-              className="form-input"
-              value={bulkStatus}
-              onChange={(event) => setBulkStatus(event.currentTarget.value)}
-            >
-              <option value="">Keep</option>
-              {SHELF_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {statusLabel(value)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Choice
+            id="shelf-bulk-status"
+            label="Set status"
+            value={bulkStatus}
+            options={[['', 'Keep'], ...STATUS_OPTIONS]}
+            onChange={setBulkStatus}
+          />
           <div className="form-field">
             <label className="form-label" htmlFor="shelf-bulk-tags">
               Add tags (comma-separated)
@@ -326,7 +321,12 @@ export function ShelfStudioPage() {
         {list}
         {data && data.shelfItems.pages > 1 && (
           <p className="shelf-studio-pages">
-            <button type="button" className="button button-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            <button
+              type="button"
+              className="button button-small"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
               Previous page
             </button>{' '}
             Page {page} of {data.shelfItems.pages}{' '}
@@ -347,21 +347,17 @@ export function ShelfStudioPage() {
           A Goodreads library export (CSV), a MyAnimeList anime or manga export (XML), or any CSV with its columns
           mapped. You see what it would do first; importing the same file again updates what it added.
         </p>
-        <div className="form-field">
-          <label className="form-label" htmlFor="shelf-import-format">
-            File from
-          </label>
-          <select
-            id="shelf-import-format"
-            className="form-input"
-            value={format}
-            onChange={(event) => setFormat(event.currentTarget.value as ShelfImportFormat)}
-          >
-            <option value="GOODREADS">Goodreads (CSV)</option>
-            <option value="MYANIMELIST">MyAnimeList (XML)</option>
-            <option value="CSV">Another CSV</option>
-          </select>
-        </div>
+        <Choice
+          id="shelf-import-format"
+          label="File from"
+          value={format}
+          options={[
+            ['GOODREADS', 'Goodreads (CSV)'],
+            ['MYANIMELIST', 'MyAnimeList (XML)'],
+            ['CSV', 'Another CSV'],
+          ]}
+          onChange={(value) => setFormat(value as ShelfImportFormat)}
+        />
         {format === ('CSV' as ShelfImportFormat) && (
           <div className="form-field">
             <label className="form-label" htmlFor="shelf-import-mapping">

@@ -10,6 +10,7 @@ import { graphql } from '../../gql';
 import { useFreshQuery } from '../../lib/query-freshness';
 import { ServerSanitizerContext } from '../../lib/server-sanitizer';
 import { Suspense, use, useContext } from 'react';
+import type * as SanitizeTypes from '../../lib/sanitize';
 import '../../components/rich-content.css';
 import { isShelfYear, progressText, SHELF_STATUS_LABELS, shelfPath } from '#kernel/shelf-rules.ts';
 import { fromApiCategory, type CategoryValue } from '#kernel/post-rules.ts';
@@ -51,11 +52,13 @@ export function ShelfItemOrYearPage() {
   return isShelfYear(slug) ? <ShelfYearPage year={Number(slug)} /> : <ShelfItemPage slug={slug} />;
 }
 
-let sanitizer: Promise<typeof import('../../lib/sanitize')> | undefined;
+type SanitizeModule = typeof SanitizeTypes;
+let sanitizer: Promise<SanitizeModule> | undefined;
 
 /** The notes, sanitized once more before they are shown (as a post's text): by the server as it renders. */
 function ShelfNotes({ notes }: { notes: string }) {
-  const sanitize = useContext(ServerSanitizerContext) ?? use((sanitizer ??= import('../../lib/sanitize'))).sanitizeContent;
+  const sanitize =
+    useContext(ServerSanitizerContext) ?? use((sanitizer ??= import('../../lib/sanitize'))).sanitizeContent;
   return <div className="post-content" dangerouslySetInnerHTML={{ __html: sanitize(notes) }} />;
 }
 

@@ -15,14 +15,7 @@ import { SHELF_TEXT, shelfListHref, type ShelfQuery } from './shelf-query';
 import './shelf.css';
 
 const ShelfListQuery = graphql(`
-  query ShelfList(
-    $kind: Category
-    $status: ShelfStatus
-    $year: Int
-    $minRating: Float
-    $sort: ShelfSort
-    $page: Int
-  ) {
+  query ShelfList($kind: Category, $status: ShelfStatus, $year: Int, $minRating: Float, $sort: ShelfSort, $page: Int) {
     shelfItems(kind: $kind, status: $status, year: $year, minRating: $minRating, sort: $sort, page: $page) {
       total
       page
@@ -150,12 +143,7 @@ export function ShelfListPage() {
           CATEGORIES.map((kind) => [kind, SHELF_KIND_LABELS[kind]]),
           'Every kind',
         )}
-        {select(
-          'status',
-          'Status',
-          Object.entries(SHELF_STATUS_LABELS),
-          'Every status',
-        )}
+        {select('status', 'Status', Object.entries(SHELF_STATUS_LABELS), 'Every status')}
         {select(
           'year',
           'Finished in',

@@ -53,9 +53,7 @@ function YearChart({ year, rows }: { year: number; rows: KindMonths[] }) {
         className="shelf-chart-svg"
       >
         <title id="shelf-chart-title">{`Items finished each month of ${year}`}</title>
-        <desc id="shelf-chart-desc">
-          {MONTH_NAMES.map((name, month) => `${name}: ${totals[month]}`).join(', ')}
-        </desc>
+        <desc id="shelf-chart-desc">{MONTH_NAMES.map((name, month) => `${name}: ${totals[month]}`).join(', ')}</desc>
         {ticks.map((tick) => {
           const y = CHART.top + plotHeight - tick * unit;
           return (
