@@ -103,6 +103,6 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     memory: new ServerMemory(db, caches),
     redirects: new RedirectService(prisma, changes),
     menus: new MenuService(prisma, changes),
-    shelf: new ShelfService(prisma, imageFiles, changes),
+    shelf: new ShelfService(prisma, imageFiles, changes, () => config.site.timeZone),
   };
 }

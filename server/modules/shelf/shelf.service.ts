@@ -95,7 +95,9 @@ const ORDER: Record<ShelfSort, Prisma.ShelfItemOrderByWithRelationInput[]> = {
 const toDate = (value: string | null | undefined): Date | null | undefined =>
   value === undefined ? undefined : value === null || value === '' ? null : new Date(`${value}T00:00:00Z`);
 const fromDate = (value: Date | null): string | null => value?.toISOString().slice(0, 10) ?? null;
-const today = (): string => new Date().toISOString().slice(0, 10);
+/** Today's date where the author lives (the site's time zone), as YYYY-MM-DD. */
+const todayIn = (timeZone: string): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 /** The stored row's fields as a write would send them, for an update that sends only some. */
 function fieldsOf(item: ShelfItem): ShelfFields {
@@ -131,8 +133,9 @@ function merged(stored: ShelfFields, sent: ShelfFields): ShelfFields {
  * The status's dates: an item that starts gets today as its start date, one that is finished today
  * as its finish date, unless the write gives them; a finished item with a total is at its end.
  */
-function withStatusDates(before: ShelfFields | null, fields: ShelfFields): ShelfFields {
+function withStatusDates(before: ShelfFields | null, fields: ShelfFields, timeZone: string): ShelfFields {
   const result = { ...fields };
+  const today = () => todayIn(timeZone);
   const moved = before?.status !== fields.status;
   if (moved && fields.status === 'in_progress' && !result.startedOn) result.startedOn = today();
   if (moved && fields.status === 'finished') {
@@ -147,6 +150,8 @@ export class ShelfService {
     private readonly prisma: PrismaClient,
     private readonly files: ImageFiles,
     private readonly changes: ContentChanges,
+    /** The site's time zone (its settings), read at each write: the day a start or finish is dated. */
+    private readonly timeZone: () => string = () => 'UTC',
   ) {}
 
   /** A page of items, filtered and sorted. */
@@ -303,7 +308,7 @@ export class ShelfService {
     delete (sent as ShelfItemInput).removeImage;
     delete (sent as ShelfItemInput).keepDates;
     const all = merged(before ? fieldsOf(before) : { status: 'planned', progress: 0 }, sent);
-    const fields = input.keepDates ? all : withStatusDates(before && fieldsOf(before), all);
+    const fields = input.keepDates ? all : withStatusDates(before && fieldsOf(before), all, this.timeZone());
     const errors = validateShelfFields({ ...fields, focusX: input.focusX, focusY: input.focusY });
     const image = await checkWriteInput(this.files.store, errors, input.image, { required: false });
     const title = fields.title!.trim();
@@ -443,11 +448,11 @@ export class ShelfService {
       const tags = [
         ...new Set([...item.tags.filter((tag) => !remove.has(tag)), ...(change.addTags ?? []).map(shelfTag)]),
       ];
-      const fields = withStatusDates(fieldsOf(item), {
-        ...fieldsOf(item),
-        tags,
-        ...(change.status ? { status: change.status } : {}),
-      });
+      const fields = withStatusDates(
+        fieldsOf(item),
+        { ...fieldsOf(item), tags, ...(change.status ? { status: change.status } : {}) },
+        this.timeZone(),
+      );
       const errors = validateShelfFields(fields);
       if (Object.keys(errors).length > 0) throw validationError(errors);
       return { id: item.id, fields };
