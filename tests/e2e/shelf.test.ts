@@ -65,6 +65,7 @@ describe('the shelf', () => {
     const item = await site.t.db.prisma.shelfItem.findFirstOrThrow({ where: { title: TITLE } });
     expect([item.status, item.ratingHalves, item.finishedOn?.getUTCFullYear()]).toEqual(['finished', 9, YEAR]);
     expect(await sidewaysScroll(page)).toBe(0);
+    expect(await axeInBothThemes(page, '/admin/shelf/{id} at 390 px')).toEqual([]);
 
     // A review post, linked to it from the post editor.
     const post = await createPost(site.t, { title: 'Winter on Gethen', category: 'book' });
