@@ -81,6 +81,8 @@ export const SCREEN_TEXTS = {
     title: 'Redirects',
     description: 'Old addresses of the site that lead to new ones: add, delete, import and export.',
   },
+  adminShelf: { title: 'Shelf', description: 'What you read, watch and play: add, update, import and export.' },
+  adminShelfItem: { title: 'Edit shelf item', description: 'Edit a shelf item.' },
   adminNavigation: {
     title: 'Navigation',
     description: "The header's and the footer's menus: their links, in order.",

@@ -44,6 +44,8 @@ export const RESERVED_PAGE_SLUGS: readonly string[] = [
   'sitemap',
   'robots',
   'error',
+  // The shelf (issue 41).
+  'shelf',
   ...CATEGORY_SCREENS.map((screen) => screen.path),
 ];
 

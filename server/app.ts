@@ -31,6 +31,8 @@ import { registerSeoRoutes } from './modules/pages/seo.routes.ts';
 import { registerPostRoutes } from './modules/post/post.rest.ts';
 import { registerUpcomingRoutes } from './modules/upcoming/upcoming.rest.ts';
 import { registerUserRoutes } from './modules/user/user.rest.ts';
+import { registerShelfRoutes } from './modules/shelf/shelf.rest.ts';
+import { registerShelfFeed } from './modules/shelf/shelf.routes.ts';
 import { createServices, type Services } from './services.ts';
 import { SETUP_PATH } from '#kernel/setup-rules.ts';
 
@@ -165,6 +167,7 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   registerUpcomingRoutes(api, services);
   registerCommentRoutes(api, services);
   registerBackupRoutes(api, { db, storage: services.images.storage, backupToken });
+  registerShelfRoutes(api, services);
   closeApiRouter(api);
   hono.route('/api', api);
 
@@ -173,12 +176,14 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   registerSeoRoutes(hono, config, services);
   // The comment form's plain POST and the e-mailed links (issue 38).
   mountCommentForm(hono, config, services);
+  registerShelfFeed(hono, config, services);
   const pages = new PageMetaResolver({
     config,
     posts: services.posts,
     seo: services.seo,
     pages: services.pages,
     comments: services.comments,
+    shelf: services.shelf,
   });
   mountClient(hono, {
     clientDir,

@@ -14,6 +14,7 @@ import './modules/tag/tag.schema.ts';
 import './modules/redirects/redirect.schema.ts';
 import './modules/menus/menu.schema.ts';
 import './modules/comments/comment.schema.ts';
+import './modules/shelf/shelf.schema.ts';
 
 export const schema = builder.toSchema();
 

@@ -26,6 +26,7 @@ import { SignInService } from './modules/user/sign-in.service.ts';
 import { UserService } from './modules/user/user.service.ts';
 import { CommentService } from './modules/comments/comment.service.ts';
 import { Outbox } from './modules/mail/outbox.ts';
+import { ShelfService } from './modules/shelf/shelf.service.ts';
 
 export interface Services {
   images: ImageStore;
@@ -64,6 +65,8 @@ export interface Services {
   comments: CommentService;
   /** The e-mail outbox and its worker (issue 38; started by server/index.ts). */
   outbox: Outbox;
+  /** What the author reads, watches and plays (issue 41). */
+  shelf: ShelfService;
 }
 
 /** The read caches with the budgets the configuration gives (READ_CACHE_MB, RESPONSE_CACHE_MB). */
@@ -109,5 +112,6 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     menus: new MenuService(prisma, changes),
     comments: new CommentService(prisma, changes, config, outbox),
     outbox,
+    shelf: new ShelfService(prisma, imageFiles, changes, () => config.site.timeZone),
   };
 }

@@ -136,6 +136,9 @@ export function postChange(rows: readonly PostRowChange[]): Change {
 
 export const CARDS_CHANGE: Change = changeOf(['cards']);
 
+/** A shelf item or a post's items changed (issue 41): the shelf's pages, the carousel, posts about items. */
+export const SHELF_CHANGE: Change = changeOf(['shelf', 'cards']);
+
 /** A post's tag given or taken: the post's page, the tag's list, and the sitemap (its tag lists). */
 export interface PostTagChange {
   postId: string;
@@ -219,6 +222,8 @@ export function changeFromNotice(payload: string | undefined): Change {
     }
     // The redirects table (its trigger): only what reads it, never a page of its own.
     if ((notice as { t: string }).t === 'Redirect') return changeOf(['redirects']);
+    // The shelf's tables (migration *_shelf): what reads the shelf, and the carousel.
+    if ((notice as { t: string }).t === 'Shelf') return SHELF_CHANGE;
     if (notice.t === 'Image' && Array.isArray(notice.p)) {
       // A cover or picture rewritten in place (psql): what shows it, and the sitemap's image entries.
       return changeOf([...notice.p.map((id) => `post:${id}`), 'modified', ...(notice.c ? ['cards'] : [])]);

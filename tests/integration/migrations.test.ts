@@ -65,6 +65,9 @@ describe(`migrations on ${testDbKind}`, () => {
         'Comment',
         'CommentSettings',
         'OutboxMessage',
+        // Issue 41's shelf.
+        'ShelfItem',
+        'ShelfItemPost',
       ].sort(),
     );
 

@@ -75,6 +75,9 @@ async function rowsOf(db: Database) {
     // The author's pages (issue 36), and the pictures of their text, rebuilt from it.
     pages: await db.prisma.page.findMany(byId),
     pagePictures: await db.prisma.pagePicture.findMany({ orderBy: [{ pageId: 'asc' }, { imageId: 'asc' }] }),
+    // The shelf (issue 41) and the posts about its items.
+    shelfItems: await db.prisma.shelfItem.findMany(byId),
+    shelfItemPosts: await db.prisma.shelfItemPost.findMany({ orderBy: [{ itemId: 'asc' }, { postId: 'asc' }] }),
   };
 }
 
@@ -230,6 +233,28 @@ beforeAll(async () => {
   });
   await prisma.comment.create({ data: { postId: renamed!.id, name: 'Bo', email: 'bo@example.com', text: 'Waiting' } });
   await prisma.post.update({ where: { id: lender!.id }, data: { commentsClosed: true } });
+  // The shelf (issue 41): a finished book reviewed by a post, and a game in progress.
+  const book = await prisma.shelfItem.create({
+    data: {
+      kind: 'book',
+      title: 'Dune',
+      slug: 'dune',
+      creator: 'Frank Herbert',
+      year: 1965,
+      status: 'finished',
+      progress: 688,
+      progressTotal: 688,
+      ratingHalves: 9,
+      startedOn: new Date('2026-02-01T00:00:00Z'),
+      finishedOn: new Date('2026-03-14T00:00:00Z'),
+      notes: '<p>Spice</p>',
+      links: [{ label: 'Goodreads', url: 'https://www.goodreads.com/book/show/234225' }],
+      tags: ['sci-fi'],
+      sourceKey: 'goodreads:234225',
+    },
+  });
+  await prisma.shelfItem.create({ data: { kind: 'game', title: 'Hades', slug: 'hades', status: 'in_progress' } });
+  await prisma.shelfItemPost.create({ data: { itemId: book.id, postId: renamed!.id } });
   // Sessions are not part of a backup: a restored site signs everyone out.
   await new SessionService(prisma, { siteUrl: 'http://blog.test' }).create(admin.id);
   archive = path.join(workDir, 'backup.tar.gz');
@@ -304,6 +329,13 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
       ]);
       expect(after.pages.find((page) => page.slug === 'about')!.content).toBe('<p>Rewritten by the author</p>');
       expect(after.pagePictures).toHaveLength(1);
+      expect(after.shelfItems.map((item) => [item.title, item.status, item.ratingHalves])).toEqual(
+        expect.arrayContaining([
+          ['Dune', 'finished', 9],
+          ['Hades', 'in_progress', null],
+        ]),
+      );
+      expect(after.shelfItemPosts).toHaveLength(1);
       expect(after.images.filter((image) => image.focusX === 0.2 && image.focusY === 0.85)).toHaveLength(1);
       expect(after.upcomingCards.filter((card) => card.link === 'https://example.com/lighthouse')).toMatchObject([
         { imageAlt: 'A lighthouse', position: 2 },

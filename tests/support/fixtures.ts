@@ -29,6 +29,8 @@ export async function emptyContent(app: TestApp): Promise<void> {
   const { prisma } = app.db;
   await prisma.post.deleteMany();
   await prisma.upcomingCard.deleteMany();
+  // Shelf items' covers are images too (issue 41).
+  await prisma.shelfItem.deleteMany();
   await prisma.image.deleteMany();
   await prisma.pendingImageFiles.deleteMany();
   rmSync(path.join(app.dataDir, 'uploads'), { recursive: true, force: true });

@@ -96,6 +96,10 @@ export const routes: RouteObject[] = [
           { path: 'tag/:slug', lazy: tagList },
           pageRoute('tag/:slug/page/:pageNumber', tagList),
 
+          // The shelf (issue 41): its list (filters in the query string), an item, a year in review.
+          lazyScreen('shelf', () => import('../features/shelf/shelf-list-page'), 'ShelfListPage'),
+          lazyScreen('shelf/:slug', () => import('../features/shelf/shelf-item-page'), 'ShelfItemOrYearPage'),
+
           {
             element: <RequireUser />,
             children: [lazyScreen('profile', () => import('../features/auth/profile-page'), 'ProfilePage')],
@@ -121,6 +125,12 @@ export const routes: RouteObject[] = [
               lazyScreen('admin/redirects', () => import('../features/redirects/redirects-page'), 'RedirectsPage'),
               lazyScreen('admin/navigation', () => import('../features/navigation/navigation-page'), 'NavigationPage'),
               lazyScreen('admin/comments', () => import('../features/studio/admin-comments-page'), 'AdminCommentsPage'),
+              lazyScreen('admin/shelf', () => import('../features/shelf-studio/shelf-studio-page'), 'ShelfStudioPage'),
+              lazyScreen(
+                'admin/shelf/:id',
+                () => import('../features/shelf-studio/shelf-item-editor'),
+                'ShelfItemEditor',
+              ),
             ],
           },
 

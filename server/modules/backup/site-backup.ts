@@ -181,6 +181,7 @@ const EXTRAS = {
   redirects: 'data/redirects.json',
   menus: 'data/menus.json',
   comments: 'data/comments.json',
+  shelf: 'data/shelf.json',
 } as const;
 // The pages the author writes (issue 36), optional as the extras: a backup made before them leaves the
 // site's pages as they are.
@@ -195,6 +196,31 @@ const pageRow = z.strictObject({
   updatedAt: isoDate,
 });
 const PAGES_FILE = 'data/pages.json';
+// The shelf (issue 41), optional: a backup made before it restores no items.
+const shelfRow = z.strictObject({
+  id: uuid,
+  kind: z.enum(['game', 'tv', 'book', 'anime']),
+  title: z.string(),
+  slug: z.string(),
+  creator: z.string().default(''),
+  year: z.number().int().nullable().default(null),
+  imageId: uuid.nullable().default(null),
+  imageAlt: z.string().default(''),
+  status: z.enum(['planned', 'in_progress', 'finished', 'on_hold', 'dropped']),
+  progress: z.number().int().default(0),
+  progressTotal: z.number().int().nullable().default(null),
+  ratingHalves: z.number().int().nullable().default(null),
+  startedOn: isoDate.nullable().default(null),
+  finishedOn: isoDate.nullable().default(null),
+  notes: z.string().default(''),
+  links: z.array(z.strictObject({ label: z.string(), url: z.string() })).default([]),
+  tags: z.array(z.string()).default([]),
+  sourceKey: z.string().nullable().default(null),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  posts: z.array(z.strictObject({ postId: uuid, position: z.number().int() })).default([]),
+});
+const SHELF_FILE = EXTRAS.shelf;
 
 const TABLES = {
   users: { file: 'data/users.json', schema: userRow },
@@ -313,7 +339,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
     // transaction ends before the files are read: on the embedded database it would hold up every
     // other query of the running site.
     const byId = { orderBy: { id: 'asc' } } as const;
-    const [users, images, posts, upcomingCards, site, postRevisions, pages, tags, redirects, menus, comments] =
+    const [users, images, posts, upcomingCards, site, postRevisions, pages, tags, redirects, menus, comments, shelf] =
       await db.prisma.$transaction(
         [
           db.prisma.user.findMany(byId),
@@ -340,6 +366,10 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
           db.prisma.menu.findMany({ orderBy: { name: 'asc' } }),
           // Parents before their replies (a reply is always later, and ids are time-ordered).
           db.prisma.comment.findMany({ orderBy: [{ parentId: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }] }),
+          db.prisma.shelfItem.findMany({
+            ...byId,
+            include: { posts: { select: { postId: true, position: true }, orderBy: { postId: 'asc' } } },
+          }),
         ],
         { isolationLevel: 'RepeatableRead' },
       );
@@ -388,6 +418,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
       await tar.add(EXTRAS.redirects, json(redirects));
       await tar.add(EXTRAS.menus, json(menus));
       await tar.add(EXTRAS.comments, json(comments));
+      await tar.add(SHELF_FILE, json(shelf));
       for (const file of files) {
         const bytes = await storage.get(file);
         if (!bytes) {
@@ -455,6 +486,8 @@ interface ReadBackup {
   menus: z.output<typeof menuRow>[];
   /** Absent from backups made before issue 38: none. */
   comments: z.output<typeof commentRow>[];
+  /** Absent from backups made before the shelf (issue 41): none. */
+  shelf: z.output<typeof shelfRow>[];
   /** Image files as written to the staging folder, relative to it. */
   files: Set<string>;
 }
@@ -555,7 +588,20 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
   const orphan = comments.find((comment) => !postIds.has(comment.postId));
   if (orphan)
     throw new BackupError(`The backup is incomplete: comment ${orphan.id} is on post ${orphan.postId}, which it lacks`);
-  return { manifest, rows, files, site, postRevisions, pages, tags, redirects, menus, comments };
+  const shelf = optionalRows(SHELF_FILE, shelfRow);
+  const imageIds = new Set(rows.images.map((image) => image.id));
+  for (const item of shelf) {
+    if (item.imageId && !imageIds.has(item.imageId))
+      throw new BackupError(
+        `The backup is incomplete: shelf item ${item.id} has image ${item.imageId}, which it lacks`,
+      );
+    const unknown = item.posts.find((link) => !postIds.has(link.postId));
+    if (unknown)
+      throw new BackupError(
+        `The backup is incomplete: shelf item ${item.id} names post ${unknown.postId}, which it lacks`,
+      );
+  }
+  return { manifest, rows, files, site, postRevisions, pages, tags, redirects, menus, comments, shelf };
 }
 
 /** Image files (by their relative paths) in the uploads folder or bucket. */
@@ -615,6 +661,7 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
           // Children before parents: the relations RESTRICT, and sessions go with their users.
           await tx.post.deleteMany();
           await tx.upcomingCard.deleteMany();
+          await tx.shelfItem.deleteMany();
           await tx.pagePicture.deleteMany();
           // The settings' pictures: the backup's own, or none (a backup made before them).
           await tx.siteSetting.updateMany({ data: { avatarId: null, bannerId: null } });
@@ -655,6 +702,10 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
         await tx.redirect.createMany({ data: backup.redirects, skipDuplicates: true });
         // Comments went with their posts above (a cascade); parents come first in the file.
         await tx.comment.createMany({ data: backup.comments });
+        await tx.shelfItem.createMany({ data: backup.shelf.map(({ posts: _posts, ...item }) => item) });
+        await tx.shelfItemPost.createMany({
+          data: backup.shelf.flatMap((item) => item.posts.map((link) => ({ itemId: item.id, ...link }))),
+        });
         for (const menu of backup.menus) {
           await tx.menu.upsert({ where: { name: menu.name }, update: menu, create: menu });
         }

@@ -21,6 +21,8 @@ const UNUSED = {
   // The site settings' avatar and banner (issue 36).
   siteAvatar: { is: null },
   siteBanner: { is: null },
+  // A shelf item's cover (issue 41).
+  shelfItem: { is: null },
 } as const satisfies Prisma.ImageWhereInput;
 
 /**

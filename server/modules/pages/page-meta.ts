@@ -18,7 +18,9 @@ import type { PostService, PublishedPost } from '../post/post.service.ts';
 import { feedLinks, type FeedLink } from './feeds.ts';
 import type { PageRoute } from './page-routes.ts';
 import type { SeoService } from './seo.service.ts';
-import { blogPostingData, webSiteData } from './structured-data.ts';
+import { blogPostingData, reviewData, webSiteData } from './structured-data.ts';
+import type { ShelfService } from '../shelf/shelf.service.ts';
+import { SHELF_STATUS_LABELS, SHELF_TEXT, shelfPath, shelfYearPath, shelfYearText } from '#kernel/shelf-rules.ts';
 import { canonicalListPagePath, pagePath, postPath, searchPath, tagPath } from '#kernel/route-paths.ts';
 import type { CommentService } from '../comments/comment.service.ts';
 import { tagDescription, tagHeading } from '#kernel/tag-rules.ts';
@@ -59,6 +61,8 @@ export interface PageMetaDeps {
   pages: Pick<PageService, 'bySlug'>;
   /** A post's approved comments, for its JSON-LD (issue 38); absent: none. */
   comments?: Pick<CommentService, 'approved'>;
+  /** The shelf (issue 41): its pages, and the items a post is about (its JSON-LD is then a Review). */
+  shelf?: Pick<ShelfService, 'bySlug' | 'yearInReview' | 'itemsOfPost'>;
 }
 
 /** A post's cover as link previews show it: cut to their box around the author's focal point. */
@@ -131,13 +135,39 @@ export class PageMetaResolver {
         const comments = (await this.deps.comments?.approved(post.id)) ?? [];
         const image = postImage(post, config.siteUrl);
         const description = post.description || post.subtitle;
+        const posting = blogPostingData(post, image, authorName, config, comments);
+        const items = (await this.deps.shelf?.itemsOfPost(post.id)) ?? [];
         return screen({ title: post.title, description }, postPath(post.slug), {
           type: 'article',
           image,
-          jsonLd: [blogPostingData(post, image, authorName, config, comments)],
+          jsonLd: items.length > 0 ? reviewData(posting, items, config) : [posting],
         });
       }
+      case 'shelf':
+        return this.shelfPage(route, screen, notFound(SCREEN_TEXTS.notFound));
     }
+  }
+
+  /** The shelf's pages: the list (its filters in the query string), an item, a year with finished items. */
+  private async shelfPage(
+    route: Extract<PageRoute, { kind: 'shelf' }>,
+    screen: (text: ScreenText, path: string, extra?: Partial<PageMeta>) => PageMeta,
+    notFound: PageMeta,
+  ): Promise<PageMeta> {
+    const shelf = this.deps.shelf;
+    if (!shelf) return notFound;
+    if (route.year !== null) {
+      const review = await shelf.yearInReview(route.year).catch(() => null);
+      if (!review || review.items.length === 0) return notFound;
+      return screen(shelfYearText(route.year), shelfYearPath(route.year));
+    }
+    if (route.slug !== null) {
+      const item = await shelf.bySlug(route.slug);
+      if (!item) return notFound;
+      const description = `${item.title} on my shelf: ${SHELF_STATUS_LABELS[item.status]}.`;
+      return screen({ title: item.title, description }, shelfPath(item.slug));
+    }
+    return screen(SHELF_TEXT, '/shelf');
   }
 
   /**

@@ -23,6 +23,8 @@ export type FormScreen = Extract<
   | 'adminRedirects'
   | 'adminNavigation'
   | 'adminComments'
+  | 'adminShelf'
+  | 'adminShelfItem'
 >;
 
 export type PageRoute =
@@ -38,6 +40,8 @@ export type PageRoute =
   /** A post's address: its slug, a former slug or its id (the last two redirect). */
   | { kind: 'post'; slug: string }
   | { kind: 'form'; screen: FormScreen; path: string }
+  /** The shelf (issue 41): /shelf, /shelf/{year} (a year in review), /shelf/{slug} (an item). */
+  | { kind: 'shelf'; year: number | null; slug: string | null }
   | { kind: 'notFound' };
 
 const FORM_SCREENS: Record<string, FormScreen> = {
@@ -57,6 +61,7 @@ const ADMIN_SCREENS: Record<string, FormScreen> = {
   redirects: 'adminRedirects',
   navigation: 'adminNavigation',
   comments: 'adminComments',
+  shelf: 'adminShelf',
 };
 
 const NOT_FOUND: PageRoute = { kind: 'notFound' };
@@ -95,6 +100,10 @@ export function matchPageRoute(pathname: string): PageRoute {
         ? { kind: 'form', screen: 'newPage', path: '/admin/pages/new' }
         : { kind: 'form', screen: 'editPage', path: `/admin/pages/${encodeURIComponent(rest[1]!)}` };
     }
+    // The shelf item editor: /admin/shelf/{id}.
+    if (rest.length === 2 && rest[0]!.toLowerCase() === 'shelf') {
+      return { kind: 'form', screen: 'adminShelfItem', path: `/admin/shelf/${encodeURIComponent(rest[1]!)}` };
+    }
     const screen = rest.length === 0 ? 'studio' : rest.length === 1 ? ADMIN_SCREENS[rest[0]!.toLowerCase()] : undefined;
     return screen
       ? { kind: 'form', screen, path: rest.length === 0 ? '/admin' : `/admin/${rest[0]!.toLowerCase()}` }
@@ -118,6 +127,14 @@ export function matchPageRoute(pathname: string): PageRoute {
       return { kind: 'form', screen: 'editPost', path: editPostPath(encodeURIComponent(rest[0]!)) };
     }
     return NOT_FOUND;
+  }
+
+  if (head === 'shelf' && rest.length <= 1) {
+    if (rest.length === 0) return { kind: 'shelf', year: null, slug: null };
+    const segment = rest[0]!.toLowerCase();
+    return /^\d{4}$/.test(segment)
+      ? { kind: 'shelf', year: Number(segment), slug: null }
+      : { kind: 'shelf', year: null, slug: segment };
   }
 
   if (head === 'tag' && rest.length >= 1) {

@@ -10,6 +10,7 @@ import type { PublishedPost } from '../post/post.service.ts';
 import type { Services } from '../../services.ts';
 import { atomFeed, FEED_TYPES, type FeedList, feedPath, rssFeed, type FeedFormat } from './feeds.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
+import { shelfSitemapUrls } from '../shelf/shelf.routes.ts';
 
 /** Sizes of the posts' largest image files; a file that cannot be read counts 0 (RSS's "unknown"). */
 async function imageBytes(storage: ImageStorage, posts: PublishedPost[]): Promise<Map<string, number>> {
@@ -67,13 +68,14 @@ export function registerSeoRoutes(app: Hono, config: Config, services: Services)
   }
 
   app.get('/sitemap.xml', async (c) => {
-    const [counts, posts, pages, tags] = await Promise.all([
+    const [counts, posts, pages, tags, shelf] = await Promise.all([
       services.seo.postCounts(),
       services.seo.sitemapPosts(),
       services.pages.list({ drafts: false }),
       services.seo.sitemapTags(),
+      shelfSitemapUrls(services.shelf),
     ]);
-    return readResponse(c.req.raw, sitemapXml(site(), counts, posts, services.imageUrls, pages, tags), {
+    return readResponse(c.req.raw, sitemapXml(site(), counts, posts, services.imageUrls, pages, tags, shelf), {
       contentType: 'application/xml; charset=utf-8',
     });
   });

@@ -50,6 +50,8 @@ export function sitemapUrls(
   imageUrls: ImageUrls = APP_IMAGE_URLS,
   pages: SitemapPage[] = [],
   tags: readonly SitemapTag[] = [],
+  /** Other addresses to list (issue 41: the shelf's). */
+  more: readonly SitemapUrl[] = [],
 ): SitemapUrl[] {
   return [
     { path: '/', lastModified: counts.lastModified },
@@ -64,6 +66,7 @@ export function sitemapUrls(
       lastModified: post.updatedAt,
       imageUrl: imageUrls.largestUrl(post.image),
     })),
+    ...more,
   ];
 }
 
@@ -74,6 +77,7 @@ export function sitemapXml(
   imageUrls: ImageUrls = APP_IMAGE_URLS,
   pages: SitemapPage[] = [],
   tags: readonly SitemapTag[] = [],
+  more: readonly SitemapUrl[] = [],
 ): string {
   const e = escapeMarkup;
   // Images published elsewhere (UPLOADS_PUBLIC_URL) have absolute addresses already.
@@ -82,7 +86,7 @@ export function sitemapXml(
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
     // Past the protocol's limit the oldest posts are left out (posts come newest first).
-    ...sitemapUrls(counts, posts, imageUrls, pages, tags)
+    ...sitemapUrls(counts, posts, imageUrls, pages, tags, more)
       .slice(0, SITEMAP_MAX_URLS)
       .map((url) =>
         [

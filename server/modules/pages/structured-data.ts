@@ -92,3 +92,58 @@ export function webSiteData(description: string, site: SiteFacts) {
     },
   };
 }
+
+/** What a review's JSON-LD needs of a shelf item (issue 41). */
+export interface ReviewedItem {
+  kind: 'game' | 'tv' | 'book' | 'anime';
+  title: string;
+  slug: string;
+  creator: string;
+  year: number | null;
+  ratingHalves: number | null;
+}
+
+const REVIEWED_TYPES = { book: 'Book', game: 'VideoGame', tv: 'TVSeries', anime: 'TVSeries' } as const;
+
+/**
+ * A post about shelf items is a Review of the first (issue 41): the BlogPosting's facts with the
+ * item reviewed (a Book, VideoGame or TVSeries, anime being a TV series) and its rating, so search
+ * engines can show the stars; a post about several items reviews each in a Review of its own.
+ */
+export function reviewData(
+  posting: ReturnType<typeof blogPostingData>,
+  items: readonly ReviewedItem[],
+  site: SiteFacts,
+) {
+  const reviewOf = (item: ReviewedItem) => {
+    const type = REVIEWED_TYPES[item.kind];
+    const creatorKey = type === 'Book' ? 'author' : 'creator';
+    return {
+      itemReviewed: {
+        '@type': type,
+        name: item.title,
+        url: `${site.siteUrl}/shelf/${item.slug}`,
+        ...(item.creator
+          ? { [creatorKey]: { '@type': type === 'Book' ? 'Person' : 'Organization', name: item.creator } }
+          : {}),
+        ...(item.year ? { datePublished: String(item.year) } : {}),
+      },
+      ...(item.ratingHalves
+        ? { reviewRating: { '@type': 'Rating', ratingValue: item.ratingHalves / 2, bestRating: 5, worstRating: 0.5 } }
+        : {}),
+    };
+  };
+  const [first, ...others] = items;
+  return [
+    { ...posting, '@type': 'Review', ...reviewOf(first!) },
+    ...others.map((item) => ({
+      '@context': 'https://schema.org',
+      '@type': 'Review',
+      url: posting.url,
+      name: posting.headline,
+      author: posting.author,
+      datePublished: posting.datePublished,
+      ...reviewOf(item),
+    })),
+  ];
+}

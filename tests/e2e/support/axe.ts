@@ -18,3 +18,13 @@ export async function axeViolations(page: Page): Promise<string[]> {
   });
   return violations;
 }
+
+/** axe's findings on the page as it is, in the light and the dark theme, each line prefixed with `label` and the theme. */
+export async function axeInBothThemes(page: Page, label: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    for (const violation of await axeViolations(page)) found.push(`${label} ${theme}: ${violation}`);
+  }
+  return found;
+}

@@ -14,6 +14,7 @@ const AUTHOR_LINKS = [
   { label: 'Tags', to: '/admin/tags' },
   { label: 'Redirects', to: '/admin/redirects' },
   { label: 'Navigation', to: '/admin/navigation' },
+  { label: 'Shelf', to: '/admin/shelf' },
 ] as const;
 
 export function AuthorTools() {

@@ -16,6 +16,7 @@ import { Spinner } from '../../components/spinner';
 import { graphql } from '../../gql';
 import { useFreshQuery } from '../../lib/query-freshness';
 import { useSite } from '../../lib/site';
+import { ShelfCurrentlyCard } from './shelf-currently-card';
 import { CurrentlyCard } from './currently-card';
 import './home-page.css';
 
@@ -24,6 +25,10 @@ const HomePageQuery = graphql(`
     upcomingCards {
       id
       ...CurrentlyCard_UpcomingCard
+    }
+    shelfInProgress {
+      id
+      ...ShelfCurrentlyCard_Item
     }
     latestPosts {
       id
@@ -73,17 +78,24 @@ export function HomePage() {
     currently = <LoadFailure error={error} what="the home page" onRetry={refetch} />;
   } else if (!data) {
     currently = <Spinner label="Loading the home page" />;
-  } else if (data.upcomingCards.length === 0) {
+  } else if (data.upcomingCards.length === 0 && data.shelfInProgress.length === 0) {
     currently = <p className="home-empty">Nothing on the go right now. Check back soon.</p>;
   } else {
     const { Carousel } = carousel!;
     currently = (
       <Carousel
         label="Currently"
-        slides={data.upcomingCards.map((card, index) => ({
-          key: card.id,
-          content: <CurrentlyCard card={card} priority={index === 0} eager={index < CARDS_IN_VIEW} />,
-        }))}
+        slides={[
+          ...data.upcomingCards.map((card, index) => ({
+            key: card.id,
+            content: <CurrentlyCard card={card} priority={index === 0} eager={index < CARDS_IN_VIEW} />,
+          })),
+          // The shelf's items in progress (issue 41), after the hand-made cards.
+          ...data.shelfInProgress.map((item, index) => ({
+            key: item.id,
+            content: <ShelfCurrentlyCard item={item} eager={data.upcomingCards.length + index < CARDS_IN_VIEW} />,
+          })),
+        ]}
       />
     );
   }

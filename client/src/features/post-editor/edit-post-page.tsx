@@ -4,6 +4,7 @@
 // meanwhile, the server refuses it and the author chooses which version to keep, having seen both
 // (edit-conflict.tsx), never overwriting it unseen. When the post cannot be loaded, the server's
 // message shows instead.
+import { PostShelfItems } from './post-shelf-items';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -293,6 +294,7 @@ export function EditPostPage() {
           <ConflictPointer onShow={() => setConflict((shown) => shown && { ...shown, asked: true })} />
         )}
         <CommentsClosedField postId={post.id} />
+        <PostShelfItems postId={post.id} />
         <PostRevisions
           postId={post.id}
           version={post.updatedAt}

@@ -5,6 +5,7 @@
 import { Suspense, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
+import { ShelfBox } from '../../components/shelf-box';
 import { Spinner } from '../../components/spinner';
 import { graphql } from '../../gql';
 import { useFreshQuery } from '../../lib/query-freshness';
@@ -31,6 +32,10 @@ const PostDetailQuery = graphql(`
       ...PostArticle_Post
       ...PostEnding_Post
       ...PostComments_Post
+      shelfItems {
+        id
+        ...ShelfBox_Item
+      }
     }
   }
 `);
@@ -82,6 +87,14 @@ export function PostDetailPage() {
         <Suspense fallback={<Spinner label="Loading the post" />}>
           <PostArticle post={post} actions={user?.isAdmin ? <PostAdminActions postId={post.id} /> : undefined} />
         </Suspense>
+        {post.shelfItems.length > 0 && (
+          // The shelf items the post is about (issue 41): each one's box, under the text.
+          <aside className="post-shelf-items" aria-label="On the shelf">
+            {post.shelfItems.map((item) => (
+              <ShelfBox key={item.id} item={item} />
+            ))}
+          </aside>
+        )}
         <PostEnding post={post} />
         {!preview && <PostComments post={post} />}
       </>
