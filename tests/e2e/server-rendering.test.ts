@@ -8,8 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postPath } from '#kernel/route-paths.ts';
 import type { PostWithImage } from '../../server/modules/post/post.service.ts';
-import { SESSION_COOKIE } from '../../server/http/cookies.ts';
-import { createAccount, markPageLoad, restoreSession } from './support/accounts.ts';
+import { createAccount, markPageLoad, restoreSession, withAppCookie } from './support/accounts.ts';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { openNoScriptBrowser, type NoScriptBrowser } from './support/no-script.ts';
 import {
@@ -305,10 +304,10 @@ describe('with JavaScript on and a session, the app takes over the same page', (
 
   beforeAll(async () => {
     const { page } = site;
-    // A session cookie is what gets the app (server/modules/pages/client-files.ts), valid or not: one
-    // that is no session here gets it while the page stays a reader's (no author tools come in), so
-    // what the app hydrates is compared with the server's HTML as it is.
-    await page.context().addCookies([{ name: SESSION_COOKIE, value: 'no-such.session', url: site.url }]);
+    // A session cookie is what gets the app, valid or not: one that is no session here gets it while
+    // the page stays a reader's (no author tools come in), so what the app hydrates is compared with
+    // the server's HTML as it is.
+    await withAppCookie(site);
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(`console warning: ${message.text()}`);
     });
