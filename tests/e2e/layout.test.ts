@@ -90,7 +90,7 @@ describe('keyboard users', () => {
     const { page } = site;
     // Moving the focus is the app's (the signed-in author's): a reader's link loads the next page afresh,
     // where the browser starts at its top.
-    await withAppCookie(site);
+    await withAppCookie(site.page, site.url);
     try {
       await gotoApp(page, `${site.url}/about`);
       await page.getByRole('contentinfo').getByRole('link', { name: 'Disclaimer' }).press('Enter');
@@ -159,7 +159,7 @@ describe('the header on a 390 px wide phone', () => {
   it('keeps a menu opened before the app started open once it has, and the app then closes it on navigation', async () => {
     const { page } = site;
     // The app is the signed-in author's.
-    await withAppCookie(site);
+    await withAppCookie(site.page, site.url);
     onTestFinished(() => page.context().clearCookies());
     // The app's code (all but its small loader) waits until the menu has been opened on the server's page.
     await whileFilesHeld(page, /\/assets\/(?!load-)[\w-]+\.js$/, async (release) => {
@@ -228,7 +228,7 @@ describe('the document title while a page starts', () => {
     // A visitor's browser (the footer's tests above signed one in), in a desktop window, with the app
     // (a reader's page keeps the server's title: it has no app to take it over).
     await signOutBrowser(site);
-    await withAppCookie(site);
+    await withAppCookie(site.page, site.url);
     await site.page.setViewportSize({ width: 1280, height: 800 });
     post = await createPost(site.t, { title: 'Titled all along', category: 'book' });
     // From the end of parsing on, every change to the head is checked: how many <title> it holds.

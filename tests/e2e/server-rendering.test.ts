@@ -307,7 +307,7 @@ describe('with JavaScript on and a session, the app takes over the same page', (
     // A session cookie is what gets the app, valid or not: one that is no session here gets it while
     // the page stays a reader's (no author tools come in), so what the app hydrates is compared with
     // the server's HTML as it is.
-    await withAppCookie(site);
+    await withAppCookie(site.page, site.url);
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(`console warning: ${message.text()}`);
     });

@@ -12,6 +12,7 @@ const ISLANDS: Record<string, () => Promise<{ default: Island }>> = {
   'search-link': () => import('./search-link'),
   carousel: () => import('./carousel'),
   'local-date': () => import('./local-date'),
+  'go-back': () => import('./go-back'),
 };
 
 /** Runs the islands found under `root`; one that fails is logged and leaves its markup as it was. */

@@ -46,8 +46,8 @@ export async function signOutBrowser(site: E2eSite): Promise<void> {
  * here), so the pages look as a reader's: for what the app does on a public page. A reader's browser
  * without it gets the islands (docs/decisions/051).
  */
-export async function withAppCookie(site: E2eSite): Promise<void> {
-  await site.page.context().addCookies([{ name: SESSION_COOKIE, value: 'no-such.session', url: site.url }]);
+export async function withAppCookie(page: Page, siteUrl: string): Promise<void> {
+  await page.context().addCookies([{ name: SESSION_COOKIE, value: 'no-such.session', url: siteUrl }]);
 }
 
 /** A browser that signed in on an earlier visit: the session cookie and userInfo, then a fresh load. */
