@@ -665,6 +665,36 @@ describe('with JavaScript on and no session, the same pages run their islands an
     });
   }
 
+  it('fetches a public page ahead when the pointer rests on its link, never the studio or signing in', async () => {
+    const { page } = site;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${site.url}/about`);
+    // Chromium reports the rules it read from the Speculation-Rules header and each prefetch it makes.
+    const cdp = await page.context().newCDPSession(page);
+    const ruleSets: { errorType?: string; sourceText: string }[] = [];
+    const prefetched = new Map<string, string>();
+    cdp.on('Preload.ruleSetUpdated', ({ ruleSet }) => ruleSets.push(ruleSet));
+    cdp.on('Preload.prefetchStatusUpdated', ({ prefetchUrl, status }) => {
+      prefetched.set(new URL(prefetchUrl).pathname, status);
+    });
+    try {
+      await cdp.send('Preload.enable');
+      await expect.poll(() => ruleSets.length).toBe(1);
+      expect(ruleSets[0]!.errorType).toBeUndefined();
+      // The footer's Login leads to the app: hovered first, it is never fetched ahead.
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Login' }).hover();
+      await mainNav(page, 'GAMES').hover();
+      await expect.poll(() => prefetched.get('/games')).toBe('Ready');
+      expect(prefetched.has('/login')).toBe(false);
+      // The click shows the page fetched ahead.
+      await mainNav(page, 'GAMES').click();
+      await expect.poll(() => h1Text(page)).toBe('Games');
+      expect(site.problems).toEqual([]);
+    } finally {
+      await cdp.detach();
+    }
+  });
+
   it('a signed-in author gets the full app on a reading page, with their tools, and it navigates in place', async () => {
     const { page } = site;
     const author = await createAccount(site, { isAdmin: true });
