@@ -5,22 +5,20 @@
 // esbuild: nothing of the app's (React, Apollo, the router) can end up in it, and the bundler's
 // groups that put the app in three files (vite.config.ts) never see it.
 import { createHash } from 'node:crypto';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin } from 'vite';
 import { ISLANDS_MANIFEST_FILE, type IslandsManifest } from '#kernel/server-render.ts';
 
+const ENTRY = fileURLToPath(new URL('../src/islands/index.ts', import.meta.url));
+
 export function islandsBundle(): Plugin {
-  let config: ResolvedConfig;
   return {
     name: 'islands-bundle',
     apply: 'build',
-    configResolved(resolved) {
-      config = resolved;
-    },
     async generateBundle() {
       const result = await build({
-        entryPoints: [path.join(config.root, 'src/islands/index.ts')],
+        entryPoints: [ENTRY],
         bundle: true,
         minify: true,
         format: 'esm',

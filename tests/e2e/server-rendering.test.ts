@@ -575,69 +575,66 @@ describe('with JavaScript on and no session, the same pages run their islands an
         })),
     );
 
-  const READING_PAGES: {
+  interface ReadingPage {
     name: string;
     path: () => string;
     heading: () => string;
     link: (page: Page) => Locator;
     to: string;
-  }[] = [
-    {
-      name: 'the home page',
-      path: () => '/',
-      heading: () => SITE_NAME,
-      link: (page) => mainNav(page, 'BLOG'),
-      to: '/blog',
-    },
-    {
-      name: 'a post',
-      path: () => postPath(featured.slug),
-      heading: () => featured.title,
-      link: (page) => mainNav(page, 'GAMES'),
-      to: '/games',
-    },
-    {
-      name: 'the blog',
-      path: () => '/blog',
-      heading: () => 'Blog',
-      link: (page) => paginator(page).getByRole('link', { name: 'Page 2' }),
-      to: '/blog/page/2',
-    },
-    {
-      name: 'a search',
-      path: () => '/blog/search/zelda',
-      heading: () => 'Search results for “zelda”',
-      link: (page) => mainNav(page, 'BLOG'),
-      to: '/blog',
-    },
-    {
-      name: 'a category',
-      path: () => '/games',
-      heading: () => 'Games',
-      link: (page) => mainNav(page, 'ABOUT'),
-      to: '/about',
-    },
-    {
-      name: '/about',
-      path: () => '/about',
-      heading: () => 'About',
-      link: (page) => page.getByRole('contentinfo').getByRole('link', { name: 'Disclaimer' }),
-      to: '/disclaimer',
-    },
-    {
-      name: 'a post that does not exist',
-      path: () => postPath('00000000-0000-4000-8000-000000000000'),
-      heading: () => 'The page does not exist',
-      link: (page) => mainNav(page, 'BLOG'),
-      to: '/blog',
-    },
-    {
-      name: 'an unknown path',
-      path: () => '/no-such-page',
-      heading: () => 'Page not found',
-      link: (page) => main(page).getByRole('link', { name: 'Go to the home page' }),
-      to: '/',
-    },
+  }
+  /** A page, and a link on it that leads to `to`. */
+  const reading = (
+    name: string,
+    path: string | (() => string),
+    heading: string | (() => string),
+    link: (page: Page) => Locator,
+    to: string,
+  ): ReadingPage => ({
+    name,
+    path: typeof path === 'string' ? () => path : path,
+    heading: typeof heading === 'string' ? () => heading : heading,
+    link,
+    to,
+  });
+  const READING_PAGES: ReadingPage[] = [
+    reading('the home page', '/', SITE_NAME, (page) => mainNav(page, 'BLOG'), '/blog'),
+    reading(
+      'a post',
+      () => postPath(featured.slug),
+      () => featured.title,
+      (page) => mainNav(page, 'GAMES'),
+      '/games',
+    ),
+    reading(
+      'the blog',
+      '/blog',
+      'Blog',
+      (page) => paginator(page).getByRole('link', { name: 'Page 2' }),
+      '/blog/page/2',
+    ),
+    reading('a search', '/blog/search/zelda', 'Search results for “zelda”', (page) => mainNav(page, 'BLOG'), '/blog'),
+    reading('a category', '/games', 'Games', (page) => mainNav(page, 'ABOUT'), '/about'),
+    reading(
+      '/about',
+      '/about',
+      'About',
+      (page) => page.getByRole('contentinfo').getByRole('link', { name: 'Disclaimer' }),
+      '/disclaimer',
+    ),
+    reading(
+      'a post that does not exist',
+      postPath('00000000-0000-4000-8000-000000000000'),
+      'The page does not exist',
+      (page) => mainNav(page, 'BLOG'),
+      '/blog',
+    ),
+    reading(
+      'an unknown path',
+      '/no-such-page',
+      'Page not found',
+      (page) => main(page).getByRole('link', { name: 'Go to the home page' }),
+      '/',
+    ),
   ];
 
   for (const expected of READING_PAGES) {

@@ -103,16 +103,19 @@ const carouselIsland: Island = (element) => {
     schedule();
   };
 
-  previous.addEventListener('click', onPrevious);
-  next.addEventListener('click', onNext);
-  pause.addEventListener('click', onPause);
-  for (const part of hoverable) {
-    part.addEventListener('pointerenter', onEnter);
-    part.addEventListener('pointerleave', onLeave);
-  }
-  element.addEventListener('focusin', onFocusIn);
-  element.addEventListener('focusout', onFocusOut);
-  document.addEventListener('visibilitychange', schedule);
+  const listeners: [EventTarget, string, (event: never) => void][] = [
+    [previous, 'click', onPrevious],
+    [next, 'click', onNext],
+    [pause, 'click', onPause],
+    ...hoverable.flatMap((part): [EventTarget, string, (event: PointerEvent) => void][] => [
+      [part, 'pointerenter', onEnter],
+      [part, 'pointerleave', onLeave],
+    ]),
+    [element, 'focusin', onFocusIn],
+    [element, 'focusout', onFocusOut],
+    [document, 'visibilitychange', schedule],
+  ];
+  for (const [target, type, listener] of listeners) target.addEventListener(type, listener as EventListener);
   const resize = new ResizeObserver(measure);
   resize.observe(track);
   showPaused();
@@ -122,16 +125,7 @@ const carouselIsland: Island = (element) => {
   return () => {
     clearTimeout(timer);
     resize.disconnect();
-    previous.removeEventListener('click', onPrevious);
-    next.removeEventListener('click', onNext);
-    pause.removeEventListener('click', onPause);
-    for (const part of hoverable) {
-      part.removeEventListener('pointerenter', onEnter);
-      part.removeEventListener('pointerleave', onLeave);
-    }
-    element.removeEventListener('focusin', onFocusIn);
-    element.removeEventListener('focusout', onFocusOut);
-    document.removeEventListener('visibilitychange', schedule);
+    for (const [target, type, listener] of listeners) target.removeEventListener(type, listener as EventListener);
     element.removeAttribute('data-running');
   };
 };
