@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { entryPriority } from './client/build/entry-priority.ts';
 import { graphqlDocuments } from './client/build/graphql-documents.ts';
+import { islandsBundle } from './client/build/islands-bundle.ts';
 import { precompress } from './client/build/precompress.ts';
 import { reportWeight } from './client/build/report-weight.ts';
 import { serverEntry } from './client/build/server-entry.ts';
@@ -29,6 +30,7 @@ export default defineConfig(({ command }) => ({
     themeScript(),
     react(),
     entryPriority(),
+    islandsBundle(),
     reportWeight(),
     precompress(),
     serverEntry({ alias: buildAlias }),

@@ -57,3 +57,14 @@ export interface RenderedPage {
 }
 
 export type RenderPage = (request: RenderRequest) => Promise<RenderedPage>;
+
+/**
+ * Where the client build names the islands' script (client/build/islands-bundle.ts): the one script
+ * of a page read without the app (docs/decisions/051). A dot-file: never served.
+ */
+export const ISLANDS_MANIFEST_FILE = '.islands.json';
+
+export interface IslandsManifest {
+  /** The script's address, /assets/islands-<hash>.js. */
+  script: string;
+}

@@ -14,7 +14,7 @@ const siteCsp = (imagesOrigin: string | null) =>
     "default-src 'self'",
     // The only inline script: the theme's, which must run before the first paint.
     `script-src 'self' ${THEME_SCRIPT_SOURCE}`,
-    // React and Swiper set style attributes; no stylesheet or script comes from elsewhere.
+    // React sets style attributes; no stylesheet or script comes from elsewhere.
     "style-src 'self' 'unsafe-inline'",
     // blob: for the editor's preview of a picked image.
     `img-src 'self' data: blob:${imagesOrigin ? ` ${imagesOrigin}` : ''}`,

@@ -2,8 +2,9 @@
 // by word prefix, NOTHING FOUND, the server's message for a refused keyword, the cards' images, and
 // the 5-second query cache.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { collectConsoleErrors, launchBrowser } from './support/browser.ts';
+import { withAppCookie } from './support/accounts.ts';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import {
   arrivedAt,
@@ -195,8 +196,11 @@ describe('searching the blog', () => {
 
   it('says in plain words that the server failed, in place of the list, when the request fails', async () => {
     const { page } = site;
+    // The server renders the first page with its list: a failed request is one made in the app (the
+    // signed-in author's: a reader's search loads the results' page from the server).
+    await withAppCookie(page, site.url);
+    onTestFinished(() => page.context().clearCookies());
     await whileGraphqlFails(page, 'BlogList', async () => {
-      // The server renders the first page with its list: a failed request is one made in the app.
       await gotoApp(page, `${site.url}/blog`);
       await page.getByRole('search').getByRole('searchbox').fill('zelda');
       await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
@@ -214,7 +218,10 @@ describe('searching the blog', () => {
 
   it('shows the loading indicator while the list loads', async () => {
     const { page } = site;
-    // The server renders the first page with its list: the wait is that of a list opened in the app.
+    // The server renders the first page with its list: the wait is that of a list opened in the app
+    // (the signed-in author's).
+    await withAppCookie(page, site.url);
+    onTestFinished(() => page.context().clearCookies());
     await gotoApp(page, site.url);
     await whileGraphqlHeld(page, operation('query BlogList'), async (release) => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'BLOG', exact: true }).click();
@@ -252,6 +259,8 @@ describe('a list shown again', () => {
       const page = await browser.context.newPage();
       const problems = collectConsoleErrors(page);
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      // The app, whose cache this is: the signed-in author's.
+      await withAppCookie(page, site.url);
       await page.clock.install();
       await steps(page, problems);
     } finally {
@@ -278,6 +287,9 @@ describe('a list shown again', () => {
 
     // The list arrives with the page the server rendered: that is its answer, counted from then (on
     // the page's clock, from its install, before any page of the site is opened: see pageOnNewClock).
+    // The app's cache: the signed-in author's (a reader's page is the server's, made again after a change).
+    await withAppCookie(page, site.url);
+    onTestFinished(() => page.context().clearCookies());
     await page.clock.install();
     const answeredAt = Date.now();
     // Once the app has the page: a click before that loads the next page from the server.

@@ -2,8 +2,8 @@
 // on a phone, the footer's links (signed in: accounts.test.ts; guarded screens: guards.test.ts;
 // the Menu without JavaScript: server-rendering.test.ts), and the document's title while a page starts.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAccount, restoreSession, signOutBrowser } from './support/accounts.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { createAccount, restoreSession, signOutBrowser, withAppCookie } from './support/accounts.ts';
 import { openSite, type E2eSite } from './support/e2e-site.ts';
 import {
   accessibleNodes,
@@ -88,11 +88,17 @@ describe('keyboard users', () => {
 
   it('land on the new page after following a link, not back at the top of the header', async () => {
     const { page } = site;
-    // Moving the focus is the app's: before it has started, a link loads the next page afresh.
-    await gotoApp(page, `${site.url}/about`);
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Disclaimer' }).press('Enter');
-    await expect.poll(() => h1Text(page)).toBe('Disclaimer');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    // Moving the focus is the app's (the signed-in author's): a reader's link loads the next page afresh,
+    // where the browser starts at its top.
+    await withAppCookie(site.page, site.url);
+    try {
+      await gotoApp(page, `${site.url}/about`);
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Disclaimer' }).press('Enter');
+      await expect.poll(() => h1Text(page)).toBe('Disclaimer');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    } finally {
+      await page.context().clearCookies();
+    }
     expect(site.problems).toEqual([]);
   });
 });
@@ -152,6 +158,9 @@ describe('the header on a 390 px wide phone', () => {
 
   it('keeps a menu opened before the app started open once it has, and the app then closes it on navigation', async () => {
     const { page } = site;
+    // The app is the signed-in author's.
+    await withAppCookie(site.page, site.url);
+    onTestFinished(() => page.context().clearCookies());
     // The app's code (all but its small loader) waits until the menu has been opened on the server's page.
     await whileFilesHeld(page, /\/assets\/(?!load-)[\w-]+\.js$/, async (release) => {
       await page.goto(`${site.url}/about`, { waitUntil: 'domcontentloaded' });
@@ -216,8 +225,10 @@ describe('the footer', () => {
 describe('the document title while a page starts', () => {
   let post: { slug: string };
   beforeAll(async () => {
-    // A visitor's browser (the footer's tests above signed one in), in a desktop window.
+    // A visitor's browser (the footer's tests above signed one in), in a desktop window, with the app
+    // (a reader's page keeps the server's title: it has no app to take it over).
     await signOutBrowser(site);
+    await withAppCookie(site.page, site.url);
     await site.page.setViewportSize({ width: 1280, height: 800 });
     post = await createPost(site.t, { title: 'Titled all along', category: 'book' });
     // From the end of parsing on, every change to the head is checked: how many <title> it holds.

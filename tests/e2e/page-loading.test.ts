@@ -1,5 +1,5 @@
 // How the home page and a post page arrive on a phone: nothing on screen moves as their content
-// comes in (no layout shift, however late the data or the carousel's code), the largest picture is
+// comes in (no layout shift, however late the data or the carousel's island), the largest picture is
 // not left to lazy loading, and the pages download neither the editor nor the admin screens.
 import type { Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,9 +79,9 @@ describe('the home page on a phone', () => {
   it('moves nothing on screen while its lists and carousel arrive, even when the carousel comes last', async () => {
     const { page } = site;
     try {
-      // The server renders the lists into the page; the app takes them over once the carousel is there.
-      await openRecordingShifts(page, '/', /\/assets\/carousel-[\w-]+\.js$/);
-      await page.locator('.swiper-initialized').waitFor({ timeout: 15_000 });
+      // The server renders the lists into the page; the carousel's controls come with its island, late here.
+      await openRecordingShifts(page, '/', /\/assets\/islands-[\w-]+\.js$/);
+      await page.locator('.carousel[data-running]').waitFor({ timeout: 15_000 });
       await page.getByRole('heading', { level: 2, name: 'Latest' }).waitFor();
       await page.getByRole('img', { name: 'Reading: The Left Hand of Darkness' }).first().waitFor();
       expect(await recordedShifts(page)).toEqual([]);
@@ -101,7 +101,7 @@ describe('the home page on a phone', () => {
     try {
       await page.goto(site.url);
       await page.getByRole('heading', { level: 2, name: 'Latest' }).waitFor();
-      await page.locator('.swiper-initialized').waitFor();
+      await page.locator('.carousel[data-running]').waitFor();
     } finally {
       page.off('request', collect);
     }
@@ -112,7 +112,7 @@ describe('the home page on a phone', () => {
   it("fetches the first card's picture, the largest in view, at once and first", async () => {
     const { page } = site;
     await page.goto(site.url);
-    await page.locator('.swiper-initialized').waitFor();
+    await page.locator('.carousel[data-running]').waitFor();
     // The newest card comes first.
     const first = page.getByRole('img', { name: 'Reading: The Left Hand of Darkness' });
     expect(await first.first().getAttribute('loading')).toBe('eager');
@@ -132,7 +132,7 @@ describe('the home page on a phone', () => {
     page.on('response', collect);
     try {
       await page.goto(site.url);
-      await page.locator('.swiper-initialized').waitFor();
+      await page.locator('.carousel[data-running]').waitFor();
       await page.waitForLoadState('networkidle');
     } finally {
       page.off('response', collect);

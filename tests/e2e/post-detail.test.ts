@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { JSDOM } from 'jsdom';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { PostWithImage } from '../../server/modules/post/post.service.ts';
 import { commentMessages } from '#kernel/comment-rules.ts';
 import {
@@ -14,13 +14,14 @@ import {
   restoreSession,
   signOutBrowser,
   toast,
+  withAppCookie,
 } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';
 import { sidewaysScroll } from './support/layout-checks.ts';
 import { openNoScriptBrowser, type NoScriptBrowser } from './support/no-script.ts';
 import { openDesktopSite, openSite, type E2eSite } from './support/e2e-site.ts';
 import {
-  appOwnsH1,
+  scriptStarted,
   arrivedAt,
   canonicalLinks,
   gotoApp,
@@ -55,11 +56,14 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 /**
- * Opens a post from the blog list, as a reader does. A post's page loaded from the server arrives
- * with its post written in (server/modules/pages/initial-results.ts) and sends no query; opened from a list,
- * it asks the server, and shows its loading and error states.
+ * Opens a post from the blog list in the app (the signed-in author's: a reader's click loads the
+ * server's page). A post's page loaded from the server arrives with its post written in
+ * (server/modules/pages/initial-results.ts) and sends no query; opened from a list in the app, it asks
+ * the server, and shows its loading and error states.
  */
 async function openFromTheBlog(page: Page, { slug, title }: { slug: string; title: string }) {
+  await withAppCookie(page, site.url);
+  onTestFinished(() => page.context().clearCookies());
   await gotoApp(page, `${site.url}/blog`);
   await page.getByRole('link', { name: new RegExp(`^READ MORE\\s*: ${title}$`) }).click();
   await expect.poll(() => pathOf(page)).toBe(`/blog/${slug}`);
@@ -320,8 +324,8 @@ describe('an address with no post behind it', () => {
       expect(await headMeta(page, 'robots')).toEqual(['noindex']);
 
       // Opened directly, there is no page of the site to go back to: Go Back leads home. (The button
-      // is the app's: it works once the app has taken the page over.)
-      await expect.poll(() => appOwnsH1(page)).toBe(true);
+      // needs script: it works once the page's island has run.)
+      await expect.poll(() => scriptStarted(page)).toBe(true);
       await main.getByRole('button', { name: 'Go Back' }).click();
       await arrivedAt(page, '/', 'Pixel Diaries');
       expect(site.problems).toEqual([]);
@@ -342,7 +346,7 @@ describe('an address with no post behind it', () => {
   it('goes back to the list it came from, when the post was deleted after the list was shown', async () => {
     const { page } = site;
     const doomed = await createPost(site.t, { title: 'A post about to go' });
-    // The app's history: the list must be the app's, so the post is opened in it.
+    // The list the reader came from, in the browser's history.
     await gotoApp(page, `${site.url}/blog`);
     const readMore = page.getByRole('link', { name: /^READ MORE\s*: A post about to go$/ });
     await readMore.waitFor();
@@ -351,6 +355,7 @@ describe('an address with no post behind it', () => {
     await readMore.click();
     await expect.poll(() => h1Text(page)).toBe('The page does not exist');
     expect(pathOf(page)).toBe(`/blog/${doomed.slug}`);
+    await expect.poll(() => scriptStarted(page)).toBe(true);
     await page.getByRole('main').getByRole('button', { name: 'Go Back' }).click();
     await arrivedAt(page, '/blog', 'Blog');
     expect(site.problems).toEqual([]);
@@ -422,39 +427,44 @@ describe("a post's ending", () => {
     expect(ending.querySelector('h2')!.textContent).toBe('Related posts');
   });
 
-  it('leads on to the next post, its category and the blog without reloading the page', async () => {
-    const { page } = site;
-    await gotoApp(page, `${site.url}/blog/${posts[0]!.slug}`);
-    const load = await markPageLoad(page);
-    const ending = page.locator('.post-ending');
+  // A reader's links load the next page from the server; the signed-in author's app follows them in place.
+  for (const app of [false, true]) {
+    it(`leads on to the next post, its category and the blog${app ? ', in the app without reloading the page' : ''}`, async () => {
+      const { page } = site;
+      if (app) await withAppCookie(page, site.url);
+      onTestFinished(() => page.context().clearCookies());
+      await gotoApp(page, `${site.url}/blog/${posts[0]!.slug}`);
+      const load = await markPageLoad(page);
+      const ending = page.locator('.post-ending');
 
-    // The oldest post has only a next one.
-    const neighbours = ending.getByRole('navigation', { name: 'Previous and next posts' });
-    expect(await neighbours.getByRole('link').allTextContents()).toEqual(['Next post →Frieren and the long goodbye']);
-    // Related: the other game first (same category, shares "Hollow Knight"), then the anime.
-    const related = ending.getByRole('region', { name: 'Related posts' });
-    expect(await related.getByRole('listitem').allTextContents()).toEqual([
-      'Hollow Knight Silksong at last' + 'Game · 1 min read',
-      'Frieren and the long goodbye' + 'Anime · 1 min read',
-    ]);
+      // The oldest post has only a next one.
+      const neighbours = ending.getByRole('navigation', { name: 'Previous and next posts' });
+      expect(await neighbours.getByRole('link').allTextContents()).toEqual(['Next post →Frieren and the long goodbye']);
+      // Related: the other game first (same category, shares "Hollow Knight"), then the anime.
+      const related = ending.getByRole('region', { name: 'Related posts' });
+      expect(await related.getByRole('listitem').allTextContents()).toEqual([
+        'Hollow Knight Silksong at last' + 'Game · 1 min read',
+        'Frieren and the long goodbye' + 'Anime · 1 min read',
+      ]);
 
-    await neighbours.getByRole('link', { name: /Next post/ }).click();
-    await expect.poll(() => h1Text(page)).toBe('Frieren and the long goodbye');
-    expect(pathOf(page)).toBe(`/blog/${posts[1]!.slug}`);
-    expect(await neighbours.getByRole('link').allTextContents()).toEqual([
-      '← Previous postHollow Knight, ten years on',
-      'Next post →Hollow Knight Silksong at last',
-    ]);
+      await neighbours.getByRole('link', { name: /Next post/ }).click();
+      await expect.poll(() => h1Text(page)).toBe('Frieren and the long goodbye');
+      expect(pathOf(page)).toBe(`/blog/${posts[1]!.slug}`);
+      expect(await neighbours.getByRole('link').allTextContents()).toEqual([
+        '← Previous postHollow Knight, ten years on',
+        'Next post →Hollow Knight Silksong at last',
+      ]);
 
-    await ending.getByRole('link', { name: 'Anime' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/anime');
-    await page.goBack();
-    await expect.poll(() => h1Text(page)).toBe('Frieren and the long goodbye');
-    await ending.getByRole('link', { name: '← All posts' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/blog');
-    expect(await load.stillLoaded()).toBe(true);
-    expect(site.problems).toEqual([]);
-  });
+      await ending.getByRole('link', { name: 'Anime' }).click();
+      await expect.poll(() => pathOf(page)).toBe('/anime');
+      await page.goBack();
+      await expect.poll(() => h1Text(page)).toBe('Frieren and the long goodbye');
+      await ending.getByRole('link', { name: '← All posts' }).click();
+      await expect.poll(() => pathOf(page)).toBe('/blog');
+      expect(await load.stillLoaded()).toBe(app);
+      expect(site.problems).toEqual([]);
+    });
+  }
 });
 
 // Issue 38: a reader comments with JavaScript off (a plain POST and a 303 back) and on (no reload);

@@ -6,7 +6,14 @@
 import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { menuMessages, redirectMessages } from '#kernel/messages.ts';
-import { createAccount, problemsBesidesStatus, restoreSession, toast, type Account } from './support/accounts.ts';
+import {
+  createAccount,
+  problemsBesidesStatus,
+  restoreSession,
+  toast,
+  withAppCookie,
+  type Account,
+} from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { sidewaysScroll } from './support/layout-checks.ts';
@@ -169,6 +176,8 @@ describe('menus in the studio', () => {
 describe('an old address reached by a link inside the app', () => {
   it('leads where a full load leads (a redirect, a renamed tag), and a missing one shows the 404 once, asked once', async () => {
     const { page, t } = site;
+    // The app is the signed-in author's (a session cookie gets it); a reader's links are full loads.
+    await withAppCookie(page, site.url);
     await t.db.prisma.redirect.deleteMany();
     await t.db.prisma.page.deleteMany({ where: { slug: 'old-links' } });
     await t.app.services.redirects.create({ from: '/old-shelf', to: '/about', permanent: true });

@@ -1,6 +1,7 @@
 // Addresses that are not pages of the site get the error page, inside the usual header and footer;
 // list addresses with a page number only when it is a positive integer.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { withAppCookie } from './support/accounts.ts';
 import { desktopSiteTests, type E2eSite } from './support/e2e-site.ts';
 import { arrivedAt, goInApp, h1Text, headMeta } from './support/page-checks.ts';
 
@@ -71,6 +72,9 @@ describe('a page number in a list address', () => {
 
   it('is checked on in-app navigation too, not only on a full load', async () => {
     const { page } = site;
+    // The app is the signed-in author's (a session cookie gets it).
+    await withAppCookie(page, site.url);
+    onTestFinished(() => page.context().clearCookies());
     await page.goto(`${site.url}/blog`);
     await expect.poll(() => h1Text(page)).toBe('Blog');
     // What the router does on a history change inside the app (Back, Forward): no full page load.

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, restoreSession, type Account } from './support/accounts.ts';
 import { openSite, type E2eSite } from './support/e2e-site.ts';
-import { appOwnsH1 } from './support/page-checks.ts';
+import { scriptStarted } from './support/page-checks.ts';
 import { seedDemoSite } from './support/site-content.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
@@ -77,7 +77,7 @@ async function shoot(screens: string[][], width: number, theme: (typeof THEMES)[
     // Rendered: the page's own heading is there and no loading indicator is left.
     await expect.poll(() => site.page.getByRole('heading', { level: 1 }).count(), { message: url }).toBeGreaterThan(0);
     await expect.poll(() => site.page.getByRole('status', { name: /^Loading/ }).count(), { message: url }).toBe(0);
-    await expect.poll(() => appOwnsH1(site.page), { message: url }).toBe(true);
+    await expect.poll(() => scriptStarted(site.page), { message: url }).toBe(true);
     await site.page.screenshot({ path: path.join(outDir, `${name}-${width}-${theme}.png`), fullPage: true });
     // Nothing wider than the screen: no sideways scrolling on a phone.
     const overflow = await site.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

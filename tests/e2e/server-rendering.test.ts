@@ -1,13 +1,14 @@
 // Public pages rendered on the server, in a real browser. With JavaScript off, the server's HTML is
 // the whole site: every page shows its content, and links, the paginator and the search form work
-// as plain HTML. With JavaScript on, the app hydrates what the server wrote: nothing logged, nothing
-// moves, the parser's nodes are kept (the markup is adopted, not thrown away and drawn again), and
-// the app then navigates in place as it always has.
+// as plain HTML. With JavaScript on, a reader who is not signed in gets that HTML with its islands
+// and no app (at most 30 KB of script; a link loads the next page); a browser with a session gets the
+// app, which hydrates what the server wrote: nothing logged, nothing moves, the parser's nodes are
+// kept (the markup is adopted, not thrown away and drawn again), and the app then navigates in place.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postPath } from '#kernel/route-paths.ts';
 import type { PostWithImage } from '../../server/modules/post/post.service.ts';
-import { markPageLoad } from './support/accounts.ts';
+import { createAccount, markPageLoad, restoreSession, withAppCookie } from './support/accounts.ts';
 import { openDesktopSite, type E2eSite } from './support/e2e-site.ts';
 import { openNoScriptBrowser, type NoScriptBrowser } from './support/no-script.ts';
 import {
@@ -45,7 +46,7 @@ const mainNav = (page: Page, name: string) => navOf(page).getByRole('link', { na
 /** Whether all of `card` is inside the carousel's frame (the row it scrolls in). */
 const inFrame = (card: Locator) =>
   card.evaluate((element) => {
-    const frame = element.closest('.swiper')!.getBoundingClientRect();
+    const frame = element.closest('.carousel-track')!.getBoundingClientRect();
     const box = element.getBoundingClientRect();
     return box.left >= frame.left - 1 && box.right <= frame.right + 1;
   });
@@ -224,7 +225,7 @@ describe('with JavaScript off', () => {
       expect(await carousel.getByRole('button').count()).toBe(0);
       expect(
         await carousel
-          .locator('.swiper-button-prev, .swiper-button-next, .carousel-pause')
+          .locator('.carousel-arrow, .carousel-pause')
           .evaluateAll((elements) => elements.filter((element) => element.getBoundingClientRect().width > 0).length),
       ).toBe(0);
       const cards = carousel.getByRole('article');
@@ -232,7 +233,7 @@ describe('with JavaScript off', () => {
       const last = cards.last();
       expect(await inFrame(last)).toBe(false);
       // The row takes the keyboard's arrows (it is focusable), and each press brings the next card into view.
-      await carousel.locator('.swiper').focus();
+      await carousel.locator('.carousel-track').focus();
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => inFrame(last)).toBe(true);
     } finally {
@@ -298,11 +299,15 @@ function headTags(): string[] {
     .sort();
 }
 
-describe('with JavaScript on, the app takes over the same page', () => {
+describe('with JavaScript on and a session, the app takes over the same page', () => {
   const warnings: string[] = [];
 
   beforeAll(async () => {
     const { page } = site;
+    // A session cookie is what gets the app, valid or not: one that is no session here gets it while
+    // the page stays a reader's (no author tools come in), so what the app hydrates is compared with
+    // the server's HTML as it is.
+    await withAppCookie(site.page, site.url);
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(`console warning: ${message.text()}`);
     });
@@ -427,7 +432,7 @@ describe('with JavaScript on, the app takes over the same page', () => {
   const PAGES: Hydrated[] = [
     {
       ...hydrated('the home page', '/', SITE_NAME, toFeatured),
-      started: (page) => page.locator('.swiper-initialized').waitFor(),
+      started: (page) => page.locator('.carousel[data-running]').waitFor(),
       then: {
         ...toFeatured,
         click: (page) => readMore(page.getByRole('region', { name: 'Latest' }).getByRole('article').first()).click(),
@@ -470,16 +475,11 @@ describe('with JavaScript on, the app takes over the same page', () => {
     hydrated('/hire-me', '/hire-me', 'Hire me', viaFooter('Disclaimer', '/disclaimer')),
     hydrated('/privacy-policy', '/privacy-policy', 'Privacy Policy', viaNav('ABOUT', '/about', 'About')),
     hydrated('/disclaimer', '/disclaimer', 'Disclaimer', viaFooter('Privacy Policy', '/privacy-policy')),
+    // A post or a page that readers cannot see is, for a session, the author's draft perhaps: the browser
+    // renders it with their session (client-files.ts); those 404s are a reader's, below.
     hydrated(
-      'a post that does not exist',
-      postPath('00000000-0000-4000-8000-000000000000'),
-      'The page does not exist',
-      viaSearch('zelda'),
-      404,
-    ),
-    hydrated(
-      'an unknown path',
-      '/no-such-page',
+      'a path that is no page',
+      '/no/such-page',
       'Page not found',
       follow((page) => main(page).getByRole('link', { name: 'Go to the home page' }), '/', SITE_NAME),
       404,
@@ -553,6 +553,160 @@ describe('with JavaScript on, the app takes over the same page', () => {
     } finally {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await cdp.detach();
+    }
+  });
+});
+
+describe('with JavaScript on and no session, the same pages run their islands and no app', () => {
+  beforeAll(() => site.page.context().clearCookies());
+  beforeEach(() => {
+    site.problems.length = 0;
+  });
+
+  /** The scripts the page asked for (their paths) and their bytes as sent (compressed). */
+  const scripts = (page: Page) =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({
+          path: new URL(entry.name).pathname,
+          bytes: (entry as PerformanceResourceTiming).encodedBodySize,
+        })),
+    );
+
+  interface ReadingPage {
+    name: string;
+    path: () => string;
+    heading: () => string;
+    link: (page: Page) => Locator;
+    to: string;
+  }
+  /** A page, and a link on it that leads to `to`. */
+  const reading = (
+    name: string,
+    path: string | (() => string),
+    heading: string | (() => string),
+    link: (page: Page) => Locator,
+    to: string,
+  ): ReadingPage => ({
+    name,
+    path: typeof path === 'string' ? () => path : path,
+    heading: typeof heading === 'string' ? () => heading : heading,
+    link,
+    to,
+  });
+  const READING_PAGES: ReadingPage[] = [
+    reading('the home page', '/', SITE_NAME, (page) => mainNav(page, 'BLOG'), '/blog'),
+    reading(
+      'a post',
+      () => postPath(featured.slug),
+      () => featured.title,
+      (page) => mainNav(page, 'GAMES'),
+      '/games',
+    ),
+    reading(
+      'the blog',
+      '/blog',
+      'Blog',
+      (page) => paginator(page).getByRole('link', { name: 'Page 2' }),
+      '/blog/page/2',
+    ),
+    reading('a search', '/blog/search/zelda', 'Search results for “zelda”', (page) => mainNav(page, 'BLOG'), '/blog'),
+    reading('a category', '/games', 'Games', (page) => mainNav(page, 'ABOUT'), '/about'),
+    reading(
+      '/about',
+      '/about',
+      'About',
+      (page) => page.getByRole('contentinfo').getByRole('link', { name: 'Disclaimer' }),
+      '/disclaimer',
+    ),
+    reading(
+      'a post that does not exist',
+      postPath('00000000-0000-4000-8000-000000000000'),
+      'The page does not exist',
+      (page) => mainNav(page, 'BLOG'),
+      '/blog',
+    ),
+    reading(
+      'an unknown path',
+      '/no-such-page',
+      'Page not found',
+      (page) => main(page).getByRole('link', { name: 'Go to the home page' }),
+      '/',
+    ),
+  ];
+
+  for (const expected of READING_PAGES) {
+    it(`${expected.name}: the server's page with its islands, at most 30 KB of script, no app; a link loads the next page`, async () => {
+      const { page } = site;
+      await page.goto(`${site.url}${expected.path()}`);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-islands')))
+        .toBe('started');
+      expect(await h1Text(page)).toBe(expected.heading());
+      // Not hydrated: no state to hydrate from, and React owns nothing.
+      expect(await page.locator('#server-state').count()).toBe(0);
+      expect(await appOwnsH1(page)).toBe(false);
+      const sent = await scripts(page);
+      expect(sent.map((script) => script.path)).toEqual([expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/)]);
+      expect(sent.reduce((sum, script) => sum + script.bytes, 0)).toBeLessThanOrEqual(30 * 1024);
+
+      // Plain links: the next page is the server's, loaded whole.
+      const load = await markPageLoad(page);
+      await expected.link(page).click();
+      await expect.poll(() => pathOf(page)).toBe(expected.to);
+      await expect.poll(() => load.stillLoaded()).toBe(false);
+      expect(await page.locator('#server-state').count()).toBe(0);
+      expect(site.problems).toEqual([]);
+    });
+  }
+
+  it('fetches a public page ahead when the pointer rests on its link, never the studio or signing in', async () => {
+    const { page } = site;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${site.url}/about`);
+    // Chromium reports the rules it read from the Speculation-Rules header and each prefetch it makes.
+    const cdp = await page.context().newCDPSession(page);
+    const ruleSets: { errorType?: string; sourceText: string }[] = [];
+    const prefetched = new Map<string, string>();
+    cdp.on('Preload.ruleSetUpdated', ({ ruleSet }) => ruleSets.push(ruleSet));
+    cdp.on('Preload.prefetchStatusUpdated', ({ prefetchUrl, status }) => {
+      prefetched.set(new URL(prefetchUrl).pathname, status);
+    });
+    try {
+      await cdp.send('Preload.enable');
+      await expect.poll(() => ruleSets.length).toBe(1);
+      expect(ruleSets[0]!.errorType).toBeUndefined();
+      // The footer's Login leads to the app: hovered first, it is never fetched ahead.
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Login' }).hover();
+      await mainNav(page, 'GAMES').hover();
+      await expect.poll(() => prefetched.get('/games')).toBe('Ready');
+      expect(prefetched.has('/login')).toBe(false);
+      // The click shows the page fetched ahead.
+      await mainNav(page, 'GAMES').click();
+      await expect.poll(() => h1Text(page)).toBe('Games');
+      expect(site.problems).toEqual([]);
+    } finally {
+      await cdp.detach();
+    }
+  });
+
+  it('a signed-in author gets the full app on a reading page, with their tools, and it navigates in place', async () => {
+    const { page } = site;
+    const author = await createAccount(site, { isAdmin: true });
+    try {
+      await restoreSession(site, author, '/');
+      await expect.poll(() => appOwnsH1(page)).toBe(true);
+      expect((await scripts(page)).some((script) => /^\/assets\/react-[\w-]+\.js$/.test(script.path))).toBe(true);
+      await page.getByRole('contentinfo').getByText(`Signed in as ${author.name}`).waitFor();
+      const load = await markPageLoad(page);
+      await mainNav(page, 'BLOG').click();
+      await expect.poll(() => h1Text(page)).toBe('Blog');
+      expect(await load.stillLoaded()).toBe(true);
+      expect(site.problems).toEqual([]);
+    } finally {
+      await page.context().clearCookies();
     }
   });
 });

@@ -10,7 +10,17 @@ import { useSite } from '../lib/site';
 export function LocalDate({ iso, withTime = false }: { iso: string; withTime?: boolean }) {
   const hydrated = useHydrated();
   const timeZone = useSite()?.timeZone;
+  // On a page without the app, islands/local-date.ts writes the reader's format in place.
+  const island = { 'data-island': 'local-date', 'data-with-time': withTime ? '' : undefined };
   if (!hydrated)
-    return <time dateTime={iso}>{withTime ? formatSiteDateTime(iso, timeZone) : formatServerDate(iso, timeZone)}</time>;
-  return <time dateTime={iso}>{withTime ? formatDateTime(iso) : formatDate(iso)}</time>;
+    return (
+      <time dateTime={iso} {...island}>
+        {withTime ? formatSiteDateTime(iso, timeZone) : formatServerDate(iso, timeZone)}
+      </time>
+    );
+  return (
+    <time dateTime={iso} {...island}>
+      {withTime ? formatDateTime(iso) : formatDate(iso)}
+    </time>
+  );
 }

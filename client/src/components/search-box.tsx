@@ -57,6 +57,8 @@ export function SearchBox({ initialKeyword = '', initialError = null }: SearchBo
       method="get"
       noValidate
       onSubmit={handleSubmit}
+      // On a page without the app, islands/search-box.ts checks the keyword the same way.
+      data-island="search-box"
     >
       <label className="visually-hidden" htmlFor={SEARCH_BOX_ID}>
         Search posts

@@ -1,55 +1,11 @@
-// The theme in the browser: the reader's pick (on <html>, put there before the first paint by the
-// inline script of kernel/theme-rules.ts) or else the system's setting, which can change while the
-// page is open; a pick made in another tab applies here too.
+// The theme in the app: a hook over lib/theme-choice.ts (the reader's pick or the system's setting).
 import { useSyncExternalStore } from 'react';
-import { isTheme, THEME_ATTRIBUTE, THEME_STORAGE_KEY, type Theme } from '#kernel/theme-rules.ts';
+import type { Theme } from '#kernel/theme-rules.ts';
+import { currentTheme, watchTheme } from './theme-choice';
 
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
-
-const systemDark = () => window.matchMedia('(prefers-color-scheme: dark)');
-
-function currentTheme(): Theme {
-  const chosen = document.documentElement.getAttribute(THEME_ATTRIBUTE);
-  if (isTheme(chosen)) return chosen;
-  return systemDark().matches ? 'dark' : 'light';
-}
-
-function applyPick(theme: Theme): void {
-  document.documentElement.setAttribute(THEME_ATTRIBUTE, theme);
-  notify();
-}
-
-function followOtherTabs(event: StorageEvent): void {
-  if (event.key === THEME_STORAGE_KEY && isTheme(event.newValue)) applyPick(event.newValue);
-}
-
-function subscribe(listener: () => void): () => void {
-  if (listeners.size === 0) {
-    systemDark().addEventListener('change', notify);
-    window.addEventListener('storage', followOtherTabs);
-  }
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) {
-      systemDark().removeEventListener('change', notify);
-      window.removeEventListener('storage', followOtherTabs);
-    }
-  };
-}
+export { chooseTheme } from './theme-choice';
 
 /** The theme the page shows; null on the server and during hydration, which cannot know it. */
 export function useTheme(): Theme | null {
-  return useSyncExternalStore(subscribe, currentTheme, () => null);
-}
-
-/** Shows the page in this theme and remembers the pick in this browser. */
-export function chooseTheme(theme: Theme): void {
-  try {
-    window.localStorage.setItem(THEME_STORAGE_KEY, theme);
-  } catch {
-    // storage disabled: the pick holds for this page only
-  }
-  applyPick(theme);
+  return useSyncExternalStore(watchTheme, currentTheme, () => null);
 }

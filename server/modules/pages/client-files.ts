@@ -20,7 +20,13 @@ import { isServerRendered, ServerRenderer } from './server-render.ts';
 import { keywordError } from '#kernel/search-rules.ts';
 import { isServerPath, redirectLocation, type RedirectRule } from '#kernel/redirect-rules.ts';
 import { searchPath } from '#kernel/route-paths.ts';
-import { SEARCH_FORM_FIELD, SERVER_STATE_ID, type RenderedPage } from '#kernel/server-render.ts';
+import {
+  ISLANDS_MANIFEST_FILE,
+  SEARCH_FORM_FIELD,
+  SERVER_STATE_ID,
+  type IslandsManifest,
+  type RenderedPage,
+} from '#kernel/server-render.ts';
 import { acceptedCodings } from '../../http/accept-encoding.ts';
 import { projectRoot } from '../../project-root.ts';
 import { escapeMarkup, jsonForScript } from '../../http/markup.ts';
@@ -28,6 +34,7 @@ import { addVary, carriesSession, readResponse } from '../../http/http-cache.ts'
 import { bodyBytes, bytesResponse } from '../../http/response-bytes.ts';
 import { InitialResults, NO_INITIAL_DATA, renderInitialTags, type InitialPageData } from './initial-results.ts';
 import { headTemplate, renderHeadTags } from './page-head.ts';
+import { mountSpeculationRules, SPECULATION_RULES_HEADER } from './speculation-rules.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -90,6 +97,31 @@ function withoutStylesheets(indexHtml: string, hrefs: string[]): string {
   });
 }
 
+/** The module script index.html loads: the app's loader (client/build/entry-priority.ts). */
+const APP_SCRIPT = /<script type="module"[^>]*\bsrc="[^"]*"[^>]*><\/script>/;
+
+/**
+ * The page a reader reads without the app (docs/decisions/051): the rendered page's file with the
+ * islands' script (client/build/islands-bundle.ts) in place of the app's. Null for a build without
+ * islands: every page then gets the app, as before.
+ */
+function islandsHtml(renderedHtml: string, clientDir: string): string | null {
+  const file = path.join(clientDir, ISLANDS_MANIFEST_FILE);
+  if (!existsSync(file) || !APP_SCRIPT.test(renderedHtml)) return null;
+  const { script } = JSON.parse(readFileSync(file, 'utf8')) as IslandsManifest;
+  return renderedHtml.replace(APP_SCRIPT, `<script type="module" src="${escapeMarkup(script)}"></script>`);
+}
+
+/**
+ * Whether the page goes out without the app: a public page the server rendered, for a request that
+ * carries no session cookie. Only the author signs in; their pages (any cookie, valid or not) get
+ * the full app, which shows their tools. The response cache stores and answers only requests
+ * without a session cookie, and pages vary on Cookie, so no cache hands one kind to the other.
+ */
+function readsWithoutApp(request: Request, rendered: RenderedPage | null): rendered is RenderedPage {
+  return rendered !== null && !carriesSession(request);
+}
+
 /** The state the page was rendered in, as a JSON data block (never run) for the browser's hydration. */
 function serverStateTag({ state }: RenderedPage): string {
   return `<script type="application/json" id="${escapeMarkup(SERVER_STATE_ID)}">${jsonForScript(state)}</script>`;
@@ -125,8 +157,10 @@ export function mountClient(
   const initialResults = InitialResults.fromClientBuild(clientDir);
   // A page the server rendered carries its styles itself (InitialResults.renderedPageData): the same
   // file without its links to them.
-  const renderedTemplate =
-    indexHtml === null ? null : headTemplate(withoutStylesheets(indexHtml, initialResults.entryStylesheets()));
+  const renderedHtml = indexHtml === null ? null : withoutStylesheets(indexHtml, initialResults.entryStylesheets());
+  const renderedTemplate = renderedHtml === null ? null : headTemplate(renderedHtml);
+  const islandsFile = renderedHtml === null ? null : islandsHtml(renderedHtml, clientDir);
+  const islandsTemplate = islandsFile === null ? null : headTemplate(islandsFile);
   const renderer = graphql ? new ServerRenderer(clientDir, graphql) : null;
 
   // serveStatic builds its response before any hook could add headers, so they are set afterwards.
@@ -167,6 +201,7 @@ export function mountClient(
   // SVG: a browser makes a document of its own for an SVG icon and lays it out on the page's main
   // thread, one task of 40 to 50 ms on every page load in Chromium's trace on this project's machine.
   app.get('/favicon.ico', (c) => c.redirect('/favicon.png', 301));
+  mountSpeculationRules(app);
 
   app.get('*', async (c) => {
     const requestPath = c.req.path;
@@ -254,17 +289,21 @@ export function mountClient(
         console.error(`Could not answer the first queries of ${requestPath}:`, error);
       }
     }
-    const html = (rendered ? renderedTemplate! : template).render(
+    // For a reader without a session, the rendered page with its islands and nothing to hydrate.
+    const withoutApp = islandsTemplate !== null && readsWithoutApp(c.req.raw, rendered);
+    const html = (withoutApp ? islandsTemplate : rendered ? renderedTemplate! : template).render(
       renderHeadTags(page),
       renderInitialTags(initial),
       rendered?.html,
-      rendered ? serverStateTag(rendered) : undefined,
+      rendered && !withoutApp ? serverStateTag(rendered) : undefined,
       page.language,
     );
     const response = readResponse(c.req.raw, html, {
       status: page.status,
       contentType: 'text/html; charset=UTF-8',
       private: page.private,
+      // Its links lead to more such pages: the browser fetches them ahead (speculation-rules.ts).
+      headers: withoutApp ? { 'Speculation-Rules': SPECULATION_RULES_HEADER } : undefined,
     });
     // readResponse validates it on every visit (no-cache): a page names the build's hashed files, and
     // a page kept past a deploy would load files that no longer exist.

@@ -26,7 +26,7 @@ export const MANIFEST_FILE = '.vite/manifest.json';
 
 /**
  * The lazy chunks a screen cannot show its content without, by source module (client/src/...): the
- * home page waits for the carousel (Swiper), a post for the sanitizer (DOMPurify), the lists and
+ * home page waits for the carousel, a post for the sanitizer (DOMPurify), the lists and
  * author's pages for their own screen and the sanitizer (client/src/app/router.tsx loads them on demand).
  */
 function firstChunkModules(route: PageRoute): string[] {

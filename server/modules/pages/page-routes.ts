@@ -66,6 +66,17 @@ const ADMIN_SCREENS: Record<string, FormScreen> = {
 
 const NOT_FOUND: PageRoute = { kind: 'notFound' };
 
+/**
+ * The paths of the screens matchPageRoute calls forms (the studio, signing in, the editors), as URL
+ * patterns: what a reader's page never prefetches (speculation-rules.ts).
+ */
+export const FORM_PATH_PATTERNS: readonly string[] = [
+  ...Object.keys(FORM_SCREENS).map((segment) => `/${segment}`),
+  '/admin',
+  '/admin/*',
+  '/blog/*/edit',
+];
+
 function decodeSegments(pathname: string): string[] | null {
   const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
   try {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { makeImage, type ImageFormat } from '../../support/images.ts';
+import { SESSION_COOKIE } from '../../../server/http/cookies.ts';
 import { openSite, type E2eSite } from './e2e-site.ts';
 import { pathOf } from './page-checks.ts';
 
@@ -37,6 +38,16 @@ export async function signOutBrowser(site: E2eSite): Promise<void> {
   await site.page.context().clearCookies();
   await site.page.goto(site.url);
   await site.page.evaluate(() => localStorage.clear());
+}
+
+/**
+ * A browser that gets the full app on every page, as a signed-in author does (any session cookie
+ * gets it: server/modules/pages/client-files.ts), while signed in as nobody (the cookie is no session
+ * here), so the pages look as a reader's: for what the app does on a public page. A reader's browser
+ * without it gets the islands (docs/decisions/051).
+ */
+export async function withAppCookie(page: Page, siteUrl: string): Promise<void> {
+  await page.context().addCookies([{ name: SESSION_COOKIE, value: 'no-such.session', url: siteUrl }]);
 }
 
 /** A browser that signed in on an earlier visit: the session cookie and userInfo, then a fresh load. */

@@ -3,10 +3,13 @@
 //
 // The Menu is the browser's own disclosure (<details> and <summary>), so it opens and closes, from the mouse and
 // the keyboard, without JavaScript; on a wide screen global.css shows the links and hides the summary. The app adds
-// what HTML alone cannot: Escape closes it, and so does any navigation.
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+// what HTML alone cannot: Escape closes it (islands/menu.ts, also run on pages without the app), and so does
+// any navigation.
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSite } from '../../lib/site';
+import menuIsland from '../../islands/menu';
+import { useIsland } from '../../components/use-island';
 import { AuthorTools } from './author-tools';
 import { LogoMark } from './logo-mark';
 import { useMenu } from '../../lib/menus';
@@ -28,14 +31,9 @@ export function SiteHeader() {
     if (menuRef.current) menuRef.current.open = false;
   }, [locationKey]);
 
-  function closeOnEscape(event: KeyboardEvent) {
-    const menu = menuRef.current;
-    const summary = menu?.querySelector('summary');
-    // On a wide screen the summary is hidden and the links are always shown: nothing to close.
-    if (event.key !== 'Escape' || !menu?.open || !summary?.checkVisibility()) return;
-    menu.open = false;
-    summary.focus();
-  }
+  // Escape closes it: the same island a page without the app runs (islands/menu.ts).
+  const navRef = useRef<HTMLElement>(null);
+  useIsland(navRef, menuIsland);
 
   return (
     <header className="site-header">
@@ -44,7 +42,7 @@ export function SiteHeader() {
           <LogoMark />
           <span className="site-logo-name">{site?.name}</span>
         </Link>
-        <nav className="site-nav" aria-label="Main" onKeyDown={closeOnEscape}>
+        <nav ref={navRef} className="site-nav" aria-label="Main" data-island="menu">
           {/* Its open state is the element's own: React never renders `open`, and a reader may have opened the
               menu before the app took the page over, which is no mismatch. */}
           <details ref={menuRef} className="site-nav-menu" suppressHydrationWarning>

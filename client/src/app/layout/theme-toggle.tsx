@@ -10,6 +10,8 @@ export function ThemeToggle() {
     <button
       type="button"
       className="theme-toggle"
+      // On a page without the app, islands/theme-toggle.ts does what this component does.
+      data-island="theme-toggle"
       aria-pressed={dark}
       title={dark ? 'Switch to the light theme' : 'Switch to the dark theme'}
       onClick={() => chooseTheme(dark ? 'light' : 'dark')}

@@ -1,6 +1,6 @@
 // The home page: banner, introduction, the 'Currently'
 // carousel of upcoming cards and the 'Latest' posts, from one query that composes the cards'
-// fragments. Swiper arrives in its own chunk, fetched while the query runs; the sections show once
+// fragments. The carousel arrives in its own chunk, fetched while the query runs; the sections show once
 // both are there, together, so the carousel never takes its room after the list below has appeared
 // (a layout shift) and the first card's picture, the largest in view, is requested at once.
 import { useEffect, useId, useState } from 'react';

@@ -29,7 +29,8 @@ export function MissingPost() {
       <p className="missing-post-lead">Make a new search</p>
       <SearchBox />
       <p className="missing-post-or">or</p>
-      <button className="button" type="button" onClick={goBack}>
+      {/* On a page without the app, islands/go-back.ts does the same. */}
+      <button className="button" type="button" onClick={goBack} data-island="go-back">
         Go Back
       </button>
     </section>

@@ -3,7 +3,7 @@
 // held comments (the page's address carries them after the form's 303: ?pending=…) marked as
 // awaiting approval; and the form, a plain POST to /comments that works without JavaScript. With
 // JavaScript, the comment-form island (client/src/islands/comment-form.ts) sends it without a reload.
-import { useEffect, useRef, type ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LocalDate } from '../../components/local-date';
 import { graphql, type FragmentType, getFragmentData } from '../../gql';
@@ -18,6 +18,7 @@ import {
   commentParagraphs,
   COMMENTS_ANCHOR,
 } from '#kernel/comment-rules.ts';
+import { useIsland } from '../../components/use-island';
 import enhanceCommentForm from '../../islands/comment-form';
 import '../../components/form/form.css';
 import './post-comments.css';
@@ -159,8 +160,9 @@ export function PostComments({ post }: { post: FragmentType<typeof PostCommentsF
     },
   );
   const formRef = useRef<HTMLFormElement>(null);
-  // Until the islands' loader lands, the island is started here (it leaves React's elements alone).
-  useEffect(() => (formRef.current ? enhanceCommentForm(formRef.current) : undefined), []);
+  // A reader's page runs the island by itself (islands/index.ts); the app (a signed-in author) runs
+  // the same function here. It leaves React's elements alone.
+  useIsland(formRef, enhanceCommentForm);
 
   const approved = data.comments.map((comment) => getFragmentData(CommentFragment, comment));
   const held = (getFragmentData(CommentFragment, pending.data?.post?.pendingComments) ?? []).filter(
