@@ -14,6 +14,7 @@ import { imageStorageOf } from './modules/media/image-storage.ts';
 import { ImageStore } from './modules/media/image-store.ts';
 import { ImageUrls } from './modules/media/image-urls.ts';
 import { MenuService } from './modules/menus/menu.service.ts';
+import { ImportService } from './modules/import/import.service.ts';
 import { RedirectService } from './modules/redirects/redirect.service.ts';
 import { PostService } from './modules/post/post.service.ts';
 import { SeoService } from './modules/pages/seo.service.ts';
@@ -58,6 +59,8 @@ export interface Services {
   redirects: RedirectService;
   /** The header and footer menus (issue 36). */
   menus: MenuService;
+  /** Imports of another blog's export (issue 39). */
+  imports: ImportService;
 }
 
 /** The read caches with the budgets the configuration gives (READ_CACHE_MB, RESPONSE_CACHE_MB). */
@@ -100,5 +103,6 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     memory: new ServerMemory(db, caches),
     redirects: new RedirectService(prisma, changes),
     menus: new MenuService(prisma, changes),
+    imports: new ImportService(prisma, imageFiles, changes),
   };
 }
