@@ -52,7 +52,8 @@ export function describeReport(report: ImportReport): string[] {
     `Imported from ${report.format === 'wordpress' ? 'WordPress' : 'Ghost'}: ${created.posts} posts, ${created.pages} pages, ${created.tags} new tags, ${created.pictures} pictures, ${created.redirects} redirects from the old addresses.`,
   ];
   if (report.alreadyImported > 0) lines.push(`${report.alreadyImported} items were imported before: skipped.`);
-  if (report.comments > 0) lines.push(`${report.comments} comments were not imported (this site does not import comments yet).`);
+  if (report.comments > 0)
+    lines.push(`${report.comments} comments were not imported (this site does not import comments yet).`);
   const mapped = report.categories.filter((category) => category.posts > 0);
   if (mapped.length > 0) {
     lines.push('Categories:');
@@ -96,7 +97,10 @@ async function main(): Promise<number> {
   try {
     const { warnings } = await migrate(db.sql);
     for (const warning of warnings) console.warn(`Warning: ${warning}`);
-    const isFolder = await stat(given).then((info) => info.isDirectory(), () => false);
+    const isFolder = await stat(given).then(
+      (info) => info.isDirectory(),
+      () => false,
+    );
     const file = isFolder ? await exportIn(given) : given;
     const imagesAt = args.images ? path.resolve(here, args.images) : isFolder ? given : null;
     const pictures = imagesAt ? await openPictureSource(imagesAt) : NO_PICTURES;

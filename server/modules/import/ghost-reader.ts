@@ -28,7 +28,8 @@ function rowsOf(data: Row, table: string): Row[] {
 /** Reads the export at `file`; throws ImportError when it is not valid JSON or not a Ghost export. */
 export async function readGhost(file: string): Promise<SourceSite> {
   const { size } = await stat(file);
-  if (size > IMPORT_JSON_MAX_BYTES) throw new ImportError(importMessages.tooLarge(IMPORT_JSON_MAX_BYTES / 1024 / 1024), 413);
+  if (size > IMPORT_JSON_MAX_BYTES)
+    throw new ImportError(importMessages.tooLarge(IMPORT_JSON_MAX_BYTES / 1024 / 1024), 413);
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
@@ -37,7 +38,8 @@ export async function readGhost(file: string): Promise<SourceSite> {
   }
   const root = parsed as { db?: Array<{ data?: Row }>; data?: Row };
   const data = Array.isArray(root?.db) ? root.db[0]?.data : root?.data;
-  if (!data || typeof data !== 'object' || !Array.isArray(data.posts)) throw new ImportError(importMessages.notAnExport);
+  if (!data || typeof data !== 'object' || !Array.isArray(data.posts))
+    throw new ImportError(importMessages.notAnExport);
   return ghostSite(data);
 }
 

@@ -58,12 +58,15 @@ const KNOWN_SHORTCODES =
 
 /** WordPress's shortcodes: captions become figures, embeds links, code blocks code; the rest is named and dropped. */
 function replaceShortcodes(html: string, warnings: string[]): string {
-  let out = html.replace(/\[(?:wp_)?caption([^\]]*)\]([\s\S]*?)\[\/(?:wp_)?caption\]/gi, (_, attrs: string, inner: string) => {
-    const attributes = shortcodeAttributes(attrs);
-    const image = /<img[^>]*>/i.exec(inner)?.[0] ?? '';
-    const caption = attributes.caption ?? plainText(inner.replace(/<a[^>]*>[\s\S]*?<\/a>|<img[^>]*>/gi, ''));
-    return `<figure>${image}<figcaption>${caption}</figcaption></figure>`;
-  });
+  let out = html.replace(
+    /\[(?:wp_)?caption([^\]]*)\]([\s\S]*?)\[\/(?:wp_)?caption\]/gi,
+    (_, attrs: string, inner: string) => {
+      const attributes = shortcodeAttributes(attrs);
+      const image = /<img[^>]*>/i.exec(inner)?.[0] ?? '';
+      const caption = attributes.caption ?? plainText(inner.replace(/<a[^>]*>[\s\S]*?<\/a>|<img[^>]*>/gi, ''));
+      return `<figure>${image}<figcaption>${caption}</figcaption></figure>`;
+    },
+  );
   out = out.replace(/\[(sourcecode|code)([^\]]*)\]([\s\S]*?)\[\/\1\]/gi, (_, _name, attrs: string, code: string) => {
     const language = shortcodeAttributes(attrs).language ?? shortcodeAttributes(attrs).lang ?? '';
     const escaped = code.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -73,7 +76,8 @@ function replaceShortcodes(html: string, warnings: string[]): string {
   const pattern = new RegExp(`\\[(${KNOWN_SHORTCODES})\\b([^\\]]*)\\](?:([\\s\\S]*?)\\[\\/\\1\\])?`, 'gi');
   return out.replace(pattern, (_, name: string, attrs: string) => {
     const attributes = shortcodeAttributes(attrs);
-    const url = attributes.url ?? attributes.src ?? attributes.mp4 ?? attributes.mp3 ?? attrs.trim().match(/^https?:\S+/)?.[0];
+    const url =
+      attributes.url ?? attributes.src ?? attributes.mp4 ?? attributes.mp3 ?? attrs.trim().match(/^https?:\S+/)?.[0];
     if (url && /^https?:/i.test(url)) {
       warnings.push(`[${name}] kept as a link`);
       return linkParagraph(url);
@@ -93,12 +97,95 @@ function linkParagraph(url: string, label = url): string {
 
 // Inline elements: a run of these (and text) at the top level is put in a paragraph.
 const INLINE = new Set([
-  'a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'i', 'ins', 'kbd', 'mark', 'q', 's',
-  'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'font', 'strike', 'big', 'tt', 'label',
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'br',
+  'cite',
+  'code',
+  'data',
+  'del',
+  'dfn',
+  'em',
+  'i',
+  'ins',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+  'font',
+  'strike',
+  'big',
+  'tt',
+  'label',
 ]);
-const DROPPED = new Set(['script', 'style', 'noscript', 'form', 'input', 'button', 'select', 'textarea', 'svg', 'canvas', 'map']);
+const DROPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'form',
+  'input',
+  'button',
+  'select',
+  'textarea',
+  'svg',
+  'canvas',
+  'map',
+]);
 const EMBEDS = new Set(['iframe', 'embed', 'object', 'video', 'audio']);
-const KEPT = new Set<string>([...CONTENT_TAGS, 'div', 'section', 'article', 'b', 'i', 'del', 'strike', 'h1', 'h4', 'h5', 'h6', 'cite', 'small', 'sub', 'sup', 'span', 'mark', 'abbr', 'time', 'caption', 'tfoot', 'colgroup', 'col', 'header', 'footer', 'main', 'aside', 'font', 'ins', 'kbd', 'tt', 'big', 'center', 'dl', 'dt', 'dd', 'address', 'picture', 'source']);
+const KEPT = new Set<string>([
+  ...CONTENT_TAGS,
+  'div',
+  'section',
+  'article',
+  'b',
+  'i',
+  'del',
+  'strike',
+  'h1',
+  'h4',
+  'h5',
+  'h6',
+  'cite',
+  'small',
+  'sub',
+  'sup',
+  'span',
+  'mark',
+  'abbr',
+  'time',
+  'caption',
+  'tfoot',
+  'colgroup',
+  'col',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'font',
+  'ins',
+  'kbd',
+  'tt',
+  'big',
+  'center',
+  'dl',
+  'dt',
+  'dd',
+  'address',
+  'picture',
+  'source',
+]);
 
 /**
  * Converts one item's HTML. `classic`: WordPress's classic editor text (no block comments), which
@@ -110,7 +197,8 @@ export function convertHtml(source: string, { classic }: { classic: boolean }): 
   let html = source.replace(/<!--\s*\/?wp:[\s\S]*?-->/g, (comment) => {
     // A block with nothing but its comment (site logo, query loop, latest posts) is made by the theme.
     const dynamic = /^<!--\s*wp:([a-z0-9/-]+)[^]*\/-->$/.exec(comment);
-    if (dynamic && !/^(more|nextpage|spacer|separator)$/.test(dynamic[1]!)) warnings.push(`Block “${dynamic[1]}” is not kept`);
+    if (dynamic && !/^(more|nextpage|spacer|separator)$/.test(dynamic[1]!))
+      warnings.push(`Block “${dynamic[1]}” is not kept`);
     return '';
   });
   html = replaceShortcodes(html, warnings);
@@ -127,7 +215,10 @@ export function convertHtml(source: string, { classic }: { classic: boolean }): 
       kindsDropped.add(tag);
       element.remove();
     } else if (EMBEDS.has(tag)) {
-      const src = element.getAttribute('src') ?? element.getAttribute('data') ?? element.querySelector('source')?.getAttribute('src');
+      const src =
+        element.getAttribute('src') ??
+        element.getAttribute('data') ??
+        element.querySelector('source')?.getAttribute('src');
       const url = src?.startsWith('//') ? `https:${src}` : src;
       if (url && /^https?:/i.test(url)) {
         warnings.push(`<${tag}> kept as a link: ${url}`);
@@ -137,13 +228,19 @@ export function convertHtml(source: string, { classic }: { classic: boolean }): 
         element.remove();
       }
     } else if (tag === 'figure' && /\bwp-block-embed\b|\bkg-embed-card\b/.test(element.className)) {
-      const url = element.querySelector('.wp-block-embed__wrapper')?.textContent?.trim() ?? element.querySelector('iframe')?.getAttribute('src');
+      const url =
+        element.querySelector('.wp-block-embed__wrapper')?.textContent?.trim() ??
+        element.querySelector('iframe')?.getAttribute('src');
       if (url && /^https?:/i.test(url)) replaceBlock(element, linkElement(document, url, url));
       else element.remove();
     } else if (tag === 'figure' && /\bkg-bookmark-card\b/.test(element.className)) {
       const anchor = element.querySelector('a');
       const title = element.querySelector('.kg-bookmark-title')?.textContent?.trim();
-      if (anchor?.getAttribute('href')) replaceBlock(element, linkElement(document, anchor.getAttribute('href')!, title || anchor.getAttribute('href')!));
+      if (anchor?.getAttribute('href'))
+        replaceBlock(
+          element,
+          linkElement(document, anchor.getAttribute('href')!, title || anchor.getAttribute('href')!),
+        );
       else element.remove();
     } else if (!KEPT.has(tag)) kindsDropped.add(tag);
   }
@@ -231,8 +328,7 @@ function wrapInlineRuns(root: Element): void {
   const document = root.ownerDocument;
   let run: HTMLParagraphElement | null = null;
   for (const node of [...root.childNodes]) {
-    const inline =
-      node.nodeType === 3 || (node.nodeType === 1 && INLINE.has((node as Element).tagName.toLowerCase()));
+    const inline = node.nodeType === 3 || (node.nodeType === 1 && INLINE.has((node as Element).tagName.toLowerCase()));
     if (!inline) {
       run = null;
       continue;

@@ -107,7 +107,9 @@ interface PlannedItem {
 function counted(notes: string[]): string[] {
   const counts = new Map<string, number>();
   for (const note of notes) counts.set(note, (counts.get(note) ?? 0) + 1);
-  return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([note, count]) => (count > 1 ? `${note} (${count} times)` : note));
+  return [...counts]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([note, count]) => (count > 1 ? `${note} (${count} times)` : note));
 }
 
 /** The key of a post's cover among the stored pictures (those of the text are keyed by address). */
@@ -130,7 +132,11 @@ async function formatOf(file: string): Promise<'wordpress' | 'ghost'> {
   const handle = await open(file, 'r');
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
-    const head = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+    const head = buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart();
     if (head.startsWith('<')) return 'wordpress';
     if (head.startsWith('{') || head.startsWith('[')) return 'ghost';
   } finally {
@@ -149,7 +155,10 @@ function tagNameOf(name: string): string | null {
   const cleaned = normalizeTagName(name.replace(/[^\p{L}\p{M}\p{N} -]+/gu, ' ').replace(/-{2,}/g, '-'))
     .replace(/^[ -]+|[ -]+$/g, '')
     .replace(/ -|- /g, ' ');
-  const fitted = Array.from(cleaned).slice(0, TAG_NAME_MAX).join('').replace(/[ -]+$/, '');
+  const fitted = Array.from(cleaned)
+    .slice(0, TAG_NAME_MAX)
+    .join('')
+    .replace(/[ -]+$/, '');
   return fitted && tagNameError(fitted) === null ? fitted : null;
 }
 
@@ -319,7 +328,8 @@ export class ImportService {
       if (source.kind === 'page' && (source.categories.length > 0 || source.tags.length > 0)) {
         notes.push('Pages have no categories or tags here: left out');
       }
-      if (source.cover?.caption) notes.push(`The cover's caption is not kept (covers have none here): “${plainText(source.cover.caption)}”`);
+      if (source.cover?.caption)
+        notes.push(`The cover's caption is not kept (covers have none here): “${plainText(source.cover.caption)}”`);
       if (source.kind === 'page' && source.cover) notes.push('Pages have no cover here: the cover is left out');
       const missing: string[] = [];
       const itemPictures = [...converted.pictures, ...(source.kind === 'post' && source.cover ? [source.cover] : [])];
@@ -430,7 +440,9 @@ export class ImportService {
         if (pictureIds.length > 0) {
           await tx.pagePicture.createMany({ data: pictureIds.map((imageId) => ({ pageId: page.id, imageId })) });
         }
-        await tx.importedItem.create({ data: { source: site.source, kind: 'page', sourceId: source.sourceId, targetId: page.id } });
+        await tx.importedItem.create({
+          data: { source: site.source, kind: 'page', sourceId: source.sourceId, targetId: page.id },
+        });
         for (const from of source.oldPaths) redirects.set(from, pagePath(item.slug));
         created.pages++;
       } else {
@@ -459,7 +471,9 @@ export class ImportService {
         }
         if (item.tags.length > 0) await setPostTags(tx, post.id, item.tags);
         await recordRevision(tx, post, null);
-        await tx.importedItem.create({ data: { source: site.source, kind: 'post', sourceId: source.sourceId, targetId: post.id } });
+        await tx.importedItem.create({
+          data: { source: site.source, kind: 'post', sourceId: source.sourceId, targetId: post.id },
+        });
         for (const from of source.oldPaths) redirects.set(from, postPath(item.slug));
         created.posts++;
       }

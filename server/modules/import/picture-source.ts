@@ -84,10 +84,22 @@ async function folderIndex(root: string): Promise<Map<string, string>> {
   );
 }
 
-class FolderSource implements PictureSource {
+/** Reads one file of the folder or zip by its path there, refusing one larger than maxBytes. */
+type FileReader = (relative: string, maxBytes: number) => Promise<Uint8Array>;
+
+function tooLarge(relative: string, maxBytes: number): ImportError {
+  return new ImportError(
+    importMessages.notAPicture(relative, `larger than ${Math.round(maxBytes / 1024 / 1024)} MB`),
+    413,
+  );
+}
+
+/** Pictures found through an index of their paths, read by `read`. */
+class IndexedSource implements PictureSource {
   constructor(
-    private readonly root: string,
     private readonly index: Map<string, string>,
+    private readonly read: FileReader,
+    readonly close: () => Promise<void> = async () => {},
   ) {}
 
   has(url: string): boolean {
@@ -96,58 +108,40 @@ class FolderSource implements PictureSource {
 
   async find(url: string, maxBytes: number): Promise<PictureFile | null> {
     const relative = matchIn(this.index, url);
-    if (relative === null) return null;
-    const full = path.join(this.root, relative);
-    const { size } = await stat(full);
-    if (size > maxBytes) {
-      throw new ImportError(importMessages.notAPicture(relative, `larger than ${Math.round(maxBytes / 1024 / 1024)} MB`), 413);
-    }
-    return { path: relative, bytes: await readFile(full) };
+    return relative === null ? null : { path: relative, bytes: await this.read(relative, maxBytes) };
   }
-
-  async close(): Promise<void> {}
 }
 
-class ZipSource implements PictureSource {
-  constructor(
-    private readonly zip: yauzl.ZipFile,
-    private readonly entries: Map<string, yauzl.Entry>,
-    private readonly index: Map<string, string>,
-  ) {}
+function folderReader(root: string): FileReader {
+  return async (relative, maxBytes) => {
+    const full = path.join(root, relative);
+    if ((await stat(full)).size > maxBytes) throw tooLarge(relative, maxBytes);
+    return readFile(full);
+  };
+}
 
-  has(url: string): boolean {
-    return matchIn(this.index, url) !== null;
-  }
-
-  async find(url: string, maxBytes: number): Promise<PictureFile | null> {
-    const name = matchIn(this.index, url);
-    if (name === null) return null;
-    const entry = this.entries.get(name)!;
-    const tooLarge = () =>
-      new ImportError(importMessages.notAPicture(name, `larger than ${Math.round(maxBytes / 1024 / 1024)} MB`), 413);
-    if (entry.uncompressedSize > maxBytes) throw tooLarge();
-    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
-      this.zip.openReadStream(entry, (error, opened) => (error ? reject(error) : resolve(opened))),
-    );
+function zipReader(zip: yauzl.ZipFile, entries: Map<string, yauzl.Entry>): FileReader {
+  return async (name, maxBytes) => {
+    const entry = entries.get(name)!;
+    if (entry.uncompressedSize > maxBytes) throw tooLarge(name, maxBytes);
     const chunks: Buffer[] = [];
     let size = 0;
     try {
+      const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+        zip.openReadStream(entry, (error, opened) => (error ? reject(error) : resolve(opened))),
+      );
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         size += chunk.length;
         // The declared size may lie: what is read is counted too.
-        if (size > maxBytes) throw tooLarge();
+        if (size > maxBytes) throw tooLarge(name, maxBytes);
         chunks.push(chunk);
       }
     } catch (error) {
       if (error instanceof ImportError) throw error;
       throw new ImportError(importMessages.zipUnreadable(error instanceof Error ? error.message : String(error)));
     }
-    return { path: name, bytes: Buffer.concat(chunks) };
-  }
-
-  async close(): Promise<void> {
-    this.zip.close();
-  }
+    return Buffer.concat(chunks);
+  };
 }
 
 /** Opens a zip and lists its entries, refusing unsafe names and sizes before unpacking anything. */
@@ -202,9 +196,9 @@ export async function openPictureSource(location: string): Promise<PictureSource
   } catch {
     throw new ImportError(importMessages.notFound(location), 404);
   }
-  if (info.isDirectory()) return new FolderSource(location, await folderIndex(location));
+  if (info.isDirectory()) return new IndexedSource(await folderIndex(location), folderReader(location));
   const { zip, entries } = await openZip(location);
-  return new ZipSource(zip, entries, tailIndex(entries.keys()));
+  return new IndexedSource(tailIndex(entries.keys()), zipReader(zip, entries), async () => zip.close());
 }
 
 /** No pictures given: nothing matches. */

@@ -67,7 +67,8 @@ export async function readWxr(file: string): Promise<SourceSite> {
     }
     stack.push(name);
     text = '';
-    if (name === 'item' && stack.length === 3) item = { fields: new Map(), categories: [], tags: [], meta: new Map(), comments: 0 };
+    if (name === 'item' && stack.length === 3)
+      item = { fields: new Map(), categories: [], tags: [], meta: new Map(), comments: 0 };
     else if ((name === 'wp:category' || name === 'wp:tag') && stack.length === 3) term = new Map();
     else if (name === 'wp:postmeta' && item) postmeta = { key: '', value: '' };
     else if (name === 'wp:comment' && item) item.comments++;
@@ -104,7 +105,8 @@ export async function readWxr(file: string): Promise<SourceSite> {
       postmeta = null;
     } else if (item && depth === 4 && name === 'category' && categoryAttributes) {
       const entry = { slug: decodeSlug(categoryAttributes.nicename), name: decodeEntities(value).trim() };
-      if (entry.slug || entry.name) (categoryAttributes.domain === 'post_tag' ? item.tags : item.categories).push(entry);
+      if (entry.slug || entry.name)
+        (categoryAttributes.domain === 'post_tag' ? item.tags : item.categories).push(entry);
       categoryAttributes = null;
     } else if (item && depth === 4) item.fields.set(name, value);
     else if (item && depth === 3 && name === 'item') {
