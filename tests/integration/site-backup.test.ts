@@ -68,6 +68,8 @@ async function rowsOf(db: Database) {
     // The author's redirects and menus (issue 36).
     redirects: await db.prisma.redirect.findMany(byId),
     menus: await db.prisma.menu.findMany({ orderBy: { name: 'asc' } }),
+    // What imports brought in (issue 39).
+    importedItems: await db.prisma.importedItem.findMany({ orderBy: { sourceId: 'asc' } }),
     // Not in the archive: rebuilt from each post's content, as a save records them.
     postPictures: await db.prisma.postPicture.findMany({ orderBy: [{ postId: 'asc' }, { imageId: 'asc' }] }),
     // The author's pages (issue 36), and the pictures of their text, rebuilt from it.
@@ -202,6 +204,10 @@ beforeAll(async () => {
   // A redirect and an edited menu.
   await prisma.redirect.create({ data: { from: '/old-shelf', to: 'https://example.org/', permanent: false } });
   await prisma.menu.create({ data: { name: 'footer', items: [{ label: 'Now', kind: 'page', target: 'now' }] } });
+  // A post an import brought in (issue 39): the restored site knows it, and does not import it twice.
+  await prisma.importedItem.create({
+    data: { source: 'wordpress:https://old.example', kind: 'post', sourceId: '42', targetId: draft!.id },
+  });
   // Sessions are not part of a backup: a restored site signs everyone out.
   await new SessionService(prisma, { siteUrl: 'http://blog.test' }).create(admin.id);
   archive = path.join(workDir, 'backup.tar.gz');
@@ -260,6 +266,7 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
       expect(after.postTags).toHaveLength(3);
       expect(after.redirects).toMatchObject([{ from: '/old-shelf', to: 'https://example.org/', permanent: false }]);
       expect(after.menus).toMatchObject([{ name: 'footer', items: [{ label: 'Now', kind: 'page', target: 'now' }] }]);
+      expect(after.importedItems).toMatchObject([{ kind: 'post', sourceId: '42' }]);
       expect(after.postPictures).toHaveLength(1);
       expect(after.pages.map((page) => page.slug).sort()).toEqual([
         'about',

@@ -156,7 +156,16 @@ const menuRow = z.strictObject({
   items: z.array(z.strictObject({ label: z.string(), kind: z.enum(MENU_TARGET_KINDS), target: z.string() })),
   updatedAt: isoDate,
 });
+// What imports brought in (issue 39): so that importing the same export into the restored site adds nothing.
+const importedItemRow = z.strictObject({
+  source: z.string(),
+  kind: z.string(),
+  sourceId: z.string(),
+  targetId: uuid,
+  createdAt: isoDate,
+});
 const EXTRAS = {
+  importedItems: 'data/imported-items.json',
   site: 'data/site.json',
   postRevisions: 'data/post-revisions.json',
   tags: 'data/tags.json',
@@ -294,7 +303,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
     // transaction ends before the files are read: on the embedded database it would hold up every
     // other query of the running site.
     const byId = { orderBy: { id: 'asc' } } as const;
-    const [users, images, posts, upcomingCards, site, postRevisions, pages, tags, redirects, menus] =
+    const [users, images, posts, upcomingCards, site, postRevisions, pages, tags, redirects, menus, importedItems] =
       await db.prisma.$transaction(
         [
           db.prisma.user.findMany(byId),
@@ -319,6 +328,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
           }),
           db.prisma.redirect.findMany(byId),
           db.prisma.menu.findMany({ orderBy: { name: 'asc' } }),
+          db.prisma.importedItem.findMany({ orderBy: [{ source: 'asc' }, { kind: 'asc' }, { sourceId: 'asc' }] }),
         ],
         { isolationLevel: 'RepeatableRead' },
       );
@@ -366,6 +376,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
       );
       await tar.add(EXTRAS.redirects, json(redirects));
       await tar.add(EXTRAS.menus, json(menus));
+      await tar.add(EXTRAS.importedItems, json(importedItems));
       for (const file of files) {
         const bytes = await storage.get(file);
         if (!bytes) {
@@ -431,6 +442,8 @@ interface ReadBackup {
   /** Absent from backups made before issue 36: none. */
   redirects: z.output<typeof redirectRow>[];
   menus: z.output<typeof menuRow>[];
+  /** Absent from backups made before issue 39: none. */
+  importedItems: z.output<typeof importedItemRow>[];
   /** Image files as written to the staging folder, relative to it. */
   files: Set<string>;
 }
@@ -526,7 +539,8 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
   }
   const redirects = optionalRows(EXTRAS.redirects, redirectRow);
   const menus = optionalRows(EXTRAS.menus, menuRow);
-  return { manifest, rows, files, site, postRevisions, pages, tags, redirects, menus };
+  const importedItems = optionalRows(EXTRAS.importedItems, importedItemRow);
+  return { manifest, rows, files, site, postRevisions, pages, tags, redirects, menus, importedItems };
 }
 
 /** Image files (by their relative paths) in the uploads folder or bucket. */
@@ -624,6 +638,8 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
         // Oldest first: each gets the next sequence number, so a post's revisions keep their order.
         await tx.postRevision.createMany({ data: backup.postRevisions });
         await tx.redirect.createMany({ data: backup.redirects, skipDuplicates: true });
+        await tx.importedItem.deleteMany();
+        await tx.importedItem.createMany({ data: backup.importedItems });
         for (const menu of backup.menus) {
           await tx.menu.upsert({ where: { name: menu.name }, update: menu, create: menu });
         }
