@@ -53,5 +53,6 @@ export const importMessages = {
   zipUnreadable: (detail: string) => `The zip cannot be read: ${detail}`,
   notAPicture: (path: string, detail: string) => `${path} is not a picture this site can store: ${detail}`,
   pictureMissing: (url: string) => `Picture not found in the given pictures: ${url}`,
+  frontMatter: (file: string, detail: string) => `The front matter of ${file} cannot be read: ${detail}`,
   mapping: 'Map each category to one of the four categories, to a tag, or to nothing',
 } as const;

@@ -1,5 +1,5 @@
 // `npm run import:site -- <export file or folder> [--images <folder or zip>] [--category game|tv|book|anime]`:
-// imports a WordPress (WXR) or Ghost (JSON) export into this site (issue 39,
+// imports a WordPress (WXR) or Ghost (JSON) export, or a folder or zip of Markdown files, into this site (issue 39,
 // docs/decisions/053-import-and-export.md). It asks nothing: source categories take their default
 // mapping, and --category gives the posts left without one a category (otherwise they wait as
 // drafts). A folder holds the export and its pictures (wp-content/uploads, content/images). It prints
@@ -14,8 +14,8 @@ import { ImageFiles } from '../server/modules/media/image-files.ts';
 import { imageStorageOf } from '../server/modules/media/image-storage.ts';
 import { ImageStore } from '../server/modules/media/image-store.ts';
 import { ImportService, type ImportReport } from '../server/modules/import/import.service.ts';
-import { NO_PICTURES, openPictureSource } from '../server/modules/import/picture-source.ts';
-import { configForScript, openConfiguredDatabase } from '../server/startup.ts';
+import { openPictureSource } from '../server/modules/import/picture-source.ts';
+import { withScriptDatabase } from './lib/script-database.ts';
 
 const USAGE =
   'Usage: npm run import:site -- <export.xml | export.json | folder> [--images <folder or zip>] [--category game|tv|book|anime]';
@@ -37,21 +37,27 @@ function parseArgs(args: string[]): { file: string; images: string | null; categ
   return positional.length === 1 ? { file: positional[0]!, images, category } : null;
 }
 
-/** A folder given as the export: the one .xml or .json in it, its pictures beside it. */
-async function exportIn(folder: string): Promise<string> {
+/**
+ * A folder given as the export: the one .xml or .json in it, its pictures beside it; with none, the
+ * folder is a tree of Markdown files (null).
+ */
+async function exportIn(folder: string): Promise<string | null> {
   const names = (await readdir(folder)).filter((name) => /\.(xml|json)$/i.test(name));
-  if (names.length !== 1) {
-    throw new AppError('BAD_USER_INPUT', `Put exactly one export (.xml or .json) in ${folder}; found ${names.length}`);
+  if (names.length > 1) {
+    throw new AppError('BAD_USER_INPUT', `Put one export (.xml or .json) in ${folder}, not ${names.length}`);
   }
-  return path.join(folder, names[0]!);
+  return names.length === 1 ? path.join(folder, names[0]!) : null;
 }
+
+const FORMAT_NAMES = { wordpress: 'WordPress', ghost: 'Ghost', markdown: 'Markdown' } as const;
 
 export function describeReport(report: ImportReport): string[] {
   const { created } = report;
   const lines = [
-    `Imported from ${report.format === 'wordpress' ? 'WordPress' : 'Ghost'}: ${created.posts} posts, ${created.pages} pages, ${created.tags} new tags, ${created.pictures} pictures, ${created.redirects} redirects from the old addresses.`,
+    `Imported from ${FORMAT_NAMES[report.format]}: ${created.posts} posts, ${created.pages} pages, ${created.tags} new tags, ${created.pictures} pictures, ${created.redirects} redirects from the old addresses.`,
   ];
-  if (report.alreadyImported > 0) lines.push(`${report.alreadyImported} items were imported before: skipped.`);
+  if (report.alreadyImported > 0)
+    lines.push(`${report.alreadyImported} items were here already (imported before, or the same page): skipped.`);
   if (report.comments > 0)
     lines.push(`${report.comments} comments were not imported (this site does not import comments yet).`);
   const mapped = report.categories.filter((category) => category.posts > 0);
@@ -85,52 +91,42 @@ async function main(): Promise<number> {
   // npm runs scripts from the project folder; a relative path means where the command was typed.
   const here = process.env.INIT_CWD ?? process.cwd();
   const given = path.resolve(here, args.file);
-  const config = configForScript();
-  if (!config) return 1;
-  let db;
-  try {
-    db = await openConfiguredDatabase(config);
-  } catch (error) {
-    console.error(`Could not open the database: ${(error as Error).message}`);
-    return 1;
-  }
-  try {
-    const { warnings } = await migrate(db.sql);
-    for (const warning of warnings) console.warn(`Warning: ${warning}`);
-    const isFolder = await stat(given).then(
-      (info) => info.isDirectory(),
-      () => false,
-    );
-    const file = isFolder ? await exportIn(given) : given;
-    const imagesAt = args.images ? path.resolve(here, args.images) : isFolder ? given : null;
-    const pictures = imagesAt ? await openPictureSource(imagesAt) : NO_PICTURES;
-    const files = new ImageFiles(new ImageStore(imageStorageOf(config), config.maxUploadBytes), db, {
-      variantsLater: config.variantsInBackground,
-    });
-    const service = new ImportService(db.prisma, files, new ContentChanges());
+  return withScriptDatabase(async (config, db) => {
     try {
-      const report = await service.run(file, {
-        pictures,
-        fallbackCategory: args.category,
-        onProgress: (done, total) => {
-          if (done % 500 === 0 || done === total) console.log(`  ${done} of ${total} written`);
-        },
+      const { warnings } = await migrate(db.sql);
+      for (const warning of warnings) console.warn(`Warning: ${warning}`);
+      const isFolder = await stat(given).then(
+        (info) => info.isDirectory(),
+        () => false,
+      );
+      const found = isFolder ? await exportIn(given) : given;
+      // A Markdown folder or zip holds its own pictures: the service reads them from it.
+      const file = found ?? given;
+      const imagesAt = args.images ? path.resolve(here, args.images) : isFolder && found ? given : null;
+      const pictures = imagesAt ? await openPictureSource(imagesAt) : undefined;
+      const files = new ImageFiles(new ImageStore(imageStorageOf(config), config.maxUploadBytes), db, {
+        variantsLater: config.variantsInBackground,
       });
-      for (const line of describeReport(report)) console.log(line);
-    } finally {
-      await pictures.close();
-    }
-    return 0;
-  } catch (error) {
-    if (error instanceof AppError) {
+      const service = new ImportService(db.prisma, files, new ContentChanges());
+      try {
+        const report = await service.run(file, {
+          pictures,
+          fallbackCategory: args.category,
+          onProgress: (done, total) => {
+            if (done % 500 === 0 || done === total) console.log(`  ${done} of ${total} written`);
+          },
+        });
+        for (const line of describeReport(report)) console.log(line);
+      } finally {
+        await pictures?.close();
+      }
+      return 0;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
       console.error(`Nothing was imported: ${error.message}`);
       return 1;
     }
-    console.error(error);
-    return 1;
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 process.exit(await main());

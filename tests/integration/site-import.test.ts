@@ -20,7 +20,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { importMessages } from '#kernel/import-rules.ts';
 import { openPictureSource, pathCandidates } from '../../server/modules/import/picture-source.ts';
-import { appWithAdmin } from '../support/fixtures.ts';
+import { exportMarkdown } from '../../server/modules/import/markdown-export.ts';
+import { plainText } from '../../server/modules/import/import-source.ts';
+import { appsForFile, appWithAdmin } from '../support/fixtures.ts';
 import { sharedFixture } from '../support/shared-fixtures.ts';
 import { testDbKind } from '../support/test-database.ts';
 import type { TestApp } from '../support/test-app.ts';
@@ -155,7 +157,7 @@ describe(`importing exports on ${testDbKind}`, () => {
       // The export names its pictures on wordpress.com and ships none: a stand-in for each, at its path.
       const preview = await site.t.app.services.imports.preview(WORDPRESS);
       const urls = new Set(preview.unresolved.flatMap((item) => item.urls));
-      const jpeg = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#36c' } })
+      const jpeg = await sharp({ create: { width: 160, height: 100, channels: 3, background: '#36c' } })
         .jpeg()
         .toBuffer();
       for (const url of urls) {
@@ -299,5 +301,117 @@ describe(`importing exports on ${testDbKind}`, () => {
       expect(again.created).toEqual({ posts: 0, pages: 0, tags: 0, pictures: 0, redirects: 0 });
       expect(await written(site.t)).toEqual(before);
     });
+  });
+});
+
+describe(`the Markdown export on ${testDbKind}`, () => {
+  const apps = appsForFile({ source: {}, target: {} });
+  const scratch = mkdtempSync(path.join(tmpdir(), 'markdown-export-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  /** What a reader can tell of every post and page: the same after the round trip (pictures by their words). */
+  async function siteOf(t: TestApp) {
+    const { prisma } = t.db;
+    const posts = await prisma.post.findMany({
+      orderBy: { slug: 'asc' },
+      include: { image: true, tags: { include: { tag: true }, orderBy: { position: 'asc' } }, pictures: true },
+    });
+    const pages = await prisma.page.findMany({ orderBy: { slug: 'asc' }, include: { pictures: true } });
+    const captions = (html: string) =>
+      [...html.matchAll(/<figcaption>([^<]*)<\/figcaption>/g)].map((match) => match[1]);
+    return {
+      posts: posts.map((post) => ({
+        slug: post.slug,
+        title: post.title,
+        subtitle: post.subtitle,
+        status: post.status,
+        publishedAt: post.publishedAt,
+        category: post.category,
+        description: post.description,
+        tags: post.tags.map(({ tag }) => tag.name),
+        cover: post.image && { width: post.image.width, height: post.image.height, alt: post.imageAlt },
+        text: plainText(post.content),
+        pictures: post.pictures.length,
+        captions: captions(post.content),
+      })),
+      pages: pages.map((page) => ({
+        slug: page.slug,
+        title: page.title,
+        status: page.status,
+        text: plainText(page.content),
+        pictures: page.pictures.length,
+      })),
+    };
+  }
+
+  test('export then import into an empty site gives back the same posts, pages, tags, pictures and addresses', async () => {
+    const { source, target } = apps;
+    await source.app.services.imports.run(GHOST, {
+      pictures: await openPictureSource(GHOST_IMAGES),
+      fallbackCategory: 'book',
+    });
+    // A post renamed since it was published keeps its former address.
+    const day = await source.db.prisma.post.findUniqueOrThrow({ where: { slug: 'a-day-on-rottnest-island' } });
+    await source.db.prisma.postSlugRedirect.create({ data: { slug: 'rottnest', postId: day.id } });
+
+    const zip = path.join(scratch, 'site.zip');
+    const counts = await exportMarkdown(source.db.prisma, source.app.services.images, zip);
+    expect(counts).toEqual({ posts: 5, pages: 6, pictures: 2 });
+
+    const report = await target.app.services.imports.run(zip);
+    // The target's own four pages are the same as the source's: kept, not imported twice.
+    expect(report).toMatchObject({ format: 'markdown', alreadyImported: 4, unresolved: [] });
+    expect(report.created).toMatchObject({ posts: 5, pages: 2, pictures: 2 });
+    const [before, after] = [await siteOf(source), await siteOf(target)];
+    expect(after).toEqual(before);
+    expect(after.posts.find((post) => post.slug === 'a-day-on-rottnest-island')).toMatchObject({
+      status: 'PUBLISHED',
+      captions: ['The island, roughly to scale.'],
+      cover: { alt: 'A quokka smiling at the camera' },
+    });
+    const moved = await target.request('/blog/rottnest', { redirect: 'manual' });
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, '/blog/a-day-on-rottnest-island']);
+  });
+});
+
+describe(`Markdown folders as static site generators keep them, on ${testDbKind}`, () => {
+  const site = appWithAdmin();
+  const folder = mkdtempSync(path.join(tmpdir(), 'jekyll-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  test('a Jekyll post (date in its file name, categories, a site-wide picture) and an Astro draft', async () => {
+    const write = (relative: string, content: string | Buffer) => {
+      mkdirSync(path.join(folder, path.dirname(relative)), { recursive: true });
+      writeFileSync(path.join(folder, relative), content);
+    };
+    write(
+      'assets/img/cover.png',
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a52' } })
+        .png()
+        .toBuffer(),
+    );
+    write(
+      '_posts/2024-05-17-hello-world.md',
+      '---\ntitle: "Hello, world"\ncategories: [Books, notes]\ntags: reading\nimage: /assets/img/cover.png\nexcerpt: A first post.\n---\nSome *words* and a table:\n\n| a | b |\n|---|---|\n| 1 | 2 |\n',
+    );
+    write('src/content/blog/later.md', '---\ntitle: Later\npubDate: 2024-06-01\ndraft: true\n---\nNot yet.\n');
+    write('README.md', '# Not a post\n');
+    const report = await site.t.app.services.imports.run(folder);
+    expect(report.created).toMatchObject({ posts: 2, pages: 0, pictures: 1 });
+    const result = await site.t.graphql(POST, { slug: 'hello-world' });
+    expect(result.data.post).toMatchObject({
+      title: 'Hello, world',
+      status: 'PUBLISHED',
+      publishedAt: '2024-05-17T00:00:00.000Z',
+      category: 'BOOK',
+      tags: [{ name: 'notes' }, { name: 'reading' }],
+      description: 'A first post.',
+    });
+    expect(result.data.post.image).not.toBeNull();
+    expect(result.data.post.content).toContain(
+      '<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>',
+    );
+    const later = await site.t.graphql(POST, { slug: 'later' }, { cookie: site.admin });
+    expect(later.data.post).toMatchObject({ status: 'DRAFT', publishedAt: null });
   });
 });

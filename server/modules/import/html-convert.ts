@@ -191,7 +191,10 @@ const KEPT = new Set<string>([
  * Converts one item's HTML. `classic`: WordPress's classic editor text (no block comments), which
  * has no paragraphs of its own.
  */
-export function convertHtml(source: string, { classic }: { classic: boolean }): ConvertedHtml {
+export function convertHtml(
+  source: string,
+  { classic, titleIsCaption = false }: { classic: boolean; titleIsCaption?: boolean },
+): ConvertedHtml {
   const warnings: string[] = [];
   const pictures: SourcePicture[] = [];
   let html = source.replace(/<!--\s*\/?wp:[\s\S]*?-->/g, (comment) => {
@@ -249,7 +252,10 @@ export function convertHtml(source: string, { classic }: { classic: boolean }): 
   for (const img of [...root.querySelectorAll('img')]) {
     const src = img.getAttribute('src') ?? img.getAttribute('data-src') ?? '';
     const figure = img.closest('figure');
-    const caption = figure?.querySelector('figcaption')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    // Markdown has no caption: ![alt](file "caption") is the usual way to write one (and our export's).
+    const caption =
+      figure?.querySelector('figcaption')?.textContent?.replace(/\s+/g, ' ').trim() ??
+      (titleIsCaption ? (img.getAttribute('title') ?? '').trim() : '');
     const index = pictures.length;
     pictures.push({ url: src, alt: decodeEntities(img.getAttribute('alt') ?? '').trim(), caption });
     const placeholder = document.createElement('figure');
@@ -263,6 +269,8 @@ export function convertHtml(source: string, { classic }: { classic: boolean }): 
       const anchor = img.closest('a');
       (anchor && anchor.textContent?.trim() === '' ? anchor : img).remove();
       insertAfterBlock(root, block, placeholder);
+      // A paragraph that held only the picture (Markdown's) is gone with it.
+      if (block.tagName === 'P' && block.textContent?.trim() === '' && block.children.length === 0) block.remove();
     }
   }
   // A table's figure (block editor) is unwrapped: the table, then its caption as a paragraph.

@@ -32,6 +32,8 @@ export interface SourceItem {
   html: string;
   /** WordPress's excerpt, Ghost's custom excerpt: becomes the description. */
   excerpt: string;
+  /** A subtitle the source gives (Markdown front matter); else one is made from the excerpt or text. */
+  subtitle?: string;
   /** WordPress categories (Ghost: its tags, which may stand for a category too). */
   categories: SourceTerm[];
   tags: SourceTerm[];
@@ -45,7 +47,7 @@ export interface SourceItem {
 }
 
 export interface SourceSite {
-  format: 'wordpress' | 'ghost';
+  format: 'wordpress' | 'ghost' | 'markdown';
   /** Names the site it came from, so two sites' item ids never meet (wordpress:https://old.example). */
   source: string;
   items: SourceItem[];

@@ -5,8 +5,8 @@
 // transaction: posts, pages, tags, pictures, the old addresses as redirects and the record of what
 // came from where (ImportedItem). A failure anywhere writes nothing and removes the pictures'
 // files; importing the same export again skips what the record names, so it creates no duplicates.
-import { stat } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { ContentChanges } from '../../cache/content-changes.ts';
 import type { Category, PostStatus, Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { CONTENT_MAX } from '#kernel/content-rules.ts';
@@ -35,7 +35,8 @@ import { readGhost } from './ghost-reader.ts';
 import { ImportError } from './import-errors.ts';
 import { plainText, shorten, type SourceItem, type SourcePicture, type SourceSite } from './import-source.ts';
 import { convertHtml, PICTURE_PLACEHOLDER } from './html-convert.ts';
-import { NO_PICTURES, type PictureSource } from './picture-source.ts';
+import { readMarkdown } from './markdown-reader.ts';
+import { NO_PICTURES, openPictureSource, type PictureSource } from './picture-source.ts';
 import { readWxr } from './wxr-reader.ts';
 
 export interface ImportOptions {
@@ -68,13 +69,13 @@ export interface ItemNotes {
 }
 
 export interface ImportPreview {
-  format: 'wordpress' | 'ghost';
+  format: 'wordpress' | 'ghost' | 'markdown';
   posts: number;
   pages: number;
   tags: number;
   pictures: number;
   comments: number;
-  /** Items an earlier import of this export brought in already: skipped. */
+  /** Items an earlier import of this export brought in already, and pages here already: skipped. */
   alreadyImported: number;
   categories: CategoryMapping[];
   /** Slugs the export's items have that posts or pages here have already (they get another). */
@@ -118,13 +119,15 @@ function coverKey(item: SourceItem): string {
 }
 
 /** Which reader a file needs, from its first bytes: XML is WordPress's, JSON Ghost's. */
-async function formatOf(file: string): Promise<'wordpress' | 'ghost'> {
+async function formatOf(file: string): Promise<'wordpress' | 'ghost' | 'markdown'> {
   let info;
   try {
     info = await stat(file);
   } catch {
     throw new ImportError(importMessages.notFound(file), 404);
   }
+  // A folder or a zip is a tree of Markdown files (Hugo, Jekyll, Astro, Eleventy, or our own export).
+  if (info.isDirectory()) return 'markdown';
   if (!info.isFile()) throw new ImportError(importMessages.notAnExport);
   if (info.size > IMPORT_FILE_MAX_BYTES) {
     throw new ImportError(importMessages.tooLarge(IMPORT_FILE_MAX_BYTES / 1024 / 1024), 413);
@@ -137,6 +140,7 @@ async function formatOf(file: string): Promise<'wordpress' | 'ghost'> {
       .toString('utf8')
       .replace(/^\uFEFF/, '')
       .trimStart();
+    if (head.startsWith('PK\u0003\u0004')) return 'markdown';
     if (head.startsWith('<')) return 'wordpress';
     if (head.startsWith('{') || head.startsWith('[')) return 'ghost';
   } finally {
@@ -145,9 +149,21 @@ async function formatOf(file: string): Promise<'wordpress' | 'ghost'> {
   throw new ImportError(importMessages.notAnExport);
 }
 
-/** Reads an export of either kind. */
-export async function readExport(file: string): Promise<SourceSite> {
-  return (await formatOf(file)) === 'wordpress' ? readWxr(file) : readGhost(file);
+/**
+ * Reads an export of any kind; a tree of Markdown files is also where its pictures are (`tree`, to
+ * close once done).
+ */
+export async function readExport(file: string): Promise<{ site: SourceSite; tree: PictureSource | null }> {
+  const format = await formatOf(file);
+  if (format === 'wordpress') return { site: await readWxr(file), tree: null };
+  if (format === 'ghost') return { site: await readGhost(file), tree: null };
+  const tree = await openPictureSource(file);
+  try {
+    return { site: await readMarkdown(tree, path.basename(file)), tree };
+  } catch (error) {
+    await tree.close();
+    throw error;
+  }
 }
 
 /** A tag's name made to fit the rules (kernel/tag-rules.ts), or null when nothing of it can be a tag. */
@@ -171,19 +187,31 @@ export class ImportService {
 
   /** What importing the file would do, writing nothing. */
   async preview(file: string, options: ImportOptions = {}): Promise<ImportPreview> {
-    const site = await readExport(file);
-    const { preview } = await this.plan(site, options);
-    return preview;
+    const { site, tree } = await readExport(file);
+    try {
+      return (await this.plan(site, { ...options, pictures: options.pictures ?? tree ?? undefined })).preview;
+    } finally {
+      await tree?.close();
+    }
   }
 
   /** Imports the file: everything, or nothing when anything fails. */
   async run(file: string, options: ImportOptions = {}): Promise<ImportReport> {
-    const site = await readExport(file);
+    const { site, tree } = await readExport(file);
+    try {
+      return await this.runSite(site, { ...options, pictures: options.pictures ?? tree ?? undefined });
+    } finally {
+      await tree?.close();
+    }
+  }
+
+  private async runSite(site: SourceSite, options: ImportOptions): Promise<ImportReport> {
     const { preview, items, mapping } = await this.plan(site, options);
     const pictures = options.pictures ?? NO_PICTURES;
     // Pictures first, outside the transaction (encoding is slow); their files go if it fails.
     const stored = new Map<string, StoredImage>();
     const covers = new Map<string, SourcePicture>();
+    const coverKeys = new Set<string>();
     const written: StoredImage[] = [];
     let report: ImportReport;
     try {
@@ -206,13 +234,17 @@ export class ImportService {
       for (const item of items) {
         for (const picture of item.pictures) await store(picture.url, picture);
         if (item.source.kind !== 'post') continue;
-        // A post's cover is its own image (Post.imageId is unique, and deleting the post deletes it):
-        // its featured image, else the first picture of its text that was found, stored once more.
+        // A post's cover: its featured image, else the first picture of its text that was found (the
+        // same image then: a post may show its cover in its text). A cover is one post's own
+        // (Post.imageId is unique): one that is already another post's is stored again.
         for (const picture of [...(item.source.cover ? [item.source.cover] : []), ...item.pictures]) {
-          if (await store(coverKey(item.source), picture)) {
-            covers.set(coverKey(item.source), picture);
-            break;
-          }
+          if (!(await store(picture.url, picture))) continue;
+          const image = stored.get(picture.url)!;
+          if (coverKeys.has(image.storageKey)) await store(coverKey(item.source), picture);
+          else stored.set(coverKey(item.source), image);
+          coverKeys.add(stored.get(coverKey(item.source))!.storageKey);
+          covers.set(coverKey(item.source), picture);
+          break;
         }
       }
       report = await this.prisma.$transaction(
@@ -258,7 +290,12 @@ export class ImportService {
       ...(await this.prisma.post.findMany({ select: { slug: true } })).map((row) => row.slug),
       ...(await this.prisma.postSlugRedirect.findMany({ select: { slug: true } })).map((row) => row.slug),
     ]);
-    const takenPages = new Set((await this.prisma.page.findMany({ select: { slug: true } })).map((row) => row.slug));
+    const pagesHere = await this.prisma.page.findMany({ select: { slug: true, title: true, content: true } });
+    const takenPages = new Set(pagesHere.map((row) => row.slug));
+    // A page here with the same address, title and words is the same page (a site's own About page
+    // exported and imported back): it is left as it is, not imported a second time.
+    const samePages = new Set(pagesHere.map((row) => `${row.slug}\n${row.title}\n${plainText(row.content)}`));
+    let samePageCount = 0;
     const existingSlugs: string[] = [];
     const items: PlannedItem[] = [];
     const categoryCounts = new Map<string, number>();
@@ -275,8 +312,16 @@ export class ImportService {
       const notes = [...source.warnings];
       const converted = convertHtml(source.html, {
         classic: site.format === 'wordpress' && !/<!--\s*wp:/.test(source.html),
+        titleIsCaption: site.format === 'markdown',
       });
       notes.push(...converted.warnings);
+      if (
+        source.kind === 'page' &&
+        samePages.has(`${source.slug}\n${plainText(source.title)}\n${plainText(converted.html)}`)
+      ) {
+        samePageCount++;
+        continue;
+      }
       const max = source.kind === 'page' ? PAGE_TITLE_MAX : POST_TEXT_MAX;
       // WordPress titles may hold markup (Title <em>With</em> Markup): the text is kept.
       let title = plainText(source.title);
@@ -301,7 +346,7 @@ export class ImportService {
       const excerpt = plainText(source.excerpt);
       const text = plainText(converted.html);
       const description = excerpt ? shorten(excerpt, DESCRIPTION_MAX) : '';
-      const subtitle = shorten(excerpt || text.split(/(?<=[.!?])\s/)[0] || '', POST_TEXT_MAX);
+      const subtitle = shorten(source.subtitle || excerpt || text.split(/(?<=[.!?])\s/)[0] || '', POST_TEXT_MAX);
       let category: Category | null = null;
       const tags: string[] = [];
       for (const term of source.categories) {
@@ -371,7 +416,7 @@ export class ImportService {
       tags: tagNames.size,
       pictures: pictureUrls.size,
       comments,
-      alreadyImported: done.size,
+      alreadyImported: done.size + samePageCount,
       categories: site.categories.map((term) => ({
         slug: term.slug,
         name: term.name,

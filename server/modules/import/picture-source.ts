@@ -17,6 +17,10 @@ export interface PictureFile {
 }
 
 export interface PictureSource {
+  /** Every file's path in the folder or zip, with "/". */
+  paths(): string[];
+  /** One file by its path there (a Markdown file of a folder being imported). */
+  read(relative: string, maxBytes: number): Promise<Uint8Array>;
   /** Whether an address names one of the pictures (nothing is read). */
   has(url: string): boolean;
   /** The picture an address names, or null when none matches; `maxBytes`: larger ones are refused. */
@@ -98,9 +102,13 @@ function tooLarge(relative: string, maxBytes: number): ImportError {
 class IndexedSource implements PictureSource {
   constructor(
     private readonly index: Map<string, string>,
-    private readonly read: FileReader,
+    readonly read: FileReader,
     readonly close: () => Promise<void> = async () => {},
   ) {}
+
+  paths(): string[] {
+    return [...new Set(this.index.values())];
+  }
 
   has(url: string): boolean {
     return matchIn(this.index, url) !== null;
@@ -202,4 +210,10 @@ export async function openPictureSource(location: string): Promise<PictureSource
 }
 
 /** No pictures given: nothing matches. */
-export const NO_PICTURES: PictureSource = { has: () => false, find: async () => null, close: async () => {} };
+export const NO_PICTURES: PictureSource = {
+  paths: () => [],
+  read: async () => new Uint8Array(),
+  has: () => false,
+  find: async () => null,
+  close: async () => {},
+};
