@@ -28,8 +28,8 @@ import { normalizeTagName, TAG_NAME_MAX, TAGS_MAX, tagNameError, tagSlug } from 
 import type { ImageFiles } from '../media/image-files.ts';
 import { ImageRejectedError, type StoredImage } from '../media/image-store.ts';
 import { feedPath } from '../pages/feeds.ts';
-import { recordRevision } from '../post/post-revisions.ts';
-import { setPostTags } from '../post/post-tags.ts';
+import { revisionOf } from '../post/post-revisions.ts';
+import { ensureTags } from '../post/post-tags.ts';
 import { sanitizeContent } from '../post/sanitize-html.ts';
 import { readGhost } from './ghost-reader.ts';
 import { ImportError } from './import-errors.ts';
@@ -103,6 +103,9 @@ interface PlannedItem {
   pictures: SourcePicture[];
   notes: string[];
 }
+
+/** Posts written by one statement of each kind. */
+const POST_BATCH = 500;
 
 /** The notes in order, each once, with how many times it came when more than once. */
 function counted(notes: string[]): string[] {
@@ -457,6 +460,8 @@ export class ImportService {
       byKey.set(image.storageKey, { ...image, id: row.id });
     }
     const redirects = new Map<string, string>();
+    const posts: Array<{ item: PlannedItem; pictureIds: string[]; row: Prisma.PostCreateManyInput }> = [];
+    const now = new Date();
     const tagsBefore = await tx.tag.count();
     const created = { posts: 0, pages: 0, tags: 0, pictures: byKey.size, redirects: 0 };
     let done = 0;
@@ -495,8 +500,10 @@ export class ImportService {
         const imageId = cover ? (imageIds.get(coverKey(source)) ?? null) : null;
         const alt = imageId ? (covers.get(coverKey(source))?.alt ?? '') : '';
         const status = imageId === null ? 'DRAFT' : item.status;
-        const post = await tx.post.create({
-          data: {
+        posts.push({
+          item,
+          pictureIds,
+          row: {
             title: item.title,
             subtitle: item.subtitle,
             content,
@@ -507,22 +514,45 @@ export class ImportService {
             status,
             slug: item.slug,
             createdAt: date,
-            updatedAt: new Date(),
+            updatedAt: now,
             publishedAt: status === 'DRAFT' ? null : date,
           },
         });
-        if (pictureIds.length > 0) {
-          await tx.postPicture.createMany({ data: pictureIds.map((id) => ({ postId: post.id, imageId: id })) });
-        }
-        if (item.tags.length > 0) await setPostTags(tx, post.id, item.tags);
-        await recordRevision(tx, post, null);
-        await tx.importedItem.create({
-          data: { source: site.source, kind: 'post', sourceId: source.sourceId, targetId: post.id },
-        });
         for (const from of source.oldPaths) redirects.set(from, postPath(item.slug));
-        created.posts++;
+        continue;
       }
       done++;
+      onProgress?.(done, items.length);
+    }
+    // Posts in batches: a few statements for hundreds of posts, not a dozen for each.
+    const tags = await ensureTags(
+      tx,
+      posts.flatMap(({ item }) => item.tags.map((name) => ({ name, slug: tagSlug(name) }))),
+    );
+    for (let start = 0; start < posts.length; start += POST_BATCH) {
+      const batch = posts.slice(start, start + POST_BATCH);
+      const rows = await tx.post.createManyAndReturn({ data: batch.map(({ row }) => row) });
+      const bySlug = new Map(rows.map((row) => [row.slug, row]));
+      const written = batch.map((entry) => ({ ...entry, post: bySlug.get(entry.item.slug)! }));
+      await tx.postRevision.createMany({ data: written.map(({ post }) => revisionOf(post, null)) });
+      await tx.postPicture.createMany({
+        data: written.flatMap(({ post, pictureIds }) => pictureIds.map((imageId) => ({ postId: post.id, imageId }))),
+      });
+      await tx.postTag.createMany({
+        data: written.flatMap(({ post, item }) =>
+          item.tags.map((name, position) => ({ postId: post.id, tagId: tags.get(tagSlug(name))!.id, position })),
+        ),
+      });
+      await tx.importedItem.createMany({
+        data: written.map(({ post, item }) => ({
+          source: site.source,
+          kind: 'post',
+          sourceId: item.source.sourceId,
+          targetId: post.id,
+        })),
+      });
+      created.posts += batch.length;
+      done += batch.length;
       onProgress?.(done, items.length);
     }
     // The old site's lists: a category's leads to the category here or to its tag; the feed to the feed.
