@@ -21,6 +21,7 @@ import { PublicResponseCache } from './http/response-cache.ts';
 import { closeApiRouter, createApiRouter, errorResponse } from './http/rest-router.ts';
 import { securityHeaderSetter, securityHeaders } from './http/security-headers.ts';
 import { registerBackupRoutes } from './modules/backup/backup.rest.ts';
+import { registerMarkdownExportRoute } from './modules/import/markdown-export.rest.ts';
 import { mountSocialImages } from './modules/media/social-image.ts';
 import { mountUploads } from './modules/media/uploads.route.ts';
 import { mountClient } from './modules/pages/client-files.ts';
@@ -162,6 +163,7 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   registerPostRoutes(api, services);
   registerUpcomingRoutes(api, services);
   registerBackupRoutes(api, { db, storage: services.images.storage, backupToken });
+  registerMarkdownExportRoute(api, db.prisma, services);
   closeApiRouter(api);
   hono.route('/api', api);
 

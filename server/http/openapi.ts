@@ -293,6 +293,20 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
           },
         },
       },
+      '/api/export/markdown': {
+        get: {
+          summary:
+            'Every post and page as Markdown with front matter, pictures beside them, for Hugo or Astro (docs/decisions/053-import-and-export.md)',
+          security: [{ session: [] }],
+          responses: {
+            '200': {
+              description: 'A .zip, as an attachment named by the day; streamed',
+              content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+            },
+            ...adminOnly,
+          },
+        },
+      },
     },
   };
 }

@@ -19,6 +19,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { importMessages } from '#kernel/import-rules.ts';
+import { MARKDOWN_EXPORT_PATH } from '#kernel/route-paths.ts';
 import { openPictureSource, pathCandidates } from '../../server/modules/import/picture-source.ts';
 import { exportMarkdown } from '../../server/modules/import/markdown-export.ts';
 import { plainText } from '../../server/modules/import/import-source.ts';
@@ -354,9 +355,23 @@ describe(`the Markdown export on ${testDbKind}`, () => {
     const day = await source.db.prisma.post.findUniqueOrThrow({ where: { slug: 'a-day-on-rottnest-island' } });
     await source.db.prisma.postSlugRedirect.create({ data: { slug: 'rottnest', postId: day.id } });
 
+    // The studio's download: the admin's alone.
+    expect((await source.request(MARKDOWN_EXPORT_PATH)).status).toBe(401);
+    const { cookie } = await source.signIn({ isAdmin: true });
+    const download = await source.request(MARKDOWN_EXPORT_PATH, { headers: { cookie } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="blog-markdown-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
     const zip = path.join(scratch, 'site.zip');
-    const counts = await exportMarkdown(source.db.prisma, source.app.services.images, zip);
-    expect(counts).toEqual({ posts: 5, pages: 6, pictures: 2 });
+    writeFileSync(zip, Buffer.from(await download.arrayBuffer()));
+    // The command writes the same: five posts, the six pages, the two pictures.
+    const again = path.join(scratch, 'again.zip');
+    expect(await exportMarkdown(source.db.prisma, source.app.services.images, again)).toEqual({
+      posts: 5,
+      pages: 6,
+      pictures: 2,
+    });
 
     const report = await target.app.services.imports.run(zip);
     // The target's own four pages are the same as the source's: kept, not imported twice.

@@ -49,14 +49,14 @@ function markdownOf(html: string, pictures: Set<string>): string {
   return service.turndown(html);
 }
 
-/** Writes the site's posts and pages as a zip of Markdown page bundles at `file`. */
+/** Writes the site's posts and pages as a zip of Markdown page bundles at `file` (a path, or a stream to fill). */
 export async function exportMarkdown(
   prisma: PrismaClient,
   store: ImageStore,
-  file: string,
+  file: string | NodeJS.WritableStream,
 ): Promise<MarkdownExportCounts> {
   const zip = new yazl.ZipFile();
-  const output = createWriteStream(file);
+  const output = typeof file === 'string' ? createWriteStream(file) : file;
   zip.outputStream.pipe(output);
   const counts: MarkdownExportCounts = { posts: 0, pages: 0, pictures: 0 };
   const images = new Map(
@@ -118,6 +118,12 @@ export async function exportMarkdown(
     counts.pages++;
   }
   zip.end();
-  await once(output, 'close');
+  await once(zip.outputStream, 'end');
+  if (typeof file === 'string') await once(output, 'close');
   return counts;
+}
+
+/** The name a download is saved under: the day it was made. */
+export function markdownExportFileName(now = new Date()): string {
+  return `blog-markdown-${now.toISOString().slice(0, 10)}.zip`;
 }
