@@ -19,6 +19,8 @@ interface Attachment {
   url: string;
   alt: string;
   caption: string;
+  /** The post it was uploaded to: a [gallery] without ids shows those. */
+  parent: string;
 }
 
 /** WordPress's dates: "2010-08-07 12:00:00" in UTC (post_date_gmt) or the site's time; "0000-…" for none. */
@@ -117,6 +119,7 @@ export async function readWxr(file: string): Promise<SourceSite> {
           url: item.fields.get('wp:attachment_url')?.trim() ?? item.fields.get('guid')?.trim() ?? '',
           alt: item.meta.get('_wp_attachment_image_alt')?.trim() ?? '',
           caption: item.fields.get('excerpt:encoded')?.trim() ?? '',
+          parent: item.fields.get('wp:post_parent')?.trim() ?? '',
         });
       } else if (type === 'post' || type === 'page') items.push(item);
       item = null;
@@ -152,6 +155,30 @@ export async function readWxr(file: string): Promise<SourceSite> {
   };
 }
 
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * WordPress's [gallery] shortcode: the pictures it names (ids="1,2"), or those uploaded to the post,
+ * each as a picture with its caption (the layout, columns and sizes, is the theme's and not kept).
+ */
+function expandGalleries(html: string, postId: string, attachments: Map<string, Attachment>): string {
+  return html.replace(/\[gallery([^\]]*)\]/gi, (shortcode, attributes: string) => {
+    const ids = /\bids\s*=\s*["']?([\d,\s]+)/i.exec(attributes)?.[1];
+    const pictures = ids
+      ? ids.split(',').flatMap((one) => attachments.get(one.trim()) ?? [])
+      : [...attachments.values()].filter((attachment) => attachment.parent === postId);
+    if (pictures.length === 0) return shortcode;
+    return pictures
+      .map(
+        (picture) =>
+          `<figure><img src="${escapeAttribute(picture.url)}" alt="${escapeAttribute(picture.alt)}">${picture.caption ? `<figcaption>${escapeAttribute(picture.caption)}</figcaption>` : ''}</figure>`,
+      )
+      .join('\n');
+  });
+}
+
 function toSourceItem(raw: RawItem, attachments: Map<string, Attachment>, base: string): SourceItem | null {
   const field = (name: string) => raw.fields.get(name) ?? '';
   const kind = field('wp:post_type').trim() === 'page' ? 'page' : 'post';
@@ -185,7 +212,7 @@ function toSourceItem(raw: RawItem, attachments: Map<string, Attachment>, base: 
     slug,
     status,
     date,
-    html: field('content:encoded'),
+    html: expandGalleries(field('content:encoded'), id, attachments),
     excerpt: field('excerpt:encoded'),
     categories: raw.categories,
     tags: raw.tags,
