@@ -85,6 +85,10 @@ export const SCREEN_TEXTS = {
     title: 'Navigation',
     description: "The header's and the footer's menus: their links, in order.",
   },
+  adminComments: {
+    title: 'Comments',
+    description: "Readers' comments: approve, reject, mark as spam, delete, reply.",
+  },
   notFound: { title: 'Page not found (404)', description: 'There is no page at this address.' },
   missingPost: { title: 'The page does not exist', description: 'There is no post at this address.' },
 } as const satisfies Record<string, ScreenText>;

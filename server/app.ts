@@ -22,6 +22,8 @@ import { closeApiRouter, createApiRouter, errorResponse } from './http/rest-rout
 import { securityHeaderSetter, securityHeaders } from './http/security-headers.ts';
 import { registerBackupRoutes } from './modules/backup/backup.rest.ts';
 import { registerMarkdownExportRoute } from './modules/import/markdown-export.rest.ts';
+import { mountCommentForm } from './modules/comments/comment-form.route.ts';
+import { registerCommentRoutes } from './modules/comments/comment.rest.ts';
 import { mountSocialImages } from './modules/media/social-image.ts';
 import { mountUploads } from './modules/media/uploads.route.ts';
 import { mountClient } from './modules/pages/client-files.ts';
@@ -162,6 +164,7 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   registerUserRoutes(api, services);
   registerPostRoutes(api, services);
   registerUpcomingRoutes(api, services);
+  registerCommentRoutes(api, services);
   registerBackupRoutes(api, { db, storage: services.images.storage, backupToken });
   registerMarkdownExportRoute(api, db.prisma, services);
   closeApiRouter(api);
@@ -170,7 +173,15 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   mountUploads(hono, services.images.storage);
   mountSocialImages(hono, services.images, db);
   registerSeoRoutes(hono, config, services);
-  const pages = new PageMetaResolver({ config, posts: services.posts, seo: services.seo, pages: services.pages });
+  // The comment form's plain POST and the e-mailed links (issue 38).
+  mountCommentForm(hono, config, services);
+  const pages = new PageMetaResolver({
+    config,
+    posts: services.posts,
+    seo: services.seo,
+    pages: services.pages,
+    comments: services.comments,
+  });
   mountClient(hono, {
     clientDir,
     resolvePage: (route, pathname) => pages.resolve(route, pathname),

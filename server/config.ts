@@ -73,6 +73,8 @@ export interface Config {
    * them before answering, as before issue 37.
    */
   variantsInBackground: boolean;
+  /** Issue 38: the SMTP server the outbox sends through (SMTP_URL), and its From; unset: nothing is sent. */
+  smtp: { url: string; from: string } | undefined;
 }
 
 export interface SocialLink {
@@ -252,6 +254,15 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  SMTP_URL: optionalString.pipe(
+    z
+      .url({
+        protocol: /^smtps?$/,
+        error: 'SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.com:587',
+      })
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
   NODE_ENV: z.preprocess(
     blankToUndefined,
     z
@@ -318,5 +329,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     uploadsPublicUrl: v.UPLOADS_PUBLIC_URL?.replace(/\/+$/, ''),
     variantsInBackground: v.IMAGE_VARIANTS === 'background',
+    smtp: v.SMTP_URL
+      ? { url: v.SMTP_URL, from: v.MAIL_FROM ?? `${v.SITE_NAME} <no-reply@${new URL(siteUrl).hostname}>` }
+      : undefined,
   };
 }

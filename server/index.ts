@@ -49,6 +49,8 @@ async function main(): Promise<void> {
   scheduler.start();
   // Uploads' smaller variants, encoded one at a time after the author's save (and those a stop left).
   app.services.imageEncoding.start();
+  // E-mail waiting in the outbox (a restart's included) is sent (issue 38).
+  app.services.outbox.start();
   // Serve once every change made before now has been heard, the start's own writes included: an
   // answer is cached only while the channel is heard, and one still on its way would void the first
   // readers' answers as they are stored (ContentChanges.whenCaughtUp).
@@ -88,6 +90,7 @@ async function main(): Promise<void> {
     scheduler.stop();
     // An encoding under way is finished (or, past the grace period, done again at the next start).
     const encodingStopped = app.services.imageEncoding.stop();
+    const outboxStopped = app.services.outbox.stop();
     const force = setTimeout(() => {
       console.error('Requests still running after the grace period: stopping anyway.');
       process.exit(1);
@@ -98,7 +101,7 @@ async function main(): Promise<void> {
       forgetRecord();
       // The start's upkeep ends at its next pause, and an encoding under way is finished: the
       // database stays open until both have.
-      Promise.all([upkeep, encodingStopped])
+      Promise.all([upkeep, encodingStopped, outboxStopped])
         .then(() => db.close())
         .then(() => process.exit(0))
         .catch((error: Error) => {

@@ -13,6 +13,7 @@ import './modules/page/page.schema.ts';
 import './modules/tag/tag.schema.ts';
 import './modules/redirects/redirect.schema.ts';
 import './modules/menus/menu.schema.ts';
+import './modules/comments/comment.schema.ts';
 
 export const schema = builder.toSchema();
 

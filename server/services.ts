@@ -25,6 +25,8 @@ import { UpcomingService } from './modules/upcoming/upcoming.service.ts';
 import { PageService } from './modules/page/page.service.ts';
 import { SignInService } from './modules/user/sign-in.service.ts';
 import { UserService } from './modules/user/user.service.ts';
+import { CommentService } from './modules/comments/comment.service.ts';
+import { Outbox } from './modules/mail/outbox.ts';
 
 export interface Services {
   images: ImageStore;
@@ -61,6 +63,10 @@ export interface Services {
   menus: MenuService;
   /** Imports of another blog's export (issue 39). */
   imports: ImportService;
+  /** Readers' comments and their moderation (issue 38). */
+  comments: CommentService;
+  /** The e-mail outbox and its worker (issue 38; started by server/index.ts). */
+  outbox: Outbox;
 }
 
 /** The read caches with the budgets the configuration gives (READ_CACHE_MB, RESPONSE_CACHE_MB). */
@@ -83,6 +89,7 @@ export function createServices(db: Database, config: Config, changes: ContentCha
   const passwords = new PasswordCheck(prisma, throttle);
   const users = new UserService(prisma, sessions, passwords, new AttemptThrottle(prisma, REGISTRATION_LIMITS), config);
   const firstRun = new FirstRunService(prisma, sessions, config, changes);
+  const outbox = new Outbox(db, config);
   return {
     images,
     imageUrls: new ImageUrls(config.uploadsPublicUrl ?? null),
@@ -104,5 +111,7 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     redirects: new RedirectService(prisma, changes),
     menus: new MenuService(prisma, changes),
     imports: new ImportService(prisma, imageFiles, changes),
+    comments: new CommentService(prisma, changes, config, outbox),
+    outbox,
   };
 }

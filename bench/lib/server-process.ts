@@ -110,7 +110,7 @@ export function startApp(env: Record<string, string | undefined>, nodeArgs: stri
   return startServer({
     command: process.execPath,
     // package.json's start script: its node flags, then the bench's.
-    args: ['--max-semi-space-size=4', ...nodeArgs, '--enable-source-maps', 'dist/server/index.js'],
+    args: ['--max-semi-space-size=4', '--liftoff-only', ...nodeArgs, '--enable-source-maps', 'dist/server/index.js'],
     env,
   });
 }

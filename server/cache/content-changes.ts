@@ -24,6 +24,16 @@ export const CAUGHT_UP_PREFIX = 'caught-up:';
 export interface TimelinePoint {
   readonly line: string;
   readonly at: number;
+  /**
+   * The words the change there was about, when it is a rewording that can matter only to answers
+   * that looked for them (a related-posts ranking, decision 054); absent: any answer in a span
+   * holding the point.
+   */
+  readonly words?: readonly string[];
+  /** A post entered the line here (its words are all of its own): see TimelineSpan.newcomersNeedWords. */
+  readonly entering?: boolean;
+  /** A post left the line here: see TimelineSpan.full. */
+  readonly leaving?: boolean;
 }
 
 /** The stretch of one timeline an answer looked at: inclusive, ms; -Infinity and Infinity for open ends. */
@@ -31,6 +41,41 @@ export interface TimelineSpan {
   readonly line: string;
   readonly from: number;
   readonly to: number;
+  /** The only words a point's change of words can matter by (a ranking's query); absent: any word. */
+  readonly words?: readonly string[];
+  /**
+   * Whether a post entering the span can matter only by its words too. Not when the answer's last
+   * pick shares none of them (a newcomer sharing none could outrank it by its time), nor when a
+   * pick sits at the edge of a full window (a newcomer pushes it out).
+   */
+  readonly newcomersNeedWords?: boolean;
+  /**
+   * Whether the answer's window held as many posts as it takes (absent: as if it did). One that did
+   * not took every post of its line: a post leaving it lets no other in, and matters only if the
+   * answer named it (its `post:` tag).
+   */
+  readonly full?: boolean;
+  /**
+   * The known posts past a full window's far end (its oldest candidate), none of which would be
+   * picked (decision 054): each post leaving the window lets the next of them in. Counted by the
+   * changes themselves (touches()).
+   */
+  readonly spare?: Spare;
+}
+
+/** TimelineSpan.spare: what the posts past a full window can make up for. */
+export interface Spare {
+  /** Their publication times, nearest the window first. */
+  readonly times: readonly number[];
+  /** How many more posts may leave the window before one nobody knows comes in. */
+  left: number;
+  /** How many came in (at most): the window now reaches the time of the last of them. */
+  used: number;
+  /**
+   * The departures already counted: one span is shared by every answer made from the same read
+   * (the ending, the pages built on it, in every cache), and each looks at the same change.
+   */
+  readonly counted: WeakSet<TimelinePoint>;
 }
 
 export interface Change {
@@ -70,10 +115,62 @@ export function changeOf(tags: Iterable<string>, points: readonly TimelinePoint[
 export function touches(change: Change, deps: Dependencies): boolean {
   if (change.everything || (deps.tags.size === 0 && deps.spans.length === 0)) return true;
   for (const tag of deps.tags) if (change.tags.has(tag)) return true;
-  for (const { line, at } of change.points) {
-    for (const span of deps.spans) if (span.line === line && span.from <= at && at <= span.to) return true;
+  for (const point of change.points) {
+    for (const span of deps.spans) {
+      if (span.line !== point.line || point.at > span.to) continue;
+      const { spare } = span;
+      if (point.at < span.from) {
+        if (!spare || point.at < spare.times.at(-1)!) continue;
+        // Among the spares still outside the window: what they can make up for changes.
+        if (spare.used === 0 || point.at < spare.times[Math.min(spare.used, spare.times.length) - 1]!) {
+          spareChanged(point, span, spare);
+          continue;
+        }
+        // Among those that came into the window.
+      }
+      if (!pointMatters(point, span)) continue;
+      // A departure a spare makes up for: the next known post comes in, and is not picked.
+      if (point.leaving && spare && (spare.counted.has(point) || spare.left > 0)) {
+        if (!spare.counted.has(point)) {
+          spare.counted.add(point);
+          spare.left -= 1;
+          spare.used += 1;
+        }
+        continue;
+      }
+      return true;
+    }
   }
   return false;
+}
+
+/**
+ * A point among a span's spares outside its window changes no answer, only what the spares can
+ * make up for: one less for each that leaves (counted as come in too, so that where the window
+ * reaches is never placed short of where it does); none once a post enters among them or one is
+ * reworded in words the answer looks for (how it would rank is then unknown).
+ */
+function spareChanged(point: TimelinePoint, span: TimelineSpan, spare: Spare): void {
+  if (point.leaving) {
+    if (!spare.counted.has(point)) {
+      spare.left = Math.max(0, spare.left - 1);
+      spare.used += 1;
+    }
+    spare.counted.add(point);
+  } else if (pointMatters(point, span)) {
+    spare.left = 0;
+  }
+}
+
+/**
+ * Whether a point inside a span may change its answer: a departure from a window that was not full
+ * cannot (unless the answer named it: its `post:` tag); words must meet, when both name them.
+ */
+function pointMatters(point: TimelinePoint, span: TimelineSpan): boolean {
+  if (point.leaving && span.full === false) return false;
+  if (point.words === undefined || span.words === undefined) return true;
+  if (point.entering && !span.newcomersNeedWords) return true;
+  return point.words.some((word) => span.words!.includes(word));
 }
 
 export class ContentChanges {

@@ -25,6 +25,10 @@
 //   - relatedLine(category), that category's public posts, reworded ones too: a post's related posts
 //     are ranked among the category's posts nearest it in time (server/modules/post/post-neighbours.ts),
 //     so a new post, published after them all, leaves an older post's related ones as they were.
+//     A post reworded in place marks its point with the words of its title and subtitle whose
+//     entries changed (the ranking reads nothing else of a candidate), and a ranking's span names
+//     the words it looked for: an edit of the text alone re-ranks nobody, and a new title only the
+//     endings of posts whose titles share one of its changed words (decision 054).
 import { type Change, changeOf, EVERYTHING, SETTINGS_CHANGE, type TimelinePoint } from './content-changes.ts';
 
 /** The public timeline: every published post at its publication time. */
@@ -47,8 +51,19 @@ export interface PostRowChange {
   id: string;
   before: PostFacts | null;
   after: PostFacts | null;
-  /** Whether its title, subtitle or text changed (what search and related posts rank by). */
+  /** Whether its title, subtitle or text changed (what search ranks by). */
   wordsChanged: boolean;
+  /**
+   * The lexemes whose title-and-subtitle entries changed (what related posts rank by: the database's
+   * "blog_rank_words_changed"); empty when only the text did; absent or null when unknown (any word).
+   */
+  rankWords?: readonly string[] | null;
+  /**
+   * The lexemes of its title and subtitle as it is after the write, when public (the database's
+   * "blog_rank_words"): a post that entered a window can rank for those words alone; absent or
+   * null: unknown.
+   */
+  entryWords?: readonly string[] | null;
 }
 
 const isPublic = (facts: PostFacts | null): facts is PostFacts => facts?.status === 'PUBLISHED';
@@ -56,8 +71,26 @@ const isPublic = (facts: PostFacts | null): facts is PostFacts => facts?.status 
 export function postChange(rows: readonly PostRowChange[]): Change {
   const tags = new Set<string>();
   const points = new Map<string, TimelinePoint>();
-  const mark = (line: string, at: number) => points.set(`${line}@${at}`, { line, at });
-  for (const { id, before, after, wordsChanged } of rows) {
+  // Two rows at one place: the words of both when both are of the same kind, else any word.
+  const mark = (line: string, at: number, how: Omit<TimelinePoint, 'line' | 'at'> = {}) => {
+    // Departures are counted (TimelineSpan.spare): each is a point of its own.
+    const key = how.leaving ? `${line}@${at}#${points.size}` : `${line}@${at}`;
+    const other = points.get(key);
+    if (other === undefined) {
+      points.set(key, { line, at, ...how });
+      return;
+    }
+    const words =
+      other.words && how.words && other.entering === how.entering
+        ? [...new Set([...other.words, ...how.words])]
+        : undefined;
+    points.set(key, {
+      line,
+      at,
+      ...(words ? { words, ...(how.entering ? { entering: true } : {}) } : {}),
+    });
+  };
+  for (const { id, before, after, wordsChanged, rankWords, entryWords } of rows) {
     // Neither before nor after may readers see it (a draft, a scheduled post): nothing they read
     // changes. It is still a change: the scheduler plans again on it.
     if (!isPublic(before) && !isPublic(after)) continue;
@@ -78,12 +111,24 @@ export function postChange(rows: readonly PostRowChange[]): Change {
       tags.add('list:all');
       if (facts.publishedAt !== null) mark(TIMELINE, facts.publishedAt);
     }
-    if (moved || wordsChanged) {
-      tags.add('search');
+    if (moved || wordsChanged) tags.add('search');
+    // Reworded in place: only the rankings that look for one of the changed words (none when only
+    // the text changed). Left: any ranking whose full window held it (the next post beyond the
+    // window takes its place, which no answer knows). Entered: the rankings that look for one of its
+    // words, or that a newcomer sharing none could still change (TimelineSpan.newcomersNeedWords).
+    const words = rankWords ?? undefined;
+    if (moved) {
       tags.add('related:any');
-      for (const facts of [before, after]) {
-        if (isPublic(facts) && facts.publishedAt !== null) mark(relatedLine(facts.category), facts.publishedAt);
+      if (isPublic(before) && before.publishedAt !== null) {
+        mark(relatedLine(before.category), before.publishedAt, { leaving: true });
       }
+      if (isPublic(after) && after.publishedAt !== null) {
+        mark(relatedLine(after.category), after.publishedAt, entryWords ? { words: entryWords, entering: true } : {});
+      }
+    } else if (wordsChanged && words?.length !== 0 && isPublic(after) && after.publishedAt !== null) {
+      // Not moved: public before and after, in the same place.
+      tags.add('related:any');
+      mark(relatedLine(after.category), after.publishedAt, { words });
     }
   }
   return changeOf(tags, [...points.values()]);
@@ -113,7 +158,11 @@ type Facts = [status: string, category: string | null, slug: string, publishedAt
 
 interface PostNotice {
   t: 'Post';
-  r: Array<{ id: string; o: Facts | null; n: Facts | null; w: boolean }>;
+  /**
+   * k: the changed rank words of an updated row, e: the rank words of a public row after the
+   * statement (migration *_related_words); null or absent: unknown.
+   */
+  r: Array<{ id: string; o: Facts | null; n: Facts | null; w: boolean; k?: string[] | null; e?: string[] | null }>;
 }
 interface PostTagNotice {
   t: 'PostTag';
@@ -154,8 +203,19 @@ export function changeFromNotice(payload: string | undefined): Change {
     if (notice.t === 'Tag' && Array.isArray(notice.s)) return changeOf(notice.s.map((slug) => `tag:${slug}`));
     if (notice.t === 'Post' && Array.isArray(notice.r)) {
       return postChange(
-        notice.r.map((row) => ({ id: row.id, before: factsOf(row.o), after: factsOf(row.n), wordsChanged: row.w })),
+        notice.r.map((row) => ({
+          id: row.id,
+          before: factsOf(row.o),
+          after: factsOf(row.n),
+          wordsChanged: row.w,
+          rankWords: Array.isArray(row.k) ? row.k : null,
+          entryWords: Array.isArray(row.e) ? row.e : null,
+        })),
       );
+    }
+    // Comments (issue 38): the posts whose approved comments changed (their pages, their counts).
+    if ((notice as { t: string }).t === 'Comment' && Array.isArray((notice as { p?: unknown }).p)) {
+      return changeOf((notice as { p: string[] }).p.map((id) => `comments:${id}`));
     }
     // The redirects table (its trigger): only what reads it, never a page of its own.
     if ((notice as { t: string }).t === 'Redirect') return changeOf(['redirects']);

@@ -122,6 +122,16 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
           image: ref('Image'),
         }),
         Message: allRequired({ message: STRING }),
+        Comment: allRequired({
+          _id: STRING,
+          parentId: { type: ['string', 'null'] },
+          name: STRING,
+          website: { type: ['string', 'null'] },
+          text: STRING,
+          isAuthor: { type: 'boolean' },
+          pending: { type: 'boolean' },
+          createdAt: { type: 'string', format: 'date-time' },
+        }),
         PostForm: {
           type: 'object',
           properties: { ...postFields, image: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP' } },
@@ -259,6 +269,47 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
           },
         },
         delete: adminDelete('Delete a post and its image', 'Blogpost has been deleted', 'Blogpost not found'),
+      },
+      // Issue 38: a post's comments (docs/decisions/052). No answer ever carries an e-mail.
+      '/api/blogposts/{id}/comments': {
+        get: {
+          summary: "A post's approved comments, oldest first (replies name their parentId)",
+          parameters: [idPath],
+          responses: {
+            '200': { description: 'Comments', ...json({ type: 'array', items: ref('Comment') }) },
+            '404': error('No such post'),
+          },
+        },
+        post: {
+          summary:
+            'Comment on a post; the comment is held for the author (formToken: Post.commentFormToken, at least 3 s old)',
+          parameters: [idPath],
+          requestBody: json({
+            type: 'object',
+            required: ['name', 'email', 'text', 'formToken'],
+            properties: {
+              name: STRING,
+              email: { type: 'string', description: 'Never shown and never returned' },
+              website: STRING,
+              text: STRING,
+              parentId: STRING,
+              notifyReplies: { type: 'boolean' },
+              formToken: STRING,
+              homepage: { type: 'string', description: 'Leave empty' },
+            },
+          }),
+          responses: {
+            '201': {
+              description: 'Held',
+              ...json(allRequired({ held: { type: 'boolean' }, message: STRING, comment: ref('Comment') })),
+            },
+            '400': error('Refused: the message says why'),
+            '403': error('Comments are closed on this post.'),
+            '404': error('No such post'),
+            '409': error('You have already sent this comment.'),
+            '429': error('Too many comments in a short time.'),
+          },
+        },
       },
       '/api/upcoming': {
         get: {

@@ -6,7 +6,18 @@ import { JSDOM } from 'jsdom';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostWithImage } from '../../server/modules/post/post.service.ts';
-import { markPageLoad } from './support/accounts.ts';
+import { commentMessages } from '#kernel/comment-rules.ts';
+import {
+  createAccount,
+  markPageLoad,
+  problemsBesidesStatus,
+  restoreSession,
+  signOutBrowser,
+  toast,
+} from './support/accounts.ts';
+import { axeViolations } from './support/axe.ts';
+import { sidewaysScroll } from './support/layout-checks.ts';
+import { openNoScriptBrowser, type NoScriptBrowser } from './support/no-script.ts';
 import { openDesktopSite, openSite, type E2eSite } from './support/e2e-site.ts';
 import {
   appOwnsH1,
@@ -442,6 +453,132 @@ describe("a post's ending", () => {
     await ending.getByRole('link', { name: '← All posts' }).click();
     await expect.poll(() => pathOf(page)).toBe('/blog');
     expect(await load.stillLoaded()).toBe(true);
+    expect(site.problems).toEqual([]);
+  });
+});
+
+// Issue 38: a reader comments with JavaScript off (a plain POST and a 303 back) and on (no reload);
+// each sees their comment awaiting approval; the author approves both at /admin/comments (which
+// reads on a phone) and they show, server-rendered, to everyone. The form's "loaded 10 s ago" token
+// is the test's: a person takes seconds to write, a test does not, and the server refuses faster ones.
+describe("a post's comments", () => {
+  let noScript: NoScriptBrowser;
+  let commented: PostWithImage;
+  let loadedEarlier: string;
+  beforeAll(async () => {
+    commented = await createPost(site.t, { title: 'Talk to me' });
+    loadedEarlier = await site.t.app.services.comments.formToken(Date.now() - 10_000);
+    noScript = await openNoScriptBrowser();
+  });
+  afterAll(() => noScript?.close());
+
+  it('takes a comment without JavaScript, without a reload with it, and shows them once the author approves', async () => {
+    // Without JavaScript: the page as the server wrote it, its token replaced by one 10 s old.
+    await noScript.page.route(`${site.url}/blog/${commented.slug}`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /name="formToken" value="[^"]*"/,
+        `name="formToken" value="${loadedEarlier}"`,
+      );
+      await route.fulfill({ response, body });
+    });
+    await noScript.page.goto(`${site.url}/blog/${commented.slug}`);
+    const plainForm = noScript.page.getByRole('form', { name: 'Leave a comment' });
+    await plainForm.getByLabel('Name', { exact: true }).fill('Nora Noscript');
+    await plainForm.getByLabel('E-mail', { exact: true }).fill('nora@example.com');
+    await plainForm
+      .getByLabel('Comment', { exact: true })
+      .fill('Read without scripts.\n\nSee https://example.org/more.');
+    await plainForm.getByRole('button', { name: 'Send the comment' }).click();
+    await noScript.page.waitForURL(/\?pending=.+#comments$/);
+    const plainComments = noScript.page.locator('#comments');
+    await expect.poll(() => plainComments.getByRole('status').first().textContent()).toBe(commentMessages.held);
+    const mine = plainComments.locator('.comment-pending');
+    expect(await mine.locator('.comment-name').textContent()).toBe('Nora Noscript');
+    expect(await mine.locator('.comment-pending-mark').textContent()).toBe(commentMessages.heldMark);
+    expect(await mine.getByRole('link', { name: 'https://example.org/more' }).getAttribute('rel')).toBe(
+      'nofollow ugc noopener',
+    );
+    expect(noScript.problems).toEqual([]);
+
+    // With JavaScript: the island sends it; the page stays.
+    const { page } = site;
+    await page.route(`${site.url}/comments/token`, (route) => route.fulfill({ json: { token: loadedEarlier } }));
+    await gotoApp(page, `${site.url}/blog/${commented.slug}`);
+    const load = await markPageLoad(page);
+    const form = page.getByRole('form', { name: 'Leave a comment' });
+    await form.getByLabel('Name', { exact: true }).fill('Jo Script');
+    await form.getByLabel('E-mail', { exact: true }).fill('jo@example.com');
+    await form.getByLabel('Website (optional)').fill('https://jo.example');
+    await form.getByLabel('Comment', { exact: true }).fill('Sent without a reload.');
+    await form.getByRole('button', { name: 'Send the comment' }).click();
+    await expect.poll(() => form.getByRole('status').textContent()).toBe(commentMessages.held);
+    expect(await form.getByLabel('Comment', { exact: true }).inputValue()).toBe('');
+    const pending = page.locator('[data-comment-pending] .comment-pending');
+    expect(await pending.locator('.comment-name').textContent()).toBe('Jo Script');
+    expect(await load.stillLoaded()).toBe(true);
+    // This browser keeps seeing its held comment on the post (its cookie).
+    await page.reload();
+    await expect.poll(() => pending.locator('.comment-name').textContent()).toBe('Jo Script');
+    // A refusal keeps what was typed: too many links.
+    await form.getByLabel('Name', { exact: true }).fill('Jo Script');
+    await form.getByLabel('E-mail', { exact: true }).fill('jo@example.com');
+    const spam = 'https://a.example https://b.example https://c.example https://d.example';
+    await form.getByLabel('Comment', { exact: true }).fill(spam);
+    await form.getByRole('button', { name: 'Send the comment' }).click();
+    await expect.poll(() => form.getByText(commentMessages.tooManyLinks).count()).toBeGreaterThan(0);
+    expect(await form.getByLabel('Comment', { exact: true }).inputValue()).toBe(spam);
+    // The browser logs the refused request (400): expected here, and nothing else.
+    expect(problemsBesidesStatus(site.problems, 400)).toEqual([]);
+    site.problems.length = 0;
+    await page.unroute(`${site.url}/comments/token`);
+
+    // The author: both waiting, counted in the header; approved at once, on a phone's width.
+    const author = await createAccount(site, { isAdmin: true, name: 'The Author' });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await restoreSession(site, author, '/admin/comments');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Comments');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('navigation', { name: 'Author tools' })
+          .getByRole('link', { name: /Comments/ })
+          .textContent(),
+      )
+      .toBe('Comments 2, 2 waiting');
+    await expect.poll(() => page.locator('.comment-card').count()).toBe(2);
+    expect(await sidewaysScroll(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Select all').check();
+    await page.getByRole('button', { name: 'Approve selected' }).click();
+    await expect.poll(() => toast(page, '2 comments approved').count()).toBe(1);
+    await expect.poll(() => page.locator('.comment-card').count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The editor's checkbox closes the post's comments, at once.
+    await gotoApp(page, `${site.url}/blog/${commented.id}/edit`);
+    await page.getByLabel(/Comments closed/).check();
+    await expect.poll(() => toast(page, 'Comments are closed on this post').count()).toBe(1);
+
+    // Everyone now reads them, in the HTML the server sends, oldest first, never an e-mail.
+    await signOutBrowser(site);
+    const html = await (await fetch(`${site.url}/blog/${commented.slug}`)).text();
+    const section = new JSDOM(html).window.document.querySelector('#comments')!;
+    expect(section.querySelector('h2')!.textContent).toBe('2 comments');
+    expect([...section.querySelectorAll('.comment-name')].map((name) => name.textContent)).toEqual([
+      'Nora Noscript',
+      'Jo Script',
+    ]);
+    expect(section.querySelector('.comment-name a')!.getAttribute('rel')).toBe('nofollow ugc noopener');
+    // Closed: the comments stay, the form is gone.
+    expect(section.querySelector('form')).toBeNull();
+    expect(section.querySelector('.post-comments-closed')!.textContent).toBe(commentMessages.closed);
+    expect(html).not.toContain('nora@example.com');
+    expect(html).not.toContain('jo@example.com');
+    await gotoApp(page, `${site.url}/blog/${commented.slug}`);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      expect(await axeViolations(page)).toEqual([]);
+    }
     expect(site.problems).toEqual([]);
   });
 });

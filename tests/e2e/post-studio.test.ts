@@ -363,7 +363,7 @@ describe("the header's author tools", () => {
     const links = authorTools(page).getByRole('link');
     await expect
       .poll(() => links.allTextContents())
-      .toEqual(['New post', 'Posts', 'Currently', 'Settings', 'Pages', 'Tags', 'Redirects', 'Navigation']);
+      .toEqual(['New post', 'Posts', 'Currently', 'Settings', 'Pages', 'Tags', 'Redirects', 'Navigation', 'Comments']);
     expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual([
       '/new',
       '/admin/posts',
@@ -373,6 +373,7 @@ describe("the header's author tools", () => {
       '/admin/tags',
       '/admin/redirects',
       '/admin/navigation',
+      '/admin/comments',
     ]);
     await footer(page).getByRole('link', { name: 'Create blog' }).waitFor();
     await authorTools(page).getByRole('link', { name: 'New post' }).click();

@@ -42,6 +42,10 @@ async function write(query: AnyDocument, variables: Record<string, unknown>) {
   return body.data;
 }
 
+/** A post saved through the app with these fields, as the studio sends an edit (every field). */
+const edit = (id: string, title: string, subtitle: string, category: string, content = '<p>Some words.</p>') =>
+  write(UPDATE_POST, { id, input: postInput({ title, subtitle, category, content }) });
+
 /** A post created through the app, as the studio sends it: multipart, with a real cover. */
 async function createPost(input: Record<string, unknown>): Promise<{ id: string; slug: string }> {
   const form = new FormData();
@@ -283,6 +287,16 @@ describe(`writes cool only what they change (${testDbKind})`, () => {
         createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
       })),
     );
+    // Books of 2025 (in post 12's window's time, once in the games), sharing no word with it but one.
+    const books = await seedPosts(
+      t.prisma,
+      ['Far away', 'Far off', 'Seeded 12 abroad'].map((title, i) => ({
+        title,
+        subtitle: 'Elsewhere',
+        category: 'book' as const,
+        createdAt: new Date(Date.UTC(2025, 5, 1, 0, i)),
+      })),
+    );
     await t.settle();
     for (const name of ['ending of 12', 'page of 12', 'ending of 1']) {
       await views[name]!();
@@ -300,6 +314,13 @@ describe(`writes cool only what they change (${testDbKind})`, () => {
     await expectCached(['ending of 12', 'ending of 1']);
     expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
 
+    // Games it did not pick leave its window, by the app and by another connection: the next older
+    // ones come in, which its ranking read past the window and would not pick (decision 054).
+    await write(DELETE_POST, { id: archived[100]!.id });
+    await t.otherConnection(`UPDATE "Post" SET "category" = 'tv' WHERE "id" = '${archived[101]!.id}'`);
+    await expectCached(['ending of 12']);
+    expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
+
     // An older game reworded outside the window: still not a candidate, nothing to cool.
     await write(UPDATE_POST, {
       id: archived[0]!.id,
@@ -307,6 +328,35 @@ describe(`writes cool only what they change (${testDbKind})`, () => {
     });
     await expectCached(['ending of 12']);
     expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
+
+    // Inside it, but words post 12's ranking does not look for (decision 054): the text of one, by
+    // the app and by another connection, and a title that shares no word with "Seeded 12" (nor
+    // with the other endings' titles): no ranking can change, the endings stay cached.
+    await edit(archived[150]!.id, 'Archived 1150', 'A subtitle', 'GAME', '<p>Seeded 12.</p>');
+    await t.otherConnection(
+      `UPDATE "Post" SET "content" = '<p>Seeded, twelve.</p>' WHERE "id" = '${archived[151]!.id}'`,
+    );
+    await t.otherConnection(`UPDATE "Post" SET "title" = 'Archived again' WHERE "id" = '${archived[152]!.id}'`);
+    await expectCached(['ending of 12', 'ending of 1']);
+    expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
+
+    // Books moved into the games inside the window, by another connection and by the app, sharing no
+    // word with it, while its third pick shares one: none can be picked, the ending stays cached.
+    await t.otherConnection(`UPDATE "Post" SET "category" = 'game' WHERE "id" = '${books[0]!.id}'`);
+    await edit(books[1]!.id, 'Far off', 'Elsewhere', 'GAME');
+    await expectCached(['ending of 12']);
+    expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
+    // One sharing its words ranks first at once, and leaves it when it goes back to the books.
+    await t.otherConnection(`UPDATE "Post" SET "category" = 'game' WHERE "id" = '${books[2]!.id}'`);
+    await expect
+      .poll(relatedOf12, { timeout: 5000, interval: 25 })
+      .toEqual(['Seeded 12 abroad', 'Seeded 9', 'Seeded 6']);
+    await edit(books[2]!.id, 'Seeded 12 abroad', 'Elsewhere', 'BOOK');
+    expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
+    // (The books' endings, post 1's among them, changed: asked again once the database's notice of
+    // the move is heard, to be cached below.)
+    await settleQuietly();
+    await views['ending of 1']!();
 
     // One reworded inside it, by another connection: it shares both words now, and ranks first at once.
     await t.otherConnection(`UPDATE "Post" SET "title" = 'Seeded 12 remembered' WHERE "id" = '${archived[150]!.id}'`);
@@ -317,6 +367,22 @@ describe(`writes cool only what they change (${testDbKind})`, () => {
     await write(DELETE_POST, { id: archived[150]!.id });
     expect(await relatedOf12()).toEqual(['Seeded 9', 'Seeded 6', 'Seeded 3']);
     await expectCached(['ending of 1']);
+  });
+
+  it('a post leaving a category of fewer than 200 posts: the endings that named it, not the others', async () => {
+    // Post 12's related posts are chosen among every other game (all share "Seeded"): the newest.
+    const relatedOf12 = async () =>
+      (await (await views['ending of 12']!()).json()).data.post.relatedPosts.map((post: Post) => post.title);
+    expect(await relatedOf12()).toEqual(['Seeded 18', 'Seeded 15', 'Seeded 9']);
+    // The oldest game deleted by the app, another moved to the books by another connection: neither
+    // was named, and no other game takes a place (decision 054), so its ending stays cached.
+    await write(DELETE_POST, { id: posts[0]!.id });
+    await t.otherConnection(`UPDATE "Post" SET "category" = 'book' WHERE "id" = '${posts[3]!.id}'`);
+    await expectCached(['ending of 12']);
+    expect(await relatedOf12()).toEqual(['Seeded 18', 'Seeded 15', 'Seeded 9']);
+    // One it named leaves: the next newest takes its place at once.
+    await t.otherConnection(`UPDATE "Post" SET "category" = 'book' WHERE "id" = '${posts[15]!.id}'`);
+    await expect.poll(relatedOf12, { timeout: 5000, interval: 25 }).toEqual(['Seeded 18', 'Seeded 9', 'Seeded 6']);
   });
 
   it('a deleted post: everywhere it was, and its neighbours’ endings', async () => {

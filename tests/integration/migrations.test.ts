@@ -63,6 +63,10 @@ describe(`migrations on ${testDbKind}`, () => {
         'ImageEncodingJob',
         // Issue 39's record of what imports brought in.
         'ImportedItem',
+        // Issue 38's comments, their settings and the e-mail outbox.
+        'Comment',
+        'CommentSettings',
+        'OutboxMessage',
       ].sort(),
     );
 

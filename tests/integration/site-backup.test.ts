@@ -70,6 +70,8 @@ async function rowsOf(db: Database) {
     menus: await db.prisma.menu.findMany({ orderBy: { name: 'asc' } }),
     // What imports brought in (issue 39).
     importedItems: await db.prisma.importedItem.findMany({ orderBy: { sourceId: 'asc' } }),
+    // Readers' comments, replies and the e-mails kept for their notifications (issue 38).
+    comments: await db.prisma.comment.findMany(byId),
     // Not in the archive: rebuilt from each post's content, as a save records them.
     postPictures: await db.prisma.postPicture.findMany({ orderBy: [{ postId: 'asc' }, { imageId: 'asc' }] }),
     // The author's pages (issue 36), and the pictures of their text, rebuilt from it.
@@ -208,6 +210,32 @@ beforeAll(async () => {
   await prisma.importedItem.create({
     data: { source: 'wordpress:https://old.example', kind: 'post', sourceId: '42', targetId: draft!.id },
   });
+  // A comment, the author's reply to it, a held one, and a post whose comments are closed (issue 38).
+  const comment = await prisma.comment.create({
+    data: {
+      postId: renamed!.id,
+      name: 'Ada',
+      email: 'ada@example.com',
+      website: 'https://ada.example',
+      text: 'A reader writes',
+      status: 'approved',
+      notifyReplies: true,
+      clientAddress: '203.0.113.5',
+    },
+  });
+  await prisma.comment.create({
+    data: {
+      postId: renamed!.id,
+      parentId: comment.id,
+      name: 'Me',
+      email: admin.email,
+      text: 'Thanks',
+      status: 'approved',
+      isAuthor: true,
+    },
+  });
+  await prisma.comment.create({ data: { postId: renamed!.id, name: 'Bo', email: 'bo@example.com', text: 'Waiting' } });
+  await prisma.post.update({ where: { id: lender!.id }, data: { commentsClosed: true } });
   // Sessions are not part of a backup: a restored site signs everyone out.
   await new SessionService(prisma, { siteUrl: 'http://blog.test' }).create(admin.id);
   archive = path.join(workDir, 'backup.tar.gz');
@@ -268,6 +296,12 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
       expect(after.menus).toMatchObject([{ name: 'footer', items: [{ label: 'Now', kind: 'page', target: 'now' }] }]);
       expect(after.importedItems).toMatchObject([{ kind: 'post', sourceId: '42' }]);
       expect(after.postPictures).toHaveLength(1);
+      expect(after.comments.map((comment) => [comment.text, comment.status, comment.parentId !== null])).toEqual([
+        ['A reader writes', 'approved', false],
+        ['Thanks', 'approved', true],
+        ['Waiting', 'held', false],
+      ]);
+      expect(after.posts.filter((post) => post.commentsClosed)).toHaveLength(1);
       expect(after.pages.map((page) => page.slug).sort()).toEqual([
         'about',
         'disclaimer',

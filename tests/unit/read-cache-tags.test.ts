@@ -7,6 +7,7 @@ import {
   EVERYTHING,
   SETTINGS_TAG,
   type TimelineSpan,
+  touches,
 } from '../../server/cache/content-changes.ts';
 import { depend } from '../../server/cache/dependencies.ts';
 import { changeFromNotice, postChange, relatedLine, TIMELINE } from '../../server/cache/post-changes.ts';
@@ -187,6 +188,143 @@ describe('what a post write touches', () => {
     expect(worded.tags).toContain('search');
   });
 
+  it('a rewording in place re-ranks only the related posts that look for a word it changed (decision 054)', () => {
+    const edit = (rankWords?: string[] | null) =>
+      postChange([{ id: 'p', before: facts('game', 5), after: facts('game', 5), wordsChanged: true, rankWords }]);
+    const ranking = (words?: string[]) => ({
+      tags: new Set<string>(),
+      spans: [{ line: 'related:game', from: 1, to: 9, words }],
+    });
+    // Its text alone: searches, not a single ranking.
+    const textOnly = edit([]);
+    expect(textOnly.points).toEqual([]);
+    expect(textOnly.tags).toContain('search');
+    expect(textOnly.tags).not.toContain('related:any');
+    // Its title: the rankings that look for one of the words it changed.
+    const retitled = edit(['zelda', 'kart']);
+    expect(retitled.points).toEqual([{ line: 'related:game', at: 5, words: ['zelda', 'kart'] }]);
+    expect(touches(retitled, ranking(['mario', 'kart']))).toBe(true);
+    expect(touches(retitled, ranking(['hollow', 'knight']))).toBe(false);
+    // Unknown words (an older notice, too many words) or a span that names none: any ranking, as before.
+    expect(touches(edit(null), ranking(['hollow']))).toBe(true);
+    expect(touches(edit(), ranking(['hollow']))).toBe(true);
+    expect(touches(retitled, ranking())).toBe(true);
+    // Moved (here: in time) while reworded: its words do not matter, the window's members changed.
+    const moved = postChange([
+      { id: 'p', before: facts('game', 5), after: facts('game', 6), wordsChanged: true, rankWords: [] },
+    ]);
+    expect(moved.points).toContainEqual({ line: 'related:game', at: 6 });
+    // Moved to another category with its words known: where it left, any ranking (the next post
+    // beyond a window comes in); where it entered, the rankings that look for one of its words,
+    // unless a newcomer sharing none could still be picked or push a pick out.
+    const recategorised = postChange([
+      { id: 'p', before: facts('game', 5), after: facts('book', 5), wordsChanged: false, entryWords: ['zelda'] },
+    ]);
+    expect(recategorised.points).toEqual([
+      { line: 'related:game', at: 5, leaving: true },
+      { line: 'related:book', at: 5, words: ['zelda'], entering: true },
+    ]);
+    const bookRanking = (words: string[], newcomersNeedWords: boolean) => ({
+      tags: new Set<string>(),
+      spans: [{ line: 'related:book', from: 1, to: 9, words, newcomersNeedWords }],
+    });
+    expect(touches(recategorised, bookRanking(['dune'], true))).toBe(false);
+    expect(touches(recategorised, bookRanking(['zelda'], true))).toBe(true);
+    expect(touches(recategorised, bookRanking(['dune'], false))).toBe(true);
+    // Where it left: a window that was not full let no other post in (it mattered only if named).
+    const gameRanking = (full?: boolean) => ({
+      tags: new Set<string>(),
+      spans: [{ line: 'related:game', from: 1, to: 9, words: ['dune'], newcomersNeedWords: true, full }],
+    });
+    expect(touches(recategorised, gameRanking(false))).toBe(false);
+    expect(touches(recategorised, gameRanking(true))).toBe(true);
+    expect(touches(recategorised, gameRanking())).toBe(true);
+    // A full window with spares none of which would be picked: each departure lets one in, while any
+    // are known; one reworded among them in its words leaves none; once some came in, a point among
+    // them may be inside the window.
+    const leave = (at: number) =>
+      postChange([{ id: `p${at}`, before: facts('game', at), after: null, wordsChanged: true }]);
+    const reword = (at: number, rankWords: string[]) =>
+      postChange([
+        { id: `p${at}`, before: facts('game', at), after: facts('game', at), wordsChanged: true, rankWords },
+      ]);
+    const spared = (left: number) => ({
+      tags: new Set<string>(),
+      spans: [
+        {
+          line: 'related:game',
+          from: 10,
+          to: 20,
+          words: ['dune'],
+          full: true,
+          // The posts past the window, at 9, 8 and 7 for three.
+          spare: { times: [9, 8, 7, 6, 5].slice(0, left), left, used: 0, counted: new WeakSet() },
+        },
+      ],
+    });
+    const twoSpares = spared(2);
+    expect(touches(leave(12), twoSpares)).toBe(false);
+    expect(touches(leave(13), twoSpares)).toBe(false);
+    expect(touches(leave(14), twoSpares)).toBe(true);
+    expect(twoSpares.spans[0]!.spare).toMatchObject({ left: 0, used: 2 });
+    const outside = spared(3);
+    expect(touches(reword(7, ['kart']), outside)).toBe(false);
+    expect(outside.spans[0]!.spare.left).toBe(3);
+    // One of them leaves: one less, and the window is taken to reach the nearest (it may next).
+    expect(touches(leave(8), outside)).toBe(false);
+    expect(outside.spans[0]!.spare).toMatchObject({ left: 2, used: 1 });
+    expect(touches(reword(7, ['dune']), outside)).toBe(false);
+    expect(touches(reword(9, ['dune']), outside)).toBe(true);
+    expect(touches(leave(12), outside)).toBe(true);
+    // One came in (the one at 9): the window reaches it, not the others.
+    const cameIn = spared(3);
+    expect(touches(leave(12), cameIn)).toBe(false);
+    expect(touches(reword(8, ['dune']), cameIn)).toBe(false);
+    expect(touches(reword(9, ['dune']), cameIn)).toBe(true);
+    expect(touches(leave(3), cameIn)).toBe(false);
+    // One departure looked at again (by another answer made from the same read) is counted once.
+    const shared = spared(1);
+    const departure = leave(12);
+    expect(touches(departure, shared)).toBe(false);
+    expect(touches(departure, shared)).toBe(false);
+    expect(touches(leave(13), shared)).toBe(true);
+    // Two posts leaving at one time are two departures.
+    const both = postChange([
+      { id: 'a', before: facts('game', 12), after: null, wordsChanged: true },
+      { id: 'b', before: facts('game', 12), after: null, wordsChanged: true },
+    ]);
+    expect(both.points.filter((point) => point.line === 'related:game')).toHaveLength(2);
+    expect(touches(both, spared(1))).toBe(true);
+    // A rewording in place is judged by its words whatever newcomers need.
+    expect(
+      touches(retitled, {
+        tags: new Set<string>(),
+        spans: [{ ...ranking(['dune']).spans[0]!, newcomersNeedWords: false }],
+      }),
+    ).toBe(false);
+    // Two rows at one place: both rows' words, or any word when one of them says so.
+    const twice = (second: string[] | null) =>
+      postChange([
+        { id: 'p', before: facts('game', 5), after: facts('game', 5), wordsChanged: true, rankWords: ['zelda'] },
+        { id: 'q', before: facts('game', 5), after: facts('game', 5), wordsChanged: true, rankWords: second },
+      ]).points;
+    expect(twice(['kart'])).toEqual([{ line: 'related:game', at: 5, words: ['zelda', 'kart'] }]);
+    expect(twice(null)).toEqual([{ line: 'related:game', at: 5 }]);
+    // The database's notice says the same (its "k"), and an older one without it means any word.
+    const notice = (k: string) =>
+      changeFromNotice(
+        `{"t":"Post","r":[{"id":"p","o":["PUBLISHED","tv","x",7],"n":["PUBLISHED","tv","x",7],"w":true${k}}]}`,
+      ).points;
+    expect(notice(',"k":[]')).toEqual([]);
+    expect(notice(',"k":["zelda"]')).toEqual([{ line: 'related:tv', at: 7, words: ['zelda'] }]);
+    expect(notice(',"k":null')).toEqual([{ line: 'related:tv', at: 7 }]);
+    expect(notice('')).toEqual([{ line: 'related:tv', at: 7 }]);
+    const entered = changeFromNotice(
+      '{"t":"Post","r":[{"id":"p","o":null,"n":["PUBLISHED","tv","x",7],"w":true,"e":["dune"]}]}',
+    );
+    expect(entered.points).toContainEqual({ line: 'related:tv', at: 7, words: ['dune'], entering: true });
+  });
+
   it('a move: both categories’ lists and both places on the timeline', () => {
     const change = postChange([{ id: 'p', before: facts('game', 1), after: facts('book', 2), wordsChanged: false }]);
     expect(change.tags).toContain('list:game');
@@ -195,7 +333,7 @@ describe('what a post write touches', () => {
     expect(change.points).toEqual([
       { line: TIMELINE, at: 1 },
       { line: TIMELINE, at: 2 },
-      { line: 'related:game', at: 1 },
+      { line: 'related:game', at: 1, leaving: true },
       { line: 'related:book', at: 2 },
     ]);
   });
@@ -207,7 +345,7 @@ describe('what a post write touches', () => {
     expect(change.tags).toContain('post:p');
     expect(change.tags).not.toContain('list:all');
     expect(change.points).toEqual([
-      { line: 'related:game', at: 1 },
+      { line: 'related:game', at: 1, leaving: true },
       { line: 'related:book', at: 1 },
     ]);
   });

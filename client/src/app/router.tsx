@@ -120,6 +120,7 @@ export const routes: RouteObject[] = [
               lazyScreen('admin/tags', () => import('../features/studio/admin-tags-page'), 'AdminTagsPage'),
               lazyScreen('admin/redirects', () => import('../features/redirects/redirects-page'), 'RedirectsPage'),
               lazyScreen('admin/navigation', () => import('../features/navigation/navigation-page'), 'NavigationPage'),
+              lazyScreen('admin/comments', () => import('../features/studio/admin-comments-page'), 'AdminCommentsPage'),
             ],
           },
 

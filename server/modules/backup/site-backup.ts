@@ -77,6 +77,8 @@ const postRow = z.strictObject({
   formerSlugs: z.array(z.string()).default([]),
   /** Its tags' ids (data/tags.json), in the author's order; absent from backups made before tags. */
   tags: z.array(uuid).default([]),
+  /** Issue 38: its comments are closed; absent from backups made before comments. */
+  commentsClosed: z.boolean().default(false),
 });
 // A backup made before cards had an alt text, a link and an order lacks them: a decorative
 // picture, no link, and position 0 for all (the carousel then shows them newest first, as it did).
@@ -156,6 +158,22 @@ const menuRow = z.strictObject({
   items: z.array(z.strictObject({ label: z.string(), kind: z.enum(MENU_TARGET_KINDS), target: z.string() })),
   updatedAt: isoDate,
 });
+// Readers' comments (issue 38), optional: a backup made before them restores none. Parents first.
+const commentRow = z.strictObject({
+  id: uuid,
+  postId: uuid,
+  parentId: uuid.nullable(),
+  name: z.string(),
+  email: z.string(),
+  website: z.string().nullable(),
+  text: z.string(),
+  status: z.enum(['held', 'approved', 'rejected', 'spam']),
+  isAuthor: z.boolean(),
+  notifyReplies: z.boolean(),
+  clientAddress: z.string().default(''),
+  fingerprint: z.string().default(''),
+  createdAt: isoDate,
+});
 // What imports brought in (issue 39): so that importing the same export into the restored site adds nothing.
 const importedItemRow = z.strictObject({
   source: z.string(),
@@ -171,6 +189,7 @@ const EXTRAS = {
   tags: 'data/tags.json',
   redirects: 'data/redirects.json',
   menus: 'data/menus.json',
+  comments: 'data/comments.json',
 } as const;
 // The pages the author writes (issue 36), optional as the extras: a backup made before them leaves the
 // site's pages as they are.
@@ -303,35 +322,49 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
     // transaction ends before the files are read: on the embedded database it would hold up every
     // other query of the running site.
     const byId = { orderBy: { id: 'asc' } } as const;
-    const [users, images, posts, upcomingCards, site, postRevisions, pages, tags, redirects, menus, importedItems] =
-      await db.prisma.$transaction(
-        [
-          db.prisma.user.findMany(byId),
-          db.prisma.image.findMany(byId),
-          db.prisma.post.findMany({
-            ...byId,
-            include: {
-              formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } },
-              tags: { select: { tagId: true }, orderBy: { position: 'asc' } },
-            },
-          }),
-          db.prisma.upcomingCard.findMany(byId),
-          db.prisma.siteSetting.findUnique({ where: { id: 1 }, select: SITE_SETTINGS_SELECT }),
-          db.prisma.postRevision.findMany({
-            orderBy: { sequence: 'asc' },
-            omit: { id: true, sequence: true },
-          }),
-          db.prisma.page.findMany(byId),
-          db.prisma.tag.findMany({
-            ...byId,
-            include: { formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } } },
-          }),
-          db.prisma.redirect.findMany(byId),
-          db.prisma.menu.findMany({ orderBy: { name: 'asc' } }),
-          db.prisma.importedItem.findMany({ orderBy: [{ source: 'asc' }, { kind: 'asc' }, { sourceId: 'asc' }] }),
-        ],
-        { isolationLevel: 'RepeatableRead' },
-      );
+    const [
+      users,
+      images,
+      posts,
+      upcomingCards,
+      site,
+      postRevisions,
+      pages,
+      tags,
+      redirects,
+      menus,
+      comments,
+      importedItems,
+    ] = await db.prisma.$transaction(
+      [
+        db.prisma.user.findMany(byId),
+        db.prisma.image.findMany(byId),
+        db.prisma.post.findMany({
+          ...byId,
+          include: {
+            formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } },
+            tags: { select: { tagId: true }, orderBy: { position: 'asc' } },
+          },
+        }),
+        db.prisma.upcomingCard.findMany(byId),
+        db.prisma.siteSetting.findUnique({ where: { id: 1 }, select: SITE_SETTINGS_SELECT }),
+        db.prisma.postRevision.findMany({
+          orderBy: { sequence: 'asc' },
+          omit: { id: true, sequence: true },
+        }),
+        db.prisma.page.findMany(byId),
+        db.prisma.tag.findMany({
+          ...byId,
+          include: { formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } } },
+        }),
+        db.prisma.redirect.findMany(byId),
+        db.prisma.menu.findMany({ orderBy: { name: 'asc' } }),
+        // Parents before their replies (a reply is always later, and ids are time-ordered).
+        db.prisma.comment.findMany({ orderBy: [{ parentId: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }] }),
+        db.prisma.importedItem.findMany({ orderBy: [{ source: 'asc' }, { kind: 'asc' }, { sourceId: 'asc' }] }),
+      ],
+      { isolationLevel: 'RepeatableRead' },
+    );
     const files = images.flatMap((image) =>
       image.variantWidths.map((width) => ImageStore.relativePath(image.storageKey, width)),
     );
@@ -376,6 +409,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
       );
       await tar.add(EXTRAS.redirects, json(redirects));
       await tar.add(EXTRAS.menus, json(menus));
+      await tar.add(EXTRAS.comments, json(comments));
       await tar.add(EXTRAS.importedItems, json(importedItems));
       for (const file of files) {
         const bytes = await storage.get(file);
@@ -442,6 +476,8 @@ interface ReadBackup {
   /** Absent from backups made before issue 36: none. */
   redirects: z.output<typeof redirectRow>[];
   menus: z.output<typeof menuRow>[];
+  /** Absent from backups made before issue 38: none. */
+  comments: z.output<typeof commentRow>[];
   /** Absent from backups made before issue 39: none. */
   importedItems: z.output<typeof importedItemRow>[];
   /** Image files as written to the staging folder, relative to it. */
@@ -539,8 +575,13 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
   }
   const redirects = optionalRows(EXTRAS.redirects, redirectRow);
   const menus = optionalRows(EXTRAS.menus, menuRow);
+  const comments = optionalRows(EXTRAS.comments, commentRow);
+  const postIds = new Set(rows.posts.map((post) => post.id));
+  const orphan = comments.find((comment) => !postIds.has(comment.postId));
+  if (orphan)
+    throw new BackupError(`The backup is incomplete: comment ${orphan.id} is on post ${orphan.postId}, which it lacks`);
   const importedItems = optionalRows(EXTRAS.importedItems, importedItemRow);
-  return { manifest, rows, files, site, postRevisions, pages, tags, redirects, menus, importedItems };
+  return { manifest, rows, files, site, postRevisions, pages, tags, redirects, menus, comments, importedItems };
 }
 
 /** Image files (by their relative paths) in the uploads folder or bucket. */
@@ -638,6 +679,8 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
         // Oldest first: each gets the next sequence number, so a post's revisions keep their order.
         await tx.postRevision.createMany({ data: backup.postRevisions });
         await tx.redirect.createMany({ data: backup.redirects, skipDuplicates: true });
+        // Comments went with their posts above (a cascade); parents come first in the file.
+        await tx.comment.createMany({ data: backup.comments });
         await tx.importedItem.deleteMany();
         await tx.importedItem.createMany({ data: backup.importedItems });
         for (const menu of backup.menus) {

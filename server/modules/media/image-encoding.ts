@@ -19,6 +19,7 @@
 import type { Database } from '../../db/database.ts';
 import type { ImageFiles } from './image-files.ts';
 import type { ImageStore } from './image-store.ts';
+import { SerialWorker } from '../shared/serial-worker.ts';
 
 export interface ImageEncodingOptions {
   /** Attempts before a job is marked failed. */
@@ -45,10 +46,7 @@ interface Claimed {
 
 export class ImageEncodingQueue {
   private readonly options: Required<ImageEncodingOptions>;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly worker: SerialWorker;
 
   constructor(
     private readonly db: Pick<Database, 'prisma' | 'instanceId' | 'connectedInstances'>,
@@ -57,48 +55,29 @@ export class ImageEncodingQueue {
     options: ImageEncodingOptions = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
+    this.worker = new SerialWorker(() => this.runOne(), this.options.pollMs, 'The image encoding worker');
+  }
+
+  private get stopped(): boolean {
+    return this.worker.isStopped;
   }
 
   /** Starts the worker: at once (jobs left by a previous run), on every upload, and every pollMs. */
   start(): void {
     if (!this.stopped) return;
-    this.stopped = false;
     this.files.onQueued = () => this.wake();
-    this.timer = setInterval(() => this.wake(), this.options.pollMs);
-    // The worker never keeps a stopping process alive.
-    this.timer.unref();
-    this.wake();
+    this.worker.start();
   }
 
   /** Stops taking jobs; resolves once the one being encoded is finished. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
     this.files.onQueued = () => {};
-    await this.running;
+    await this.worker.stop();
   }
 
   /** Runs the jobs that are ready, unless the worker is already at it (then it looks again after). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        try {
-          while (!this.stopped && (await this.runOne())) {
-            // one job at a time, until none is ready
-          }
-        } catch (error) {
-          // The database failed the claim: the next wake or poll tries again.
-          console.error('The image encoding worker could not take a job; it tries again later:', error);
-        }
-      } while (this.again && !this.stopped);
-      this.running = null;
-    })();
+    this.worker.wake();
   }
 
   /** Claims a job that is ready and does it; false when there was none. */

@@ -20,6 +20,7 @@ import type { PageRoute } from './page-routes.ts';
 import type { SeoService } from './seo.service.ts';
 import { blogPostingData, webSiteData } from './structured-data.ts';
 import { canonicalListPagePath, pagePath, postPath, searchPath, tagPath } from '#kernel/route-paths.ts';
+import type { CommentService } from '../comments/comment.service.ts';
 import { tagDescription, tagHeading } from '#kernel/tag-rules.ts';
 
 export interface MetaImage {
@@ -56,6 +57,8 @@ export interface PageMetaDeps {
   posts: Pick<PostService, 'bySlug' | 'tagBySlug' | 'list'>;
   seo: Pick<SeoService, 'listSize' | 'authorName'>;
   pages: Pick<PageService, 'bySlug'>;
+  /** A post's approved comments, for its JSON-LD (issue 38); absent: none. */
+  comments?: Pick<CommentService, 'approved'>;
 }
 
 /** A post's cover as link previews show it: cut to their box around the author's focal point. */
@@ -125,12 +128,13 @@ export class PageMetaResolver {
         if ('redirectTo' in found)
           return { ...notFound(SCREEN_TEXTS.missingPost), redirect: postPath(found.redirectTo) };
         const { post } = found;
+        const comments = (await this.deps.comments?.approved(post.id)) ?? [];
         const image = postImage(post, config.siteUrl);
         const description = post.description || post.subtitle;
         return screen({ title: post.title, description }, postPath(post.slug), {
           type: 'article',
           image,
-          jsonLd: [blogPostingData(post, image, authorName, config)],
+          jsonLd: [blogPostingData(post, image, authorName, config, comments)],
         });
       }
     }

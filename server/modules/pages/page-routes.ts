@@ -22,6 +22,7 @@ export type FormScreen = Extract<
   | 'adminTags'
   | 'adminRedirects'
   | 'adminNavigation'
+  | 'adminComments'
 >;
 
 export type PageRoute =
@@ -55,6 +56,7 @@ const ADMIN_SCREENS: Record<string, FormScreen> = {
   tags: 'adminTags',
   redirects: 'adminRedirects',
   navigation: 'adminNavigation',
+  comments: 'adminComments',
 };
 
 const NOT_FOUND: PageRoute = { kind: 'notFound' };

@@ -28,11 +28,20 @@ export function authorNode(authorName: string | null, site: SiteFacts) {
     : { '@type': 'Organization', name: site.siteName, url: `${site.siteUrl}/` };
 }
 
+/** A reader's comment as schema.org has it (issue 38): never the e-mail. */
+export interface CommentFacts {
+  name: string;
+  website: string | null;
+  text: string;
+  createdAt: Date;
+}
+
 export function blogPostingData(
   post: PublishedPost,
   image: { url: string; width: number; height: number },
   authorName: string | null,
   site: SiteFacts,
+  comments: readonly CommentFacts[] = [],
 ) {
   const url = `${site.siteUrl}${postPath(post.slug)}`;
   return {
@@ -52,6 +61,18 @@ export function blogPostingData(
     isPartOf: { '@type': 'Blog', '@id': `${site.siteUrl}/blog`, name: site.siteName },
     // Its tags (issue 36), as schema.org's comma-separated text.
     ...(post.tags.length ? { keywords: post.tags.map(({ tag }) => tag.name).join(', ') } : {}),
+    // Its approved comments (issue 38), as the page shows them.
+    commentCount: comments.length,
+    ...(comments.length
+      ? {
+          comment: comments.map((comment) => ({
+            '@type': 'Comment',
+            author: { '@type': 'Person', name: comment.name, ...(comment.website ? { url: comment.website } : {}) },
+            dateCreated: comment.createdAt.toISOString(),
+            text: comment.text,
+          })),
+        }
+      : {}),
   };
 }
 

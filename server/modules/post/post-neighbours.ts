@@ -19,6 +19,13 @@ export const RELATED_COUNT = 3;
  */
 export const RELATED_CANDIDATES = 200;
 
+/**
+ * How many posts past a full window's oldest candidate the statement also reads and ranks: while
+ * none of them would be picked, this many posts can leave the window without changing its picks
+ * (each lets the next one in), and the endings stay cached (decision 054).
+ */
+export const RELATED_SPARES = 20;
+
 /** The post a page is about: what its neighbours and related posts are found from. */
 export interface PostPlace {
   id: string;
@@ -60,9 +67,18 @@ export interface ReadFrom {
 }
 
 /**
+ * How ts_rank weighs a candidate's search entries, for {D, C, B, A}: its title (A) and subtitle (B)
+ * alone, as the search column weighs them; its text (C) not at all. A related post is one whose
+ * title and subtitle share words with this one's, and an edit of a post's text then re-ranks no
+ * other post's related ones (decision 054): the text's entries come after the title's and
+ * subtitle's in the vector, so at weight 0 they change no rank at all.
+ */
+const RANK_WEIGHTS = '{0, 0, 0.4, 1}';
+
+/**
  * The ids of up to RELATED_COUNT published posts related to this one, best first: posts of the same
- * category before any other, then the ones sharing most words with its title and subtitle (the
- * search column's weights: title words count most), then the newest. One statement.
+ * category before any other, then the ones whose titles and subtitles share most words with its
+ * title and subtitle (title words count most), then the newest. One statement.
  */
 export async function relatedIds(
   prisma: PrismaClient,
@@ -74,10 +90,23 @@ export async function relatedIds(
   // Every row carries the window of same-category candidates it was ranked in: how many, how many
   // older, and their first and last publication times.
   const rows = await prisma.$queryRaw<
-    Array<{ id: string; sameCategory: boolean; count: bigint; older: bigint; first: Date | null; last: Date | null }>
+    Array<{
+      id: string;
+      sameCategory: boolean;
+      count: bigint;
+      older: bigint;
+      first: Date | null;
+      last: Date | null;
+      lexemes: string[];
+      publishedAt: Date;
+      rank: number;
+      spareTimes: Array<Date | string>;
+      bestSpare: number | null;
+    }>
   >`
     WITH "me" AS (
       SELECT "id", "category", "publishedAt",
+        tsvector_to_array(to_tsvector('english', "title" || ' ' || "subtitle")) AS "lexemes",
         coalesce(
           array_to_string(
             ARRAY(SELECT quote_literal("word") FROM unnest(tsvector_to_array(
@@ -85,16 +114,26 @@ export async function relatedIds(
             ' | '),
           '')::tsquery AS "words"
       FROM "Post" WHERE "id" = ${id}::uuid
-    ), "older" AS (
+    ), "reach" AS (
       -- The post's category and place as values, not joined from "me": then the index on (status,
       -- category, publishedAt, id) gives the nearest rows in order and the scan stops at the limit.
       -- Joined, PostgreSQL read and sorted every older post of the category (a thousand and more).
-      SELECT "p"."id", "p"."publishedAt", "p"."search"
+      -- The window's older candidates, and past them RELATED_SPARES more (numbered beyond the window).
+      SELECT "p"."id", "p"."publishedAt", "p"."search",
+        row_number() OVER (ORDER BY "p"."publishedAt" DESC, "p"."id" DESC) AS "n"
       FROM "Post" "p"
       WHERE "p"."status" = 'PUBLISHED' AND "p"."category" = ${category}::"Category"
         AND ("p"."publishedAt", "p"."id") < (${publishedAt}::timestamptz, ${id}::uuid)
       ORDER BY "p"."publishedAt" DESC, "p"."id" DESC
-      LIMIT ${RELATED_CANDIDATES}
+      LIMIT ${RELATED_CANDIDATES + RELATED_SPARES}
+    ), "older" AS (
+      SELECT "id", "publishedAt", "search" FROM "reach" WHERE "n" <= ${RELATED_CANDIDATES}
+    ), "spares" AS (
+      -- How many, from when, and how the best of them ranks: each may come into the window when a
+      -- post leaves it.
+      SELECT coalesce(array_agg("r"."publishedAt" ORDER BY "r"."n"), '{}') AS "spareTimes",
+        max(ts_rank(${RANK_WEIGHTS}::float4[], "r"."search", "me"."words")) AS "bestSpare"
+      FROM "reach" "r", "me" WHERE "r"."n" > ${RELATED_CANDIDATES}
     ), "newer" AS (
       SELECT "p"."id", "p"."publishedAt", "p"."search"
       FROM "Post" "p"
@@ -121,25 +160,48 @@ export async function relatedIds(
         ORDER BY "p"."publishedAt" DESC, "p"."id" DESC
         LIMIT ${RELATED_CANDIDATES})
     )
-    SELECT "c"."id"::text AS "id", "c"."sameCategory", "w"."count", "w"."older", "w"."first", "w"."last"
-    FROM "candidates" "c", "me", "window" "w"
-    ORDER BY "c"."sameCategory" DESC, ts_rank("c"."search", "me"."words") DESC, "c"."publishedAt" DESC, "c"."id" DESC
+    SELECT "c"."id"::text AS "id", "c"."sameCategory", "w"."count", "w"."older", "w"."first", "w"."last",
+      "me"."lexemes", "c"."publishedAt", ts_rank(${RANK_WEIGHTS}::float4[], "c"."search", "me"."words") AS "rank",
+      "s"."spareTimes", "s"."bestSpare"
+    FROM "candidates" "c", "me", "window" "w", "spares" "s"
+    ORDER BY "c"."sameCategory" DESC, "rank" DESC, "c"."publishedAt" DESC, "c"."id" DESC
     LIMIT ${RELATED_COUNT}`;
   const ids = rows.map((row) => row.id);
   // Chosen among the category alone only when it filled the list; otherwise any post could be one.
   if (rows.length < RELATED_COUNT || !rows.every((row) => row.sameCategory)) {
     return { ids, readFrom: { tags: ['related:any'], spans: [] } };
   }
-  const { count, older, first, last } = rows[0]!;
+  const { count, older, first, last, lexemes, spareTimes, bestSpare } = rows[0]!;
   // The stretch of the category's timeline the window covers: a post of the category entering,
   // leaving or reworded inside it could rank differently. Open-ended where the window took every
   // post on that side; up to this post itself when older posts filled it (newer ones do not count).
   const full = Number(count) === RELATED_CANDIDATES;
   const olderFilled = Number(older) === RELATED_CANDIDATES;
+  // A post entering the window that shares none of its words ranks 0: it is picked only if the last
+  // pick ranks 0 too (then the newest win), and it changes the picks if it pushes one out of a full
+  // window: the oldest candidate when older ones filled it, else the newest of the newer ones.
+  const edge = (olderFilled ? first! : last!).getTime();
+  const atEdge = (time: Date) => time.getTime() === edge;
   const span: TimelineSpan = {
     line: relatedLine(category),
     from: olderFilled ? first!.getTime() : -Infinity,
     to: !full ? Infinity : olderFilled ? publishedAt.getTime() : last!.getTime(),
+    // A candidate reworded in place ranks differently only if the words it changed are among these.
+    words: lexemes,
+    newcomersNeedWords: rows[RELATED_COUNT - 1]!.rank > 0 && !(full && rows.some((row) => atEdge(row.publishedAt))),
+    full,
+    // A post leaving a window filled by older posts lets the first spare in: harmless as long as
+    // the spares are known and none would be picked (older, it loses a tie).
+    ...(olderFilled && spareTimes.length > 0 && bestSpare !== null && bestSpare <= rows[RELATED_COUNT - 1]!.rank
+      ? {
+          spare: {
+            times: spareTimes.map((time) => new Date(time).getTime()),
+            left: spareTimes.length,
+            used: 0,
+            counted: new WeakSet(),
+          },
+        }
+      : {}),
   };
   return { ids, readFrom: { tags: [], spans: [span] } };
 }

@@ -38,6 +38,31 @@ import { storedContent } from './sanitize-html.ts';
 
 export const REVISION_NOT_FOUND = 'Revision not found';
 
+type Ranked = Pick<Post, 'title' | 'subtitle' | 'status' | 'category' | 'publishedAt'>;
+
+/**
+ * The words related posts rank by that an edit changed (rankWords), and those of the post as it is
+ * now (entryWords), by the database's own rules, which its trigger announces to the other servers
+ * too (migration *_related_words, decision 054). No statement when the edit changed neither the
+ * title and subtitle nor the post's place.
+ */
+async function rankWordsOf(
+  tx: Prisma.TransactionClient,
+  before: Ranked,
+  after: Ranked,
+): Promise<{ rankWords: string[]; entryWords?: string[] }> {
+  const reworded = before.title !== after.title || before.subtitle !== after.subtitle;
+  const placed =
+    before.status !== after.status ||
+    before.category !== after.category ||
+    before.publishedAt?.getTime() !== after.publishedAt?.getTime();
+  if (!reworded && !placed) return { rankWords: [] };
+  const [row] = await tx.$queryRaw<Array<{ changed: string[]; words: string[] }>>`
+    SELECT "blog_rank_words_changed"(${before.title}, ${before.subtitle}, ${after.title}, ${after.subtitle}) AS "changed",
+      "blog_rank_words"(${after.title}, ${after.subtitle}) AS "words"`;
+  return { rankWords: row!.changed, entryWords: row!.words };
+}
+
 /** What a write sends: fields as the forms have them, unchecked. */
 export interface PostInput {
   title?: string | null;
@@ -224,7 +249,8 @@ export class PostWrites {
       // The replaced cover and the pictures taken out of the text go, unless something else uses them.
       const replaced = await deleteUnusedImages(tx, this.files, [stored ? current.imageId : null, ...removedPictures]);
       const wordsChanged = (['title', 'subtitle', 'content'] as const).some((field) => post[field] !== current[field]);
-      const change = postChange([{ id, before: factsOf(current), after: factsOf(post), wordsChanged }]);
+      const words = await rankWordsOf(tx, current, post);
+      const change = postChange([{ id, before: factsOf(current), after: factsOf(post), wordsChanged, ...words }]);
       // Tags given or taken while it is public, or just before it is: their lists show it.
       const shown = current.status === 'PUBLISHED' ? { ...post, status: current.status } : post;
       return { post, replaced, change: written ? bothChanges(change, tagsChange(shown, written)) : change };

@@ -103,7 +103,7 @@ builder.objectFields(PostObject, (t) => ({
   }),
   relatedPosts: t.field({
     type: [PostObject],
-    description: `Up to ${RELATED_COUNT} published posts like this one, chosen among the ${RELATED_CANDIDATES} of its category published nearest it (those before it first): of its category first, then sharing most words with its title and subtitle, then the newest`,
+    description: `Up to ${RELATED_COUNT} published posts like this one, chosen among the ${RELATED_CANDIDATES} of its category published nearest it (those before it first): of its category first, then those whose titles and subtitles share most words with its title and subtitle, then the newest`,
     complexity: { field: 2, multiplier: RELATED_COUNT },
     resolve: async (post, _args, ctx) => (await surroundingsOnce(post, ctx)).related,
   }),

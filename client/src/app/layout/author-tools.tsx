@@ -2,6 +2,7 @@
 // Currently cards, the pages. (The footer keeps the spec's admin links too.)
 import { NavLink } from 'react-router';
 import { useAuthState } from '../../lib/user-info';
+import { CommentsToolLink } from '../../features/studio/comments-tool-link';
 import './author-tools.css';
 
 const AUTHOR_LINKS = [
@@ -29,6 +30,9 @@ export function AuthorTools() {
             </NavLink>
           </li>
         ))}
+        <li>
+          <CommentsToolLink className="author-tools-link" />
+        </li>
       </ul>
     </nav>
   );

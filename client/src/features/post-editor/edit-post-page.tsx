@@ -24,6 +24,7 @@ import { wallTimeOf } from '#kernel/zoned-time.ts';
 import { SavedPostFragment } from './saved-post';
 import { RestoredDraftNotice } from '../../components/form/restored-draft-notice';
 import { PostRevisions } from './post-revisions';
+import { CommentsClosedField } from './comments-closed-field';
 import {
   forgetEditDraft,
   loadEditDraft,
@@ -291,6 +292,7 @@ export function EditPostPage() {
         {conflict && !conflict.asked && (
           <ConflictPointer onShow={() => setConflict((shown) => shown && { ...shown, asked: true })} />
         )}
+        <CommentsClosedField postId={post.id} />
         <PostRevisions
           postId={post.id}
           version={post.updatedAt}

@@ -12,6 +12,7 @@ import { useUserInfo } from '../../lib/user-info';
 import { MissingPost } from './missing-post';
 import { PostAdminActions } from './post-admin-actions';
 import { PostEnding } from './post-ending';
+import { PostComments } from './post-comments';
 import { loadSanitizer, PostArticle } from './post-article';
 import { postPath } from '#kernel/route-paths.ts';
 import { SOCIAL_IMAGE_SIZE } from '#kernel/page-meta-rules.ts';
@@ -29,6 +30,7 @@ const PostDetailQuery = graphql(`
       socialImageUrl
       ...PostArticle_Post
       ...PostEnding_Post
+      ...PostComments_Post
     }
   }
 `);
@@ -81,6 +83,7 @@ export function PostDetailPage() {
           <PostArticle post={post} actions={user?.isAdmin ? <PostAdminActions postId={post.id} /> : undefined} />
         </Suspense>
         <PostEnding post={post} />
+        {!preview && <PostComments post={post} />}
       </>
     );
   }

@@ -39,6 +39,7 @@ import { keepPickedImage, keptPickedImage } from '../../lib/kept-images';
 import { SiteFieldsFragment, SiteQuery, type SiteInfo, type SitePictureData } from '../../lib/site';
 import { toast } from '../../lib/toast';
 import { readStored, SITE_SETTINGS_DRAFT_KEY, writeStored } from '../../lib/unsaved-work';
+import { CommentSettingsSection } from './comment-settings-section';
 import './site-settings-page.css';
 
 const SETTINGS_PATH = '/admin/settings';
@@ -193,11 +194,14 @@ export function SiteSettingsPage() {
   if (!data) return <Spinner label="Loading the settings" />;
   const site = getFragmentData(SiteFieldsFragment, data.site);
   return (
-    <SettingsForm
-      saved={fieldsOf(site)}
-      stored={{ avatar: site.avatar, banner: site.banner }}
-      version={data.site.updatedAt ?? null}
-    />
+    <>
+      <SettingsForm
+        saved={fieldsOf(site)}
+        stored={{ avatar: site.avatar, banner: site.banner }}
+        version={data.site.updatedAt ?? null}
+      />
+      <CommentSettingsSection />
+    </>
   );
 }
 
