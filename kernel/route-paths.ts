@@ -37,3 +37,5 @@ export function returnPathOf(next: string | null): string | null {
 
 /** The whole site as one backup archive, for its admin: the studio's download and `npm run export`. */
 export const BACKUP_PATH = '/api/backup';
+/** Every post and page as Markdown with its pictures, a zip (issue 39). */
+export const MARKDOWN_EXPORT_PATH = '/api/export/markdown';

@@ -21,6 +21,7 @@ import { PublicResponseCache } from './http/response-cache.ts';
 import { closeApiRouter, createApiRouter, errorResponse } from './http/rest-router.ts';
 import { securityHeaderSetter, securityHeaders } from './http/security-headers.ts';
 import { registerBackupRoutes } from './modules/backup/backup.rest.ts';
+import { registerMarkdownExportRoute } from './modules/import/markdown-export.rest.ts';
 import { mountCommentForm } from './modules/comments/comment-form.route.ts';
 import { registerCommentRoutes } from './modules/comments/comment.rest.ts';
 import { mountSocialImages } from './modules/media/social-image.ts';
@@ -168,6 +169,7 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   registerCommentRoutes(api, services);
   registerBackupRoutes(api, { db, storage: services.images.storage, backupToken });
   registerShelfRoutes(api, services);
+  registerMarkdownExportRoute(api, db.prisma, services);
   closeApiRouter(api);
   hono.route('/api', api);
 

@@ -14,6 +14,7 @@ import { imageStorageOf } from './modules/media/image-storage.ts';
 import { ImageStore } from './modules/media/image-store.ts';
 import { ImageUrls } from './modules/media/image-urls.ts';
 import { MenuService } from './modules/menus/menu.service.ts';
+import { ImportService } from './modules/import/import.service.ts';
 import { RedirectService } from './modules/redirects/redirect.service.ts';
 import { PostService } from './modules/post/post.service.ts';
 import { SeoService } from './modules/pages/seo.service.ts';
@@ -61,6 +62,8 @@ export interface Services {
   redirects: RedirectService;
   /** The header and footer menus (issue 36). */
   menus: MenuService;
+  /** Imports of another blog's export (issue 39). */
+  imports: ImportService;
   /** Readers' comments and their moderation (issue 38). */
   comments: CommentService;
   /** The e-mail outbox and its worker (issue 38; started by server/index.ts). */
@@ -110,6 +113,7 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     memory: new ServerMemory(db, caches),
     redirects: new RedirectService(prisma, changes),
     menus: new MenuService(prisma, changes),
+    imports: new ImportService(prisma, imageFiles, changes),
     comments: new CommentService(prisma, changes, config, outbox),
     outbox,
     shelf: new ShelfService(prisma, imageFiles, changes, () => config.site.timeZone),

@@ -30,6 +30,19 @@ const adminOnly = {
   '401': error('No valid session (message: Not authorized)'),
   '403': error('Signed in, but not an admin'),
 };
+
+/** A file only the admin may download (the backup, the Markdown export). */
+function adminDownload(summary: string, description: string, type: string) {
+  return {
+    summary,
+    security: [{ session: [] }],
+    responses: {
+      '200': { description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } },
+      ...adminOnly,
+    },
+  };
+}
+
 /** What a write carrying an image may be refused for. */
 const imageUploadErrors = {
   '413': error('Too large'),
@@ -332,17 +345,18 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
         delete: adminDelete('Delete a card and its image', 'Card has been deleted', 'Card not found'),
       },
       '/api/backup': {
-        get: {
-          summary: 'The whole site as one archive, which `npm run import` restores (docs/decisions/012-site-backup.md)',
-          security: [{ session: [] }],
-          responses: {
-            '200': {
-              description: 'A .tar.gz, as an attachment named by the day; streamed, one consistent snapshot',
-              content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } },
-            },
-            ...adminOnly,
-          },
-        },
+        get: adminDownload(
+          'The whole site as one archive, which `npm run import` restores (docs/decisions/012-site-backup.md)',
+          'A .tar.gz, as an attachment named by the day; streamed, one consistent snapshot',
+          'application/gzip',
+        ),
+      },
+      '/api/export/markdown': {
+        get: adminDownload(
+          'Every post and page as Markdown with front matter, pictures beside them, for Hugo or Astro (docs/decisions/053-import-and-export.md)',
+          'A .zip, as an attachment named by the day; streamed',
+          'application/zip',
+        ),
       },
     },
   };

@@ -61,6 +61,8 @@ describe(`migrations on ${testDbKind}`, () => {
         'Menu',
         // Issue 37's queue of images' variants to encode.
         'ImageEncodingJob',
+        // Issue 39's record of what imports brought in.
+        'ImportedItem',
         // Issue 38's comments, their settings and the e-mail outbox.
         'Comment',
         'CommentSettings',

@@ -68,6 +68,8 @@ async function rowsOf(db: Database) {
     // The author's redirects and menus (issue 36).
     redirects: await db.prisma.redirect.findMany(byId),
     menus: await db.prisma.menu.findMany({ orderBy: { name: 'asc' } }),
+    // What imports brought in (issue 39).
+    importedItems: await db.prisma.importedItem.findMany({ orderBy: { sourceId: 'asc' } }),
     // Readers' comments, replies and the e-mails kept for their notifications (issue 38).
     comments: await db.prisma.comment.findMany(byId),
     // Not in the archive: rebuilt from each post's content, as a save records them.
@@ -207,6 +209,10 @@ beforeAll(async () => {
   // A redirect and an edited menu.
   await prisma.redirect.create({ data: { from: '/old-shelf', to: 'https://example.org/', permanent: false } });
   await prisma.menu.create({ data: { name: 'footer', items: [{ label: 'Now', kind: 'page', target: 'now' }] } });
+  // A post an import brought in (issue 39): the restored site knows it, and does not import it twice.
+  await prisma.importedItem.create({
+    data: { source: 'wordpress:https://old.example', kind: 'post', sourceId: '42', targetId: draft!.id },
+  });
   // A comment, the author's reply to it, a held one, and a post whose comments are closed (issue 38).
   const comment = await prisma.comment.create({
     data: {
@@ -313,6 +319,7 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
       expect(after.postTags).toHaveLength(3);
       expect(after.redirects).toMatchObject([{ from: '/old-shelf', to: 'https://example.org/', permanent: false }]);
       expect(after.menus).toMatchObject([{ name: 'footer', items: [{ label: 'Now', kind: 'page', target: 'now' }] }]);
+      expect(after.importedItems).toMatchObject([{ kind: 'post', sourceId: '42' }]);
       expect(after.postPictures).toHaveLength(1);
       expect(after.comments.map((comment) => [comment.text, comment.status, comment.parentId !== null])).toEqual([
         ['A reader writes', 'approved', false],

@@ -174,7 +174,16 @@ const commentRow = z.strictObject({
   fingerprint: z.string().default(''),
   createdAt: isoDate,
 });
+// What imports brought in (issue 39): so that importing the same export into the restored site adds nothing.
+const importedItemRow = z.strictObject({
+  source: z.string(),
+  kind: z.string(),
+  sourceId: z.string(),
+  targetId: uuid,
+  createdAt: isoDate,
+});
 const EXTRAS = {
+  importedItems: 'data/imported-items.json',
   site: 'data/site.json',
   postRevisions: 'data/post-revisions.json',
   tags: 'data/tags.json',
@@ -339,40 +348,54 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
     // transaction ends before the files are read: on the embedded database it would hold up every
     // other query of the running site.
     const byId = { orderBy: { id: 'asc' } } as const;
-    const [users, images, posts, upcomingCards, site, postRevisions, pages, tags, redirects, menus, comments, shelf] =
-      await db.prisma.$transaction(
-        [
-          db.prisma.user.findMany(byId),
-          db.prisma.image.findMany(byId),
-          db.prisma.post.findMany({
-            ...byId,
-            include: {
-              formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } },
-              tags: { select: { tagId: true }, orderBy: { position: 'asc' } },
-            },
-          }),
-          db.prisma.upcomingCard.findMany(byId),
-          db.prisma.siteSetting.findUnique({ where: { id: 1 }, select: SITE_SETTINGS_SELECT }),
-          db.prisma.postRevision.findMany({
-            orderBy: { sequence: 'asc' },
-            omit: { id: true, sequence: true },
-          }),
-          db.prisma.page.findMany(byId),
-          db.prisma.tag.findMany({
-            ...byId,
-            include: { formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } } },
-          }),
-          db.prisma.redirect.findMany(byId),
-          db.prisma.menu.findMany({ orderBy: { name: 'asc' } }),
-          // Parents before their replies (a reply is always later, and ids are time-ordered).
-          db.prisma.comment.findMany({ orderBy: [{ parentId: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }] }),
-          db.prisma.shelfItem.findMany({
-            ...byId,
-            include: { posts: { select: { postId: true, position: true }, orderBy: { postId: 'asc' } } },
-          }),
-        ],
-        { isolationLevel: 'RepeatableRead' },
-      );
+    const [
+      users,
+      images,
+      posts,
+      upcomingCards,
+      site,
+      postRevisions,
+      pages,
+      tags,
+      redirects,
+      menus,
+      comments,
+      shelf,
+      importedItems,
+    ] = await db.prisma.$transaction(
+      [
+        db.prisma.user.findMany(byId),
+        db.prisma.image.findMany(byId),
+        db.prisma.post.findMany({
+          ...byId,
+          include: {
+            formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } },
+            tags: { select: { tagId: true }, orderBy: { position: 'asc' } },
+          },
+        }),
+        db.prisma.upcomingCard.findMany(byId),
+        db.prisma.siteSetting.findUnique({ where: { id: 1 }, select: SITE_SETTINGS_SELECT }),
+        db.prisma.postRevision.findMany({
+          orderBy: { sequence: 'asc' },
+          omit: { id: true, sequence: true },
+        }),
+        db.prisma.page.findMany(byId),
+        db.prisma.tag.findMany({
+          ...byId,
+          include: { formerSlugs: { select: { slug: true }, orderBy: { slug: 'asc' } } },
+        }),
+        db.prisma.redirect.findMany(byId),
+        db.prisma.menu.findMany({ orderBy: { name: 'asc' } }),
+        // Parents before their replies (a reply is always later, and ids are time-ordered).
+        db.prisma.comment.findMany({ orderBy: [{ parentId: { sort: 'asc', nulls: 'first' } }, { id: 'asc' }] }),
+        db.prisma.shelfItem.findMany({
+          ...byId,
+          include: { posts: { select: { postId: true, position: true }, orderBy: { postId: 'asc' } } },
+        }),
+        db.prisma.importedItem.findMany({ orderBy: [{ source: 'asc' }, { kind: 'asc' }, { sourceId: 'asc' }] }),
+      ],
+      { isolationLevel: 'RepeatableRead' },
+    );
     const files = images.flatMap((image) =>
       image.variantWidths.map((width) => ImageStore.relativePath(image.storageKey, width)),
     );
@@ -419,6 +442,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
       await tar.add(EXTRAS.menus, json(menus));
       await tar.add(EXTRAS.comments, json(comments));
       await tar.add(SHELF_FILE, json(shelf));
+      await tar.add(EXTRAS.importedItems, json(importedItems));
       for (const file of files) {
         const bytes = await storage.get(file);
         if (!bytes) {
@@ -488,6 +512,8 @@ interface ReadBackup {
   comments: z.output<typeof commentRow>[];
   /** Absent from backups made before the shelf (issue 41): none. */
   shelf: z.output<typeof shelfRow>[];
+  /** Absent from backups made before issue 39: none. */
+  importedItems: z.output<typeof importedItemRow>[];
   /** Image files as written to the staging folder, relative to it. */
   files: Set<string>;
 }
@@ -601,7 +627,8 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
         `The backup is incomplete: shelf item ${item.id} names post ${unknown.postId}, which it lacks`,
       );
   }
-  return { manifest, rows, files, site, postRevisions, pages, tags, redirects, menus, comments, shelf };
+  const importedItems = optionalRows(EXTRAS.importedItems, importedItemRow);
+  return { manifest, rows, files, site, postRevisions, pages, tags, redirects, menus, comments, shelf, importedItems };
 }
 
 /** Image files (by their relative paths) in the uploads folder or bucket. */
@@ -706,6 +733,8 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
         await tx.shelfItemPost.createMany({
           data: backup.shelf.flatMap((item) => item.posts.map((link) => ({ itemId: item.id, ...link }))),
         });
+        await tx.importedItem.deleteMany();
+        await tx.importedItem.createMany({ data: backup.importedItems });
         for (const menu of backup.menus) {
           await tx.menu.upsert({ where: { name: menu.name }, update: menu, create: menu });
         }

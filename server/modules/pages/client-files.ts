@@ -221,6 +221,16 @@ export function mountClient(
       const keyword = url.searchParams.get(SEARCH_FORM_FIELD) ?? '';
       if (keywordError(keyword) === null) return c.redirect(searchPath(keyword.trim()), 303);
     }
+    // WordPress's plain permalinks (/?p=123, /?page_id=7) are the home page's address with a query:
+    // an import records them as redirects (issue 39), asked here since the home page is live.
+    const wordpressId = url.pathname === '/' ? /^\?(p|page_id)=(\d+)$/.exec(url.search) : null;
+    if (wordpressId && redirectFor) {
+      const redirect = await redirectFor(`/?${wordpressId[1]}=${wordpressId[2]}`).catch(() => null);
+      if (redirect) {
+        c.header('Cache-Control', 'no-cache');
+        return c.redirect(redirectLocation(redirect.to, ''), redirect.permanent ? 301 : 302);
+      }
+    }
     let page: PageMeta;
     try {
       // The path as sent (still percent-encoded), as the client's location.pathname will have it.

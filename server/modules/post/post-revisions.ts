@@ -20,6 +20,24 @@ export function isPublish(before: PostStatus | null, after: PostStatus): boolean
   return after !== 'DRAFT' && before !== after && before !== 'PUBLISHED';
 }
 
+/** The revision that records the post as it was just written. */
+export function revisionOf(post: Post, statusBefore: PostStatus | null): Prisma.PostRevisionCreateManyInput {
+  return {
+    postId: post.id,
+    createdAt: post.updatedAt,
+    status: post.status,
+    isPublish: isPublish(statusBefore, post.status),
+    title: post.title,
+    subtitle: post.subtitle,
+    content: post.content,
+    category: post.category,
+    slug: post.slug,
+    description: post.description,
+    imageId: post.imageId,
+    imageAlt: post.imageAlt,
+  };
+}
+
 /**
  * Inside the save's transaction: records the post as it was just written, then forgets the saves
  * beyond the last KEPT_REVISIONS that did not publish it. An autosave that publishes nothing records
@@ -40,22 +58,7 @@ export async function recordRevision(
     });
     if (newest && post.updatedAt.getTime() - newest.createdAt.getTime() < AUTOSAVE_REVISION_EVERY_MS) return;
   }
-  await tx.postRevision.create({
-    data: {
-      postId: post.id,
-      createdAt: post.updatedAt,
-      status: post.status,
-      isPublish: publish,
-      title: post.title,
-      subtitle: post.subtitle,
-      content: post.content,
-      category: post.category,
-      slug: post.slug,
-      description: post.description,
-      imageId: post.imageId,
-      imageAlt: post.imageAlt,
-    },
-  });
+  await tx.postRevision.create({ data: revisionOf(post, statusBefore) });
   // The KEPT_REVISIONS newest, of any kind, stay: an ordinary save older than those goes.
   const [oldestKept] = await tx.postRevision.findMany({
     where: { postId: post.id },

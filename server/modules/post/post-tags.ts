@@ -11,6 +11,28 @@ export interface WrittenTags {
   touched: string[];
 }
 
+/**
+ * The tags of these names and addresses, made where missing (a tag another save makes at the same
+ * moment is skipped and found), by address. A new tag at an address a renamed or merged tag had takes
+ * the address over.
+ */
+export async function ensureTags(
+  tx: Prisma.TransactionClient,
+  wanted: ReadonlyArray<{ name: string; slug: string }>,
+): Promise<Map<string, { id: string; name: string; slug: string }>> {
+  if (wanted.length === 0) return new Map();
+  await tx.tag.createMany({ data: [...wanted], skipDuplicates: true });
+  // Asked first: a delete, even of nothing, is announced as a change of everything (migration *_tags).
+  const former = await tx.tagSlugRedirect.findMany({
+    where: { slug: { in: wanted.map((tag) => tag.slug) } },
+    select: { slug: true },
+  });
+  if (former.length > 0)
+    await tx.tagSlugRedirect.deleteMany({ where: { slug: { in: former.map((row) => row.slug) } } });
+  const found = await tx.tag.findMany({ where: { slug: { in: wanted.map((tag) => tag.slug) } } });
+  return new Map(found.map((tag) => [tag.slug, tag]));
+}
+
 /** names: checked and normalized (checkTags). */
 export async function setPostTags(
   tx: Prisma.TransactionClient,
@@ -18,20 +40,7 @@ export async function setPostTags(
   names: readonly string[],
 ): Promise<WrittenTags> {
   const wanted = names.map((name) => ({ name, slug: tagSlug(name) }));
-  // A tag another save makes at the same moment is skipped here and found below.
-  if (wanted.length > 0) await tx.tag.createMany({ data: wanted, skipDuplicates: true });
-  // A new tag at an address a renamed or merged tag had: the address is the new tag's now. Asked
-  // first: a delete, even of nothing, is announced as a change of everything (migration *_tags).
-  const former = wanted.length
-    ? await tx.tagSlugRedirect.findMany({
-        where: { slug: { in: wanted.map((tag) => tag.slug) } },
-        select: { slug: true },
-      })
-    : [];
-  if (former.length > 0)
-    await tx.tagSlugRedirect.deleteMany({ where: { slug: { in: former.map((row) => row.slug) } } });
-  const found = wanted.length ? await tx.tag.findMany({ where: { slug: { in: wanted.map((tag) => tag.slug) } } }) : [];
-  const bySlug = new Map(found.map((tag) => [tag.slug, tag]));
+  const bySlug = await ensureTags(tx, wanted);
   const before = await tx.postTag.findMany({
     where: { postId },
     select: { tag: { select: { id: true, slug: true } } },

@@ -15,7 +15,7 @@ import {
   type PostStatusValue,
 } from '#kernel/post-rules.ts';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
-import { BACKUP_PATH, editPostPath, postPath } from '#kernel/route-paths.ts';
+import { BACKUP_PATH, editPostPath, MARKDOWN_EXPORT_PATH, postPath } from '#kernel/route-paths.ts';
 import { keywordError } from '#kernel/search-rules.ts';
 // The site's field styles for the search and the filters (the form screens load them with their fields).
 import '../../components/form/form.css';
@@ -243,6 +243,10 @@ export function AdminPostsPage() {
           {/* The whole site as `npm run import` restores it, streamed by the server (a file, not a page). */}
           <a className="button button-secondary" href={BACKUP_PATH} download>
             Download a backup
+          </a>
+          {/* Every post and page as Markdown, for Hugo or Astro (issue 39): a file, not a page. */}
+          <a className="button button-secondary" href={MARKDOWN_EXPORT_PATH} download>
+            Download as Markdown
           </a>
         </div>
       </header>
