@@ -56,6 +56,10 @@ export const SHELF_YEAR_MAX = 2999;
 /** Items a page of /shelf and of shelfItems lists. */
 export const SHELF_PAGE_SIZE = 24;
 
+/** The files the shelf imports: a Goodreads library export, a MyAnimeList export, a CSV with a mapping. */
+export const SHELF_IMPORT_FORMATS = ['goodreads', 'myanimelist', 'csv'] as const;
+export type ShelfImportFormat = (typeof SHELF_IMPORT_FORMATS)[number];
+
 export const shelfMessages = {
   notFound: 'Shelf item not found',
   titleTooLong: `${SHELF_TITLE_MAX} characters maximum allowed`,

@@ -3,6 +3,7 @@
 import type { Config } from '../config.ts';
 import { CATEGORIES, LATEST_COUNT, MAX_PAGE, PAGE_SIZE, POST_TEXT_MAX } from '#kernel/post-rules.ts';
 import { KEYWORD_MAX, KEYWORD_PATTERN } from '#kernel/search-rules.ts';
+import { SHELF_IMPORT_FORMATS, SHELF_PAGE_SIZE, SHELF_STATUSES } from '#kernel/shelf-rules.ts';
 import { UPCOMING_TITLES } from '#kernel/upcoming-rules.ts';
 import { EXCERPT_WORDS, WORDS_PER_MINUTE } from '#kernel/reading-rules.ts';
 import { PASSWORD_MIN, RECENT_SIGN_IN_MS } from '#kernel/user-rules.ts';
@@ -131,6 +132,27 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
           isAuthor: { type: 'boolean' },
           pending: { type: 'boolean' },
           createdAt: { type: 'string', format: 'date-time' },
+        }),
+        // Issue 41: a shelf item as GET /api/shelf answers it (server/modules/shelf/shelf.rest.ts).
+        ShelfItem: allRequired({
+          id: STRING,
+          kind: { type: 'string', enum: [...CATEGORIES] },
+          title: STRING,
+          slug: STRING,
+          creator: STRING,
+          year: { type: ['integer', 'null'] },
+          image: { oneOf: [ref('Image'), { type: 'null' }] },
+          imageAlt: STRING,
+          status: { type: 'string', enum: [...SHELF_STATUSES] },
+          progress: INTEGER,
+          progressTotal: { type: ['integer', 'null'] },
+          rating: { type: ['number', 'null'], minimum: 0.5, maximum: 5, description: 'Half stars' },
+          startedOn: { type: ['string', 'null'], format: 'date' },
+          finishedOn: { type: ['string', 'null'], format: 'date' },
+          notes: { type: 'string', description: 'Sanitized HTML' },
+          links: { type: 'array', items: allRequired({ label: STRING, url: STRING }) },
+          tags: { type: 'array', items: STRING },
+          updatedAt: { type: 'string', format: 'date-time' },
         }),
         PostForm: {
           type: 'object',
@@ -308,6 +330,85 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
             '404': error('No such post'),
             '409': error('You have already sent this comment.'),
             '429': error('Too many comments in a short time.'),
+          },
+        },
+      },
+      // Issue 41: the shelf (docs/decisions/055-the-shelf.md); writes are the admin's.
+      '/api/shelf': {
+        get: {
+          summary: `Shelf items, filtered (kind, status, year, minRating, tag), sorted (sort), ${SHELF_PAGE_SIZE} a page (page)`,
+          parameters: ['kind', 'status', 'year', 'minRating', 'tag', 'sort', 'page'].map((name) => ({
+            name,
+            in: 'query',
+            required: false,
+            schema: STRING,
+          })),
+          responses: {
+            '200': {
+              description: 'A page',
+              ...json(
+                allRequired({
+                  items: { type: 'array', items: ref('ShelfItem') },
+                  total: INTEGER,
+                  page: INTEGER,
+                  pages: INTEGER,
+                }),
+              ),
+            },
+            '400': error('A filter the shelf does not know'),
+          },
+        },
+        post: {
+          summary: 'Add an item (the fields of ShelfItem; rating in half stars as a number)',
+          security: [{ session: [] }],
+          requestBody: json({ type: 'object', required: ['kind', 'title'] }),
+          responses: {
+            '201': { description: 'Created', ...json(ref('ShelfItem')) },
+            '400': error('Invalid input'),
+            ...adminOnly,
+          },
+        },
+      },
+      '/api/shelf/{id}': {
+        get: {
+          summary:
+            "An item by its slug, with the posts about it; `export` (the admin's) is the whole shelf as CSV, or JSON with ?format=json",
+          parameters: [idPath],
+          responses: { '200': { description: 'The item', ...json(ref('ShelfItem')) }, '404': error('No such item') },
+        },
+        put: {
+          summary: 'Change an item: only the fields sent',
+          security: [{ session: [] }],
+          parameters: [idPath],
+          requestBody: json({ type: 'object' }),
+          responses: {
+            '200': { description: 'Updated', ...json(ref('ShelfItem')) },
+            '400': error('Invalid input'),
+            ...adminOnly,
+            '404': error('No such item'),
+          },
+        },
+        delete: adminDelete('Delete an item', 'Shelf item has been deleted', 'No such item'),
+      },
+      '/api/shelf/import': {
+        post: {
+          summary:
+            'Preview (dryRun, the default) or make an import into the shelf: a Goodreads CSV, a MyAnimeList XML, or a CSV with a column mapping',
+          security: [{ session: [] }],
+          requestBody: json({
+            type: 'object',
+            required: ['format', 'text'],
+            properties: {
+              format: { type: 'string', enum: [...SHELF_IMPORT_FORMATS] },
+              text: STRING,
+              dryRun: { type: 'boolean' },
+              mapping: { type: 'object', additionalProperties: STRING },
+            },
+          }),
+          responses: {
+            '200': { description: 'What was (or would be) imported, row by row' },
+            '400': error('Invalid input'),
+            ...adminOnly,
           },
         },
       },

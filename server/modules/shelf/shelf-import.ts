@@ -18,8 +18,8 @@ import { slugify } from '#kernel/slug-rules.ts';
 import { validationError } from '../../errors.ts';
 import type { ShelfItemInput, ShelfService } from './shelf.service.ts';
 
-export const SHELF_IMPORT_FORMATS = ['goodreads', 'myanimelist', 'csv'] as const;
-export type ShelfImportFormat = (typeof SHELF_IMPORT_FORMATS)[number];
+export { SHELF_IMPORT_FORMATS, type ShelfImportFormat } from '#kernel/shelf-rules.ts';
+import type { ShelfImportFormat } from '#kernel/shelf-rules.ts';
 
 /** The fields a generic CSV's columns can be mapped to. */
 export const SHELF_MAPPABLE_FIELDS = [
