@@ -55,4 +55,17 @@ export const importMessages = {
   pictureMissing: (url: string) => `Picture not found in the given pictures: ${url}`,
   frontMatter: (file: string, detail: string) => `The front matter of ${file} cannot be read: ${detail}`,
   mapping: 'Map each category to one of the four categories, to a tag, or to nothing',
+  uploadTooLarge: (maxMb: number) => `The files are larger than ${maxMb} MB together: import them with npm run import:site`,
+  noExport: 'Choose the export file: a WordPress export (.xml), a Ghost export (.json) or a zip of Markdown files',
+  picturesNotZip: 'The pictures must be given as one zip file',
+  jobNotFound: 'There is no such import (the server may have restarted): choose the files again',
+  jobStarted: 'This import has already started',
+  jobFinished: 'This import has already finished',
+  cancelled: 'The import was cancelled: nothing was written',
 } as const;
+
+/** The studio's upload (the export and its pictures' zip together): held in memory while received. */
+export const IMPORT_UPLOAD_MAX_BYTES = 256 * 1024 * 1024;
+
+/** Where an import started from the studio stands (the studio's progress, GET /api/import/{id}). */
+export type ImportJobState = 'previewed' | 'running' | 'done' | 'failed' | 'cancelled';

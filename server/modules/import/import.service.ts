@@ -51,6 +51,8 @@ export interface ImportOptions {
   fallbackCategory?: string | null;
   /** Called as items are written: done out of total. */
   onProgress?: (done: number, total: number) => void;
+  /** Aborted: the import stops where it is and writes nothing (the studio's Cancel). */
+  signal?: AbortSignal;
 }
 
 export interface CategoryMapping {
@@ -235,6 +237,7 @@ export class ImportService {
         }
       };
       for (const item of items) {
+        options.signal?.throwIfAborted();
         for (const picture of item.pictures) await store(picture.url, picture);
         if (item.source.kind !== 'post') continue;
         // A post's cover: its featured image, else the first picture of its text that was found (the
@@ -251,7 +254,7 @@ export class ImportService {
         }
       }
       report = await this.prisma.$transaction(
-        (tx) => this.write(tx, site, items, mapping, { stored, covers }, preview, options.onProgress),
+        (tx) => this.write(tx, site, items, mapping, { stored, covers }, preview, options),
         { timeout: 30 * 60 * 1000, maxWait: 60 * 1000 },
       );
     } catch (error) {
@@ -443,7 +446,7 @@ export class ImportService {
     mapping: Map<string, CategoryTarget>,
     { stored, covers }: { stored: Map<string, StoredImage>; covers: Map<string, SourcePicture> },
     preview: ImportPreview,
-    onProgress?: (done: number, total: number) => void,
+    { onProgress, signal }: Pick<ImportOptions, 'onProgress' | 'signal'>,
   ): Promise<ImportReport> {
     // The pictures' rows, their files no longer pending.
     const imageIds = new Map<string, string>();
@@ -466,6 +469,8 @@ export class ImportService {
     const created = { posts: 0, pages: 0, tags: 0, pictures: byKey.size, redirects: 0 };
     let done = 0;
     for (const item of items) {
+      // Thrown inside the transaction: everything written so far is rolled back.
+      signal?.throwIfAborted();
       const { source } = item;
       const html = item.html.replace(PICTURE_PLACEHOLDER, (_, index: string) => {
         const picture = item.pictures[Number(index)]!;
@@ -530,6 +535,7 @@ export class ImportService {
       posts.flatMap(({ item }) => item.tags.map((name) => ({ name, slug: tagSlug(name) }))),
     );
     for (let start = 0; start < posts.length; start += POST_BATCH) {
+      signal?.throwIfAborted();
       const batch = posts.slice(start, start + POST_BATCH);
       const rows = await tx.post.createManyAndReturn({ data: batch.map(({ row }) => row) });
       const bySlug = new Map(rows.map((row) => [row.slug, row]));
@@ -574,6 +580,7 @@ export class ImportService {
       if (from === null || from === '/' || from === to || isServerPath(from) || from.length > 2000) return [];
       return [{ from, to, permanent: true }];
     });
+    signal?.throwIfAborted();
     if (rows.length > 0) created.redirects = (await tx.redirect.createMany({ data: rows, skipDuplicates: true })).count;
     created.tags = (await tx.tag.count()) - tagsBefore;
     // After the rows that the jobs name.
