@@ -46,7 +46,12 @@ export interface UploadedFile {
 
 /** A name safe to keep in the temp folder: the export's own (a Markdown zip's name is its source's). */
 function safeName(name: string): string {
-  return path.basename(name).replace(/[^\w.-]+/g, '_').slice(-100) || 'export';
+  return (
+    path
+      .basename(name)
+      .replace(/[^\w.-]+/g, '_')
+      .slice(-100) || 'export'
+  );
 }
 
 export class ImportJobs {
