@@ -446,7 +446,8 @@ describe(`the studio's import API on ${testDbKind}`, () => {
   );
   const upload = (cookie: string | undefined, files: Record<string, { name: string; data: Buffer | string }>) => {
     const body = new FormData();
-    for (const [field, file] of Object.entries(files)) body.append(field, new Blob([file.data]), file.name);
+    for (const [field, file] of Object.entries(files))
+      body.append(field, new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)]), file.name);
     return site.t.request(IMPORT_PATH, { method: 'POST', body, headers: cookie ? { cookie } : {} });
   };
   const ghost = { file: { name: 'ghost-6-export.json', data: readFileSync(GHOST) } };

@@ -76,13 +76,22 @@ async function call(path: string, init?: RequestInit): Promise<Job> {
   return body!;
 }
 
-/** The author's mapping of a job, kept for the tab's life so a reload loses no choice made. */
-function storedMapping(id: string): Record<string, string> {
-  if (typeof sessionStorage === 'undefined') return {};
+/** The author's choices for a job: each category's target, and the category of posts given none. */
+interface Choices {
+  mapping: Record<string, string>;
+  /** '' leaves such posts as drafts. */
+  fallback: string;
+}
+
+const NO_CHOICES: Choices = { mapping: {}, fallback: '' };
+
+/** The author's choices of a job, kept for the tab's life so a reload loses no choice made. */
+function storedChoices(id: string): Choices {
+  if (typeof sessionStorage === 'undefined') return NO_CHOICES;
   try {
-    return JSON.parse(sessionStorage.getItem(`import-mapping:${id}`) ?? '{}') as Record<string, string>;
+    return { ...NO_CHOICES, ...(JSON.parse(sessionStorage.getItem(`import-choices:${id}`) ?? '{}') as Choices) };
   } catch {
-    return {};
+    return NO_CHOICES;
   }
 }
 
@@ -143,8 +152,9 @@ export function AdminImportPage() {
   const [busy, setBusy] = useState(false);
   const [exportFile, setExportFile] = useState<File | null>(null);
   const [pictures, setPictures] = useState<File | null>(null);
-  const [choices, setChoices] = useState<Record<string, Record<string, string>>>({});
-  const mapping = jobId ? (choices[jobId] ?? storedMapping(jobId)) : {};
+  const [choices, setChoices] = useState<Record<string, Choices>>({});
+  const chosen = jobId ? (choices[jobId] ?? storedChoices(jobId)) : NO_CHOICES;
+  const { mapping } = chosen;
   const running = job?.state === 'running';
 
   // The job in the address: read, then asked again while it runs.
@@ -170,10 +180,10 @@ export function AdminImportPage() {
     };
   }, [jobId, running]);
 
-  function choose(id: string, slug: string, target: string) {
-    const next = { ...mapping, [slug]: target };
+  function choose(id: string, change: Partial<Choices>) {
+    const next = { ...chosen, ...change };
     setChoices({ ...choices, [id]: next });
-    sessionStorage.setItem(`import-mapping:${id}`, JSON.stringify(next));
+    sessionStorage.setItem(`import-choices:${id}`, JSON.stringify(next));
   }
 
   async function handlePreview(event: FormEvent) {
@@ -202,14 +212,14 @@ export function AdminImportPage() {
     setBusy(true);
     setError(null);
     try {
-      const chosen = Object.fromEntries(
+      const targets = Object.fromEntries(
         current.preview.categories.map((term) => [term.slug, mapping[term.slug] ?? term.target]),
       );
       setJob(
         await call(`/${current.id}/start`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ mapping: chosen }),
+          body: JSON.stringify({ mapping: targets, fallbackCategory: chosen.fallback || null }),
         }),
       );
     } catch (failure) {
@@ -307,7 +317,7 @@ export function AdminImportPage() {
                   id={`import-map-${term.slug}`}
                   className="form-input"
                   value={mapping[term.slug] ?? term.target}
-                  onChange={(event) => choose(job.id, term.slug, event.target.value)}
+                  onChange={(event) => choose(job.id, { mapping: { ...mapping, [term.slug]: event.target.value } })}
                 >
                   {TARGETS.map((target) => (
                     <option key={target.value} value={target.value}>
@@ -319,6 +329,24 @@ export function AdminImportPage() {
             ))}
           </fieldset>
         )}
+        <div className="form-field">
+          <label className="form-label" htmlFor="import-fallback">
+            Posts no category maps to one of the four
+          </label>
+          <select
+            id="import-fallback"
+            className="form-input"
+            value={chosen.fallback}
+            onChange={(event) => choose(job.id, { fallback: event.target.value })}
+          >
+            <option value="">Import them as drafts</option>
+            {CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </select>
+        </div>
         <Notes preview={preview} />
         <p className="import-actions">
           <button type="button" className="button" disabled={busy} onClick={() => void handleStart(job)}>
