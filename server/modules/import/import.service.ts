@@ -12,8 +12,12 @@ import type { Category, PostStatus, Prisma, PrismaClient } from '../../generated
 import { CONTENT_MAX } from '#kernel/content-rules.ts';
 import { figureHtml, uploadKeysIn } from '#kernel/content-pictures.ts';
 import {
+  type CategoryMapping,
   type CategoryTarget,
   defaultCategoryTarget,
+  type ImportPreview,
+  type ImportReport,
+  type ItemNotes,
   IMPORT_FILE_MAX_BYTES,
   importMessages,
   isCategoryTarget,
@@ -55,41 +59,7 @@ export interface ImportOptions {
   signal?: AbortSignal;
 }
 
-export interface CategoryMapping {
-  slug: string;
-  name: string;
-  target: CategoryTarget;
-  /** How many of the export's posts it is given to. */
-  posts: number;
-}
-
-export interface ItemNotes {
-  /** The item's title (as the export has it) and kind. */
-  title: string;
-  kind: 'post' | 'page';
-  messages: string[];
-}
-
-export interface ImportPreview {
-  format: 'wordpress' | 'ghost' | 'markdown';
-  posts: number;
-  pages: number;
-  tags: number;
-  pictures: number;
-  comments: number;
-  /** Items an earlier import of this export brought in already, and pages here already: skipped. */
-  alreadyImported: number;
-  categories: CategoryMapping[];
-  /** Slugs the export's items have that posts or pages here have already (they get another). */
-  existingSlugs: string[];
-  warnings: ItemNotes[];
-  /** Pictures not found in the given folder or zip, by item. */
-  unresolved: Array<{ title: string; urls: string[] }>;
-}
-
-export interface ImportReport extends ImportPreview {
-  created: { posts: number; pages: number; tags: number; pictures: number; redirects: number };
-}
+export type { CategoryMapping, ImportPreview, ImportReport, ItemNotes };
 
 interface PlannedItem {
   source: SourceItem;

@@ -5,7 +5,7 @@
 // server's (server/modules/import/import-jobs.ts): a reload, or another tab, shows where it stands.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ImportJobState } from '#kernel/import-rules.ts';
+import type { ImportJobState, ImportPreview as Preview, ImportReport } from '#kernel/import-rules.ts';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { CATEGORIES, CATEGORY_LABELS } from '#kernel/post-rules.ts';
 import { IMPORT_PATH } from '#kernel/route-paths.ts';
@@ -18,26 +18,6 @@ const ADMIN_IMPORT_PATH = '/admin/import';
 /** How often a running import's progress is asked for. */
 const POLL_MS = 600;
 
-interface ItemNotes {
-  title: string;
-  kind: 'post' | 'page';
-  messages: string[];
-}
-
-interface Preview {
-  format: 'wordpress' | 'ghost' | 'markdown';
-  posts: number;
-  pages: number;
-  tags: number;
-  pictures: number;
-  comments: number;
-  alreadyImported: number;
-  categories: Array<{ slug: string; name: string; target: string; posts: number }>;
-  existingSlugs: string[];
-  warnings: ItemNotes[];
-  unresolved: Array<{ title: string; urls: string[] }>;
-}
-
 interface Job {
   id: string;
   state: ImportJobState;
@@ -45,7 +25,7 @@ interface Job {
   total: number;
   fileName: string;
   preview: Preview;
-  report: (Preview & { created: Record<'posts' | 'pages' | 'tags' | 'pictures' | 'redirects', number> }) | null;
+  report: ImportReport | null;
   error: string | null;
 }
 
@@ -208,20 +188,12 @@ export function AdminImportPage() {
     }
   }
 
-  async function handleStart(current: Job) {
+  /** Asks the server to act on the job; its answer is the job's new state, a refusal the error shown. */
+  async function act(path: string, init: RequestInit) {
     setBusy(true);
     setError(null);
     try {
-      const targets = Object.fromEntries(
-        current.preview.categories.map((term) => [term.slug, mapping[term.slug] ?? term.target]),
-      );
-      setJob(
-        await call(`/${current.id}/start`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ mapping: targets, fallbackCategory: chosen.fallback || null }),
-        }),
-      );
+      setJob(await call(path, { method: 'POST', ...init }));
     } catch (failure) {
       setError((failure as Error).message);
     } finally {
@@ -229,22 +201,34 @@ export function AdminImportPage() {
     }
   }
 
-  async function handleCancel(current: Job) {
-    setBusy(true);
-    try {
-      setJob(await call(`/${current.id}/cancel`, { method: 'POST' }));
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
+  function handleStart(current: Job) {
+    const targets = Object.fromEntries(
+      current.preview.categories.map((term) => [term.slug, mapping[term.slug] ?? term.target]),
+    );
+    return act(`/${current.id}/start`, {
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ mapping: targets, fallbackCategory: chosen.fallback || null }),
+    });
   }
+
+  const handleCancel = (current: Job) => act(`/${current.id}/cancel`, {});
 
   function startOver() {
     setJob(null);
     setError(null);
     setParams({});
   }
+
+  const cancelButton = (current: Job) => (
+    <button
+      type="button"
+      className="button button-secondary"
+      disabled={busy}
+      onClick={() => void handleCancel(current)}
+    >
+      Cancel
+    </button>
+  );
 
   const files = (
     <form className="form import-files" onSubmit={(event) => void handlePreview(event)} aria-label="Files to import">
@@ -352,14 +336,7 @@ export function AdminImportPage() {
           <button type="button" className="button" disabled={busy} onClick={() => void handleStart(job)}>
             Import {count(preview.posts, 'post')} and {count(preview.pages, 'page')}
           </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={busy}
-            onClick={() => void handleCancel(job)}
-          >
-            Cancel
-          </button>
+          {cancelButton(job)}
         </p>
       </section>
     );
@@ -377,14 +354,7 @@ export function AdminImportPage() {
           {text}
         </progress>
         <p role="status">{text}</p>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={busy}
-          onClick={() => void handleCancel(job)}
-        >
-          Cancel
-        </button>
+        {cancelButton(job)}
       </section>
     );
   } else {
