@@ -124,6 +124,33 @@ function Notes({ preview }: { preview: Preview }) {
   );
 }
 
+function FileField({
+  id,
+  label,
+  accept,
+  onFile,
+}: {
+  id: string;
+  label: string;
+  accept: string;
+  onFile: (file: File | null) => void;
+}) {
+  return (
+    <div className="form-field">
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="form-input"
+        type="file"
+        accept={accept}
+        onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+      />
+    </div>
+  );
+}
+
 export function AdminImportPage() {
   const [params, setParams] = useSearchParams();
   const jobId = params.get('job');
@@ -232,30 +259,18 @@ export function AdminImportPage() {
 
   const files = (
     <form className="form import-files" onSubmit={(event) => void handlePreview(event)} aria-label="Files to import">
-      <div className="form-field">
-        <label className="form-label" htmlFor="import-export-file">
-          Export file (WordPress .xml, Ghost .json, or a zip of Markdown)
-        </label>
-        <input
-          id="import-export-file"
-          className="form-input"
-          type="file"
-          accept=".xml,.json,.zip,application/xml,text/xml,application/json,application/zip"
-          onChange={(event) => setExportFile(event.target.files?.[0] ?? null)}
-        />
-      </div>
-      <div className="form-field">
-        <label className="form-label" htmlFor="import-pictures">
-          Pictures (a zip, optional)
-        </label>
-        <input
-          id="import-pictures"
-          className="form-input"
-          type="file"
-          accept=".zip,application/zip"
-          onChange={(event) => setPictures(event.target.files?.[0] ?? null)}
-        />
-      </div>
+      <FileField
+        id="import-export-file"
+        label="Export file (WordPress .xml, Ghost .json, or a zip of Markdown)"
+        accept=".xml,.json,.zip,application/xml,text/xml,application/json,application/zip"
+        onFile={setExportFile}
+      />
+      <FileField
+        id="import-pictures"
+        label="Pictures (a zip, optional)"
+        accept=".zip,application/zip"
+        onFile={setPictures}
+      />
       <button type="submit" className="button" disabled={busy}>
         {busy ? 'Reading the files…' : 'Preview'}
       </button>
