@@ -31,6 +31,21 @@ const adminOnly = {
   '403': error('Signed in, but not an admin'),
 };
 
+/** The studio's import job (server/modules/import/import-jobs.ts ImportJobView). */
+const IMPORT_JOB = {
+  type: 'object',
+  properties: {
+    id: STRING,
+    state: { type: 'string', enum: ['previewed', 'running', 'done', 'failed', 'cancelled'] },
+    done: INTEGER,
+    total: INTEGER,
+    fileName: STRING,
+    preview: { type: 'object' },
+    report: { type: ['object', 'null'] },
+    error: { type: ['string', 'null'] },
+  },
+};
+
 /** A file only the admin may download (the backup, the Markdown export). */
 function adminDownload(summary: string, description: string, type: string) {
   return {
@@ -357,6 +372,92 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
           'A .zip, as an attachment named by the day; streamed',
           'application/zip',
         ),
+      },
+      // The studio's import (issue 39): a job in the server's memory (server/modules/import/import-jobs.ts).
+      '/api/import': {
+        post: {
+          summary: 'Upload an export (and a zip of its pictures) for a preview: answers the job, previewed',
+          security: [{ session: [] }],
+          requestBody: {
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['file'],
+                  properties: {
+                    file: {
+                      type: 'string',
+                      format: 'binary',
+                      description: 'WordPress .xml, Ghost .json or a Markdown zip',
+                    },
+                    pictures: { type: 'string', format: 'binary', description: 'A zip of the pictures' },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '201': { description: 'The job, previewed', ...json(IMPORT_JOB) },
+            '400': error('Not an export this site can read, or a bad zip'),
+            ...adminOnly,
+            '413': error('Too large'),
+          },
+        },
+      },
+      '/api/import/{id}': {
+        get: {
+          summary: "An import's state, progress (done of total) and result",
+          security: [{ session: [] }],
+          parameters: [idPath],
+          responses: {
+            '200': { description: 'The job', ...json(IMPORT_JOB) },
+            ...adminOnly,
+            '404': error('No such import'),
+          },
+        },
+      },
+      '/api/import/{id}/start': {
+        post: {
+          summary: 'Start a previewed import with the mapping of its categories',
+          security: [{ session: [] }],
+          parameters: [idPath],
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    mapping: {
+                      type: 'object',
+                      additionalProperties: { type: 'string', enum: ['game', 'tv', 'book', 'anime', 'tag', 'skip'] },
+                    },
+                    fallbackCategory: { type: ['string', 'null'], enum: ['game', 'tv', 'book', 'anime', null] },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '202': { description: 'The job, running', ...json(IMPORT_JOB) },
+            '400': error('A mapping to no known target'),
+            ...adminOnly,
+            '404': error('No such import'),
+            '409': error('Already started'),
+          },
+        },
+      },
+      '/api/import/{id}/cancel': {
+        post: {
+          summary: 'Stop an import (it writes nothing) or forget a previewed one',
+          security: [{ session: [] }],
+          parameters: [idPath],
+          responses: {
+            '200': { description: 'The job', ...json(IMPORT_JOB) },
+            ...adminOnly,
+            '404': error('No such import'),
+            '409': error('Already finished'),
+          },
+        },
       },
     },
   };
