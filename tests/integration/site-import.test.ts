@@ -486,6 +486,8 @@ describe(`the studio's import API on ${testDbKind}`, () => {
 
   test('preview, a cancelled import writing nothing, then the import with the author’s mapping', async () => {
     const before = await written(site.t);
+    const uploads = () => readdirSync(tmpdir()).filter((name) => name.startsWith('blog-import-'));
+    const foldersBefore = uploads();
     const previewed = await upload(site.admin, { ...ghost, pictures: { name: 'pictures.zip', data: ghostPictures } });
     expect(previewed.status).toBe(201);
     const job = await previewed.json();
@@ -515,5 +517,7 @@ describe(`the studio's import API on ${testDbKind}`, () => {
     expect(done.report.created.posts).toBe(expected.posts);
     expect(await site.t.db.prisma.post.count()).toBe(before.posts + expected.posts);
     expect((await post(`${IMPORT_PATH}/${again.id}/cancel`)).status).toBe(409);
+    // Each job's files went with it.
+    expect(uploads()).toEqual(foldersBefore);
   });
 });

@@ -144,13 +144,6 @@ export class ImportJobs {
     return view(job);
   }
 
-  /** Resolves once no job is running (tests, and a server closing). */
-  async settled(): Promise<void> {
-    while ([...this.jobs.values()].some((job) => job.state === 'running')) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
   private find(id: string): Job {
     const job = this.jobs.get(id);
     if (!job) throw new AppError('NOT_FOUND', importMessages.jobNotFound);
@@ -177,12 +170,13 @@ export class ImportJobs {
 
   private async finish(job: Job, state: ImportJobState, report: ImportReport | null, error: string | null = null) {
     if (job.expiry) clearTimeout(job.expiry);
+    // The files go first: a job seen finished has none left.
+    await rm(job.dir, { recursive: true, force: true });
     job.state = state;
     job.report = report;
     job.error = state === 'cancelled' ? importMessages.cancelled : error;
     if (report) job.done = job.total;
     job.finishedAt = Date.now();
-    await rm(job.dir, { recursive: true, force: true });
     // The oldest finished jobs go; a running or previewed one stays.
     const finished = [...this.jobs.values()]
       .filter((entry) => entry.finishedAt > 0)
