@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { importMessages } from '#kernel/import-rules.ts';
 import { openPictureSource } from '../../server/modules/import/picture-source.ts';
 import { sharedFixture } from '../support/shared-fixtures.ts';
 import { zipOf } from '../support/zip-writer.ts';
@@ -441,8 +442,23 @@ describe('the import (issue 39)', () => {
     try {
       await authorTools(page).getByRole('link', { name: 'Import', exact: true }).click();
       await expect.poll(() => h1Text(page)).toBe('Import');
-      await page.getByLabel('Export file (WordPress .xml, Ghost .json, or a zip of Markdown)').setInputFiles(ghost);
+      // A file that is no export: the server's words, and the form as it was.
+      const exportField = page.getByLabel('Export file (WordPress .xml, Ghost .json, or a zip of Markdown)');
+      const notAnExport = path.join(scratch, 'page.xml');
+      writeFileSync(notAnExport, '<html><body>Hi</body></html>');
+      await exportField.setInputFiles(notAnExport);
       await page.getByLabel('Pictures (a zip, optional)').setInputFiles(picturesZip);
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await page.getByRole('alert').getByText(importMessages.notAnExport).waitFor();
+      expect(
+        await page
+          .getByLabel('Pictures (a zip, optional)')
+          .evaluate((input) => (input as HTMLInputElement).files?.[0]?.name),
+      ).toBe('pictures.zip');
+      expect(problemsBesidesStatus(site.problems, 400)).toEqual([]);
+      site.problems.length = 0;
+
+      await exportField.setInputFiles(ghost);
       await page.getByRole('button', { name: 'Preview' }).click();
 
       // What the export holds, as the service counts it.
