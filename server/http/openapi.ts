@@ -46,6 +46,19 @@ const IMPORT_JOB = {
   },
 };
 
+/** A multipart/form-data request body with these fields. */
+const multipartBody = (properties: Record<string, object>, required?: string[]) => ({
+  content: { 'multipart/form-data': { schema: { type: 'object', ...(required ? { required } : {}), properties } } },
+});
+
+/** An admin's request about one import job (/api/import/{id}...): these answers, or 401, 403, 404. */
+const importJobRoute = (summary: string, responses: Record<string, object>) => ({
+  summary,
+  security: [{ session: [] }],
+  parameters: [idPath],
+  responses: { ...responses, ...adminOnly, '404': error('No such import') },
+});
+
 /** A file only the admin may download (the backup, the Markdown export). */
 function adminDownload(summary: string, description: string, type: string) {
   return {
@@ -334,20 +347,11 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
         post: {
           summary: 'Create a card',
           security: [{ session: [] }],
-          requestBody: {
-            content: {
-              'multipart/form-data': {
-                schema: {
-                  type: 'object',
-                  properties: {
-                    title: { type: 'string', enum: [...UPCOMING_TITLES] },
-                    subtitle: STRING,
-                    image: { type: 'string', format: 'binary' },
-                  },
-                },
-              },
-            },
-          },
+          requestBody: multipartBody({
+            title: { type: 'string', enum: [...UPCOMING_TITLES] },
+            subtitle: STRING,
+            image: { type: 'string', format: 'binary' },
+          }),
           responses: {
             '201': { description: 'Created', ...json(ref('Card')) },
             '400': error('Invalid input'),
@@ -378,24 +382,13 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
         post: {
           summary: 'Upload an export (and a zip of its pictures) for a preview: answers the job, previewed',
           security: [{ session: [] }],
-          requestBody: {
-            content: {
-              'multipart/form-data': {
-                schema: {
-                  type: 'object',
-                  required: ['file'],
-                  properties: {
-                    file: {
-                      type: 'string',
-                      format: 'binary',
-                      description: 'WordPress .xml, Ghost .json or a Markdown zip',
-                    },
-                    pictures: { type: 'string', format: 'binary', description: 'A zip of the pictures' },
-                  },
-                },
-              },
+          requestBody: multipartBody(
+            {
+              file: { type: 'string', format: 'binary', description: 'WordPress .xml, Ghost .json or a Markdown zip' },
+              pictures: { type: 'string', format: 'binary', description: 'A zip of the pictures' },
             },
-          },
+            ['file'],
+          ),
           responses: {
             '201': { description: 'The job, previewed', ...json(IMPORT_JOB) },
             '400': error('Not an export this site can read, or a bad zip'),
@@ -405,22 +398,17 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
         },
       },
       '/api/import/{id}': {
-        get: {
-          summary: "An import's state, progress (done of total) and result",
-          security: [{ session: [] }],
-          parameters: [idPath],
-          responses: {
-            '200': { description: 'The job', ...json(IMPORT_JOB) },
-            ...adminOnly,
-            '404': error('No such import'),
-          },
-        },
+        get: importJobRoute("An import's state, progress (done of total) and result", {
+          '200': { description: 'The job', ...json(IMPORT_JOB) },
+        }),
       },
       '/api/import/{id}/start': {
         post: {
-          summary: 'Start a previewed import with the mapping of its categories',
-          security: [{ session: [] }],
-          parameters: [idPath],
+          ...importJobRoute('Start a previewed import with the mapping of its categories', {
+            '202': { description: 'The job, running', ...json(IMPORT_JOB) },
+            '400': error('A mapping to no known target'),
+            '409': error('Already started'),
+          }),
           requestBody: {
             content: {
               'application/json': {
@@ -437,27 +425,13 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
               },
             },
           },
-          responses: {
-            '202': { description: 'The job, running', ...json(IMPORT_JOB) },
-            '400': error('A mapping to no known target'),
-            ...adminOnly,
-            '404': error('No such import'),
-            '409': error('Already started'),
-          },
         },
       },
       '/api/import/{id}/cancel': {
-        post: {
-          summary: 'Stop an import (it writes nothing) or forget a previewed one',
-          security: [{ session: [] }],
-          parameters: [idPath],
-          responses: {
-            '200': { description: 'The job', ...json(IMPORT_JOB) },
-            ...adminOnly,
-            '404': error('No such import'),
-            '409': error('Already finished'),
-          },
-        },
+        post: importJobRoute('Stop an import (it writes nothing) or forget a previewed one', {
+          '200': { description: 'The job', ...json(IMPORT_JOB) },
+          '409': error('Already finished'),
+        }),
       },
     },
   };
