@@ -22,6 +22,9 @@ export const COMMENT_HONEYPOT_FIELD = 'homepage';
 /** The page's anchor of the comments. */
 export const COMMENTS_ANCHOR = 'comments';
 
+/** The feed of the latest approved comments (RSS). */
+export const COMMENTS_FEED_PATH = '/comments/feed.xml';
+
 export const COMMENT_STATUSES = ['held', 'approved', 'rejected', 'spam'] as const;
 export type CommentStatusName = (typeof COMMENT_STATUSES)[number];
 

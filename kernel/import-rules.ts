@@ -106,5 +106,5 @@ export interface ImportPreview {
 }
 
 export interface ImportReport extends ImportPreview {
-  created: { posts: number; pages: number; tags: number; pictures: number; redirects: number };
+  created: { posts: number; pages: number; tags: number; pictures: number; redirects: number; comments: number };
 }

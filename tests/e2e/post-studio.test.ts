@@ -472,7 +472,7 @@ describe('the import (issue 39)', () => {
         `Pages ${expected.pages}`,
         `Tags ${expected.tags}`,
         `Pictures ${expected.pictures}`,
-        `Comments (not imported) ${expected.comments}`,
+        `Comments ${expected.comments}`,
         'Already imported 0',
       ]);
       expect(await page.getByLabel('Games (1 post)').inputValue()).toBe('game');

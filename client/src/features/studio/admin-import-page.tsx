@@ -294,7 +294,7 @@ export function AdminImportPage() {
               ['Pages', preview.pages],
               ['Tags', preview.tags],
               ['Pictures', preview.pictures],
-              ['Comments (not imported)', preview.comments],
+              ['Comments', preview.comments],
               ['Already imported', preview.alreadyImported],
             ] as const
           ).map(([label, value]) => (
@@ -382,7 +382,8 @@ export function AdminImportPage() {
         {created && (
           <p role="status">
             Imported {count(created.posts, 'post')}, {count(created.pages, 'page')}, {count(created.tags, 'new tag')},{' '}
-            {count(created.pictures, 'picture')} and {count(created.redirects, 'redirect')} from old addresses.
+            {count(created.pictures, 'picture')}, {count(created.comments, 'comment')} and{' '}
+            {count(created.redirects, 'redirect')} from old addresses.
           </p>
         )}
         {job.error && <ErrorMessage>{job.error}</ErrorMessage>}
