@@ -55,4 +55,56 @@ export const importMessages = {
   pictureMissing: (url: string) => `Picture not found in the given pictures: ${url}`,
   frontMatter: (file: string, detail: string) => `The front matter of ${file} cannot be read: ${detail}`,
   mapping: 'Map each category to one of the four categories, to a tag, or to nothing',
+  uploadTooLarge: (maxMb: number) =>
+    `The files are larger than ${maxMb} MB together: import them with npm run import:site`,
+  noExport: 'Choose the export file: a WordPress export (.xml), a Ghost export (.json) or a zip of Markdown files',
+  picturesNotZip: 'The pictures must be given as one zip file',
+  jobNotFound: 'There is no such import (the server may have restarted): choose the files again',
+  jobStarted: 'This import has already started',
+  jobFinished: 'This import has already finished',
+  cancelled: 'The import was cancelled: nothing was written',
 } as const;
+
+/** The studio's upload (the export and its pictures' zip together): held in memory while received. */
+export const IMPORT_UPLOAD_MAX_BYTES = 256 * 1024 * 1024;
+
+/** Where an import started from the studio stands (the studio's progress, GET /api/import/{id}). */
+export type ImportJobState = 'previewed' | 'running' | 'done' | 'failed' | 'cancelled';
+
+// What an import would do and did: the service's answer (server/modules/import/import.service.ts),
+// which the studio's screen shows as it is.
+export interface CategoryMapping {
+  slug: string;
+  name: string;
+  target: CategoryTarget;
+  /** How many of the export's posts it is given to. */
+  posts: number;
+}
+
+export interface ItemNotes {
+  /** The item's title (as the export has it) and kind. */
+  title: string;
+  kind: 'post' | 'page';
+  messages: string[];
+}
+
+export interface ImportPreview {
+  format: 'wordpress' | 'ghost' | 'markdown';
+  posts: number;
+  pages: number;
+  tags: number;
+  pictures: number;
+  comments: number;
+  /** Items an earlier import of this export brought in already, and pages here already: skipped. */
+  alreadyImported: number;
+  categories: CategoryMapping[];
+  /** Slugs the export's items have that posts or pages here have already (they get another). */
+  existingSlugs: string[];
+  warnings: ItemNotes[];
+  /** Pictures not found in the given folder or zip, by item. */
+  unresolved: Array<{ title: string; urls: string[] }>;
+}
+
+export interface ImportReport extends ImportPreview {
+  created: { posts: number; pages: number; tags: number; pictures: number; redirects: number; comments: number };
+}

@@ -91,6 +91,10 @@ export const SCREEN_TEXTS = {
     title: 'Comments',
     description: "Readers' comments: approve, reject, mark as spam, delete, reply.",
   },
+  adminImport: {
+    title: 'Import',
+    description: 'Posts and pages from a WordPress or Ghost export, or Markdown files, with their pictures.',
+  },
   notFound: { title: 'Page not found (404)', description: 'There is no page at this address.' },
   missingPost: { title: 'The page does not exist', description: 'There is no post at this address.' },
 } as const satisfies Record<string, ScreenText>;

@@ -39,3 +39,6 @@ export function returnPathOf(next: string | null): string | null {
 export const BACKUP_PATH = '/api/backup';
 /** Every post and page as Markdown with its pictures, a zip (issue 39). */
 export const MARKDOWN_EXPORT_PATH = '/api/export/markdown';
+
+/** The studio's import (issue 39): POST the files for a preview, then /{id}/start, GET /{id}, /{id}/cancel. */
+export const IMPORT_PATH = '/api/import';

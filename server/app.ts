@@ -22,6 +22,9 @@ import { closeApiRouter, createApiRouter, errorResponse } from './http/rest-rout
 import { securityHeaderSetter, securityHeaders } from './http/security-headers.ts';
 import { registerBackupRoutes } from './modules/backup/backup.rest.ts';
 import { registerMarkdownExportRoute } from './modules/import/markdown-export.rest.ts';
+import { registerImportRoutes } from './modules/import/import.rest.ts';
+import { IMPORT_UPLOAD_MAX_BYTES, importMessages } from '#kernel/import-rules.ts';
+import { IMPORT_PATH } from '#kernel/route-paths.ts';
 import { mountCommentForm } from './modules/comments/comment-form.route.ts';
 import { registerCommentRoutes } from './modules/comments/comment.rest.ts';
 import { mountSocialImages } from './modules/media/social-image.ts';
@@ -116,13 +119,19 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
         }),
     }),
   );
-  hono.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: (c) => c.json({ message: tooLarge }, 413, { 'Cache-Control': 'no-store' }),
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: (c) => c.json({ message: tooLarge }, 413, { 'Cache-Control': 'no-store' }),
+  });
+  // The studio's import takes an export and its pictures' zip: a limit of its own (issue 39).
+  const importBodyLimit = bodyLimit({
+    maxSize: IMPORT_UPLOAD_MAX_BYTES,
+    onError: (c) =>
+      c.json({ message: importMessages.uploadTooLarge(IMPORT_UPLOAD_MAX_BYTES / 1024 / 1024) }, 413, {
+        'Cache-Control': 'no-store',
+      }),
+  });
+  hono.use('/api/*', (c, next) => (c.req.path === IMPORT_PATH ? importBodyLimit : apiBodyLimit)(c, next));
 
   // Outside the request context, so they see the final response (after its cookies).
   hono.use('/graphql', cacheAnonymousReads());
@@ -171,6 +180,7 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   registerBackupRoutes(api, { db, storage: services.images.storage, backupToken });
   registerShelfRoutes(api, services);
   registerMarkdownExportRoute(api, db.prisma, services);
+  registerImportRoutes(api, services);
   closeApiRouter(api);
   hono.route('/api', api);
 

@@ -32,6 +32,34 @@ const adminOnly = {
   '403': error('Signed in, but not an admin'),
 };
 
+/** The studio's import job (server/modules/import/import-jobs.ts ImportJobView). */
+const IMPORT_JOB = {
+  type: 'object',
+  properties: {
+    id: STRING,
+    state: { type: 'string', enum: ['previewed', 'running', 'done', 'failed', 'cancelled'] },
+    done: INTEGER,
+    total: INTEGER,
+    fileName: STRING,
+    preview: { type: 'object' },
+    report: { type: ['object', 'null'] },
+    error: { type: ['string', 'null'] },
+  },
+};
+
+/** A multipart/form-data request body with these fields. */
+const multipartBody = (properties: Record<string, object>, required?: string[]) => ({
+  content: { 'multipart/form-data': { schema: { type: 'object', ...(required ? { required } : {}), properties } } },
+});
+
+/** An admin's request about one import job (/api/import/{id}...): these answers, or 401, 403, 404. */
+const importJobRoute = (summary: string, responses: Record<string, object>) => ({
+  summary,
+  security: [{ session: [] }],
+  parameters: [idPath],
+  responses: { ...responses, ...adminOnly, '404': error('No such import') },
+});
+
 /** A file only the admin may download (the backup, the Markdown export). */
 function adminDownload(summary: string, description: string, type: string) {
   return {
@@ -420,20 +448,11 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
         post: {
           summary: 'Create a card',
           security: [{ session: [] }],
-          requestBody: {
-            content: {
-              'multipart/form-data': {
-                schema: {
-                  type: 'object',
-                  properties: {
-                    title: { type: 'string', enum: [...UPCOMING_TITLES] },
-                    subtitle: STRING,
-                    image: { type: 'string', format: 'binary' },
-                  },
-                },
-              },
-            },
-          },
+          requestBody: multipartBody({
+            title: { type: 'string', enum: [...UPCOMING_TITLES] },
+            subtitle: STRING,
+            image: { type: 'string', format: 'binary' },
+          }),
           responses: {
             '201': { description: 'Created', ...json(ref('Card')) },
             '400': error('Invalid input'),
@@ -458,6 +477,62 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
           'A .zip, as an attachment named by the day; streamed',
           'application/zip',
         ),
+      },
+      // The studio's import (issue 39): a job in the server's memory (server/modules/import/import-jobs.ts).
+      '/api/import': {
+        post: {
+          summary: 'Upload an export (and a zip of its pictures) for a preview: answers the job, previewed',
+          security: [{ session: [] }],
+          requestBody: multipartBody(
+            {
+              file: { type: 'string', format: 'binary', description: 'WordPress .xml, Ghost .json or a Markdown zip' },
+              pictures: { type: 'string', format: 'binary', description: 'A zip of the pictures' },
+            },
+            ['file'],
+          ),
+          responses: {
+            '201': { description: 'The job, previewed', ...json(IMPORT_JOB) },
+            '400': error('Not an export this site can read, or a bad zip'),
+            ...adminOnly,
+            '413': error('Too large'),
+          },
+        },
+      },
+      '/api/import/{id}': {
+        get: importJobRoute("An import's state, progress (done of total) and result", {
+          '200': { description: 'The job', ...json(IMPORT_JOB) },
+        }),
+      },
+      '/api/import/{id}/start': {
+        post: {
+          ...importJobRoute('Start a previewed import with the mapping of its categories', {
+            '202': { description: 'The job, running', ...json(IMPORT_JOB) },
+            '400': error('A mapping to no known target'),
+            '409': error('Already started'),
+          }),
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    mapping: {
+                      type: 'object',
+                      additionalProperties: { type: 'string', enum: ['game', 'tv', 'book', 'anime', 'tag', 'skip'] },
+                    },
+                    fallbackCategory: { type: ['string', 'null'], enum: ['game', 'tv', 'book', 'anime', null] },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      '/api/import/{id}/cancel': {
+        post: importJobRoute('Stop an import (it writes nothing) or forget a previewed one', {
+          '200': { description: 'The job', ...json(IMPORT_JOB) },
+          '409': error('Already finished'),
+        }),
       },
     },
   };

@@ -4,14 +4,21 @@
 // it downloads. Also the header's author tools, shown to the admin only. And its layout: a table on a
 // desktop and a card per post on a phone, with no word broken inside and every action in reach,
 // passing axe in both themes.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { importMessages } from '#kernel/import-rules.ts';
+import { openPictureSource } from '../../server/modules/import/picture-source.ts';
+import { sharedFixture } from '../support/shared-fixtures.ts';
+import { zipOf } from '../support/zip-writer.ts';
 import { checkBackup } from '../../server/modules/backup/site-backup.ts';
 import { adminTests, footer, imageFiles, problemsBesidesStatus, signOutBrowser, toast } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';
 import type { E2eSite } from './support/e2e-site.ts';
 import { boxes, brokenWords, lineCounts, sidewaysScroll } from './support/layout-checks.ts';
-import { h1Text, pathOf } from './support/page-checks.ts';
+import { h1Text, pathOf, whileFilesHeld } from './support/page-checks.ts';
 import { createPost } from './support/site-content.ts';
 import { createCompletePost, createDraft } from './support/studio-content.ts';
 
@@ -363,7 +370,19 @@ describe("the header's author tools", () => {
     const links = authorTools(page).getByRole('link');
     await expect
       .poll(() => links.allTextContents())
-      .toEqual(['New post', 'Posts', 'Currently', 'Settings', 'Pages', 'Tags', 'Redirects', 'Navigation', 'Comments']);
+      .toEqual([
+        'New post',
+        'Posts',
+        'Currently',
+        'Settings',
+        'Pages',
+        'Tags',
+        'Redirects',
+        'Navigation',
+        'Shelf',
+        'Import',
+        'Comments',
+      ]);
     expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual([
       '/new',
       '/admin/posts',
@@ -373,6 +392,8 @@ describe("the header's author tools", () => {
       '/admin/tags',
       '/admin/redirects',
       '/admin/navigation',
+      '/admin/shelf',
+      '/admin/import',
       '/admin/comments',
     ]);
     await footer(page).getByRole('link', { name: 'Create blog' }).waitFor();
@@ -385,6 +406,115 @@ describe("the header's author tools", () => {
     // And the screen itself sends a visitor home.
     await page.goto(`${site.url}/admin/posts`);
     await expect.poll(() => pathOf(page)).toBe('/');
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('the import (issue 39)', () => {
+  it('previews a Ghost export and its pictures at 390 px, keeps the mapping over a reload, imports with a progress bar, shows the result after a reload, and the post is public', async () => {
+    const { page } = site;
+    const ghost = sharedFixture('imports/ghost-6-export.json');
+    const images = sharedFixture('imports/ghost-6-images');
+    const scratch = mkdtempSync(path.join(tmpdir(), 'e2e-import-'));
+    const picturesZip = path.join(scratch, 'pictures.zip');
+    writeFileSync(
+      picturesZip,
+      zipOf(
+        readdirSync(images, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => ({
+            name: path.relative(images, path.join(entry.parentPath, entry.name)),
+            data: readFileSync(path.join(entry.parentPath, entry.name)),
+          })),
+      ),
+    );
+    // What an earlier attempt imported goes (a retry imports it all again).
+    const { prisma } = site.t.db;
+    const earlier = await prisma.importedItem.findMany();
+    const ids = (kind: string) => earlier.filter((row) => row.kind === kind).map((row) => row.targetId);
+    await prisma.post.deleteMany({ where: { id: { in: ids('post') } } });
+    await prisma.page.deleteMany({ where: { id: { in: ids('page') } } });
+    await prisma.importedItem.deleteMany();
+    const pictures = await openPictureSource(images);
+    const expected = await site.t.app.services.imports.preview(ghost, { pictures });
+    await pictures.close();
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await authorTools(page).getByRole('link', { name: 'Import', exact: true }).click();
+      await expect.poll(() => h1Text(page)).toBe('Import');
+      // A file that is no export: the server's words, and the form as it was.
+      const exportField = page.getByLabel('Export file (WordPress .xml, Ghost .json, or a zip of Markdown)');
+      const notAnExport = path.join(scratch, 'page.xml');
+      writeFileSync(notAnExport, '<html><body>Hi</body></html>');
+      await exportField.setInputFiles(notAnExport);
+      await page.getByLabel('Pictures (a zip, optional)').setInputFiles(picturesZip);
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await page.getByRole('alert').getByText(importMessages.notAnExport).waitFor();
+      expect(
+        await page
+          .getByLabel('Pictures (a zip, optional)')
+          .evaluate((input) => (input as HTMLInputElement).files?.[0]?.name),
+      ).toBe('pictures.zip');
+      expect(problemsBesidesStatus(site.problems, 400)).toEqual([]);
+      site.problems.length = 0;
+
+      await exportField.setInputFiles(ghost);
+      await page.getByRole('button', { name: 'Preview' }).click();
+
+      // What the export holds, as the service counts it.
+      await page.getByRole('heading', { name: 'ghost-6-export.json: a Ghost export' }).waitFor();
+      const counts = () =>
+        page
+          .locator('.import-counts > div')
+          .evaluateAll((pairs) => pairs.map((pair) => (pair as HTMLElement).innerText.replace(/\s+/g, ' ')));
+      expect(await counts()).toEqual([
+        `Posts ${expected.posts}`,
+        `Pages ${expected.pages}`,
+        `Tags ${expected.tags}`,
+        `Pictures ${expected.pictures}`,
+        `Comments ${expected.comments}`,
+        'Already imported 0',
+      ]);
+      expect(await page.getByLabel('Games (1 post)').inputValue()).toBe('game');
+      await page.getByRole('list', { name: 'Pictures not found' }).getByText('feature-image.jpg').waitFor();
+      expect(await sidewaysScroll(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The author's choices survive a reload: the job is in the address, the choices in the tab.
+      await page.getByLabel('News (1 post)').selectOption('skip');
+      await page.getByLabel('Posts no category maps to one of the four').selectOption('anime');
+      await page.reload();
+      await page.getByRole('heading', { name: 'ghost-6-export.json: a Ghost export' }).waitFor();
+      expect(await page.getByLabel('News (1 post)').inputValue()).toBe('skip');
+      expect(await page.getByLabel('Posts no category maps to one of the four').inputValue()).toBe('anime');
+
+      // Importing: the progress bar, while the server's answers about the job wait.
+      await whileFilesHeld(page, /\/api\/import\/[^/]+$/, async (release) => {
+        await page.getByRole('button', { name: `Import ${expected.posts} posts and ${expected.pages} pages` }).click();
+        await page.getByRole('progressbar', { name: 'Import progress' }).waitFor();
+        expect(await sidewaysScroll(page)).toBe(0);
+        release();
+      });
+      const result = page.getByText(`Imported ${expected.posts} posts, ${expected.pages} pages,`);
+      await result.waitFor();
+      expect(await result.textContent()).toContain('2 pictures');
+      // Reloaded: the job's result, from the server.
+      await page.reload();
+      await result.waitFor();
+      expect(new URL(page.url()).searchParams.get('job')).toMatch(/^[0-9a-f-]{36}$/);
+      await page.getByRole('list', { name: 'Pictures not found' }).getByText('feature-image.jpg').waitFor();
+
+      // The post on the public site, in the category chosen for posts without one.
+      const stored = await prisma.post.findUniqueOrThrow({ where: { slug: 'a-day-on-rottnest-island' } });
+      expect([stored.status, stored.category]).toEqual(['PUBLISHED', 'anime']);
+      // News was mapped to nothing: no tag of that name came in.
+      expect(await prisma.tag.count({ where: { slug: 'news' } })).toBe(0);
+      await page.goto(`${site.url}/blog/a-day-on-rottnest-island`);
+      await expect.poll(() => h1Text(page)).toBe('A Day on Rottnest Island');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      rmSync(scratch, { recursive: true, force: true });
+    }
     expect(site.problems).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { importMessages } from '#kernel/import-rules.ts';
-import { MARKDOWN_EXPORT_PATH } from '#kernel/route-paths.ts';
+import { IMPORT_PATH, MARKDOWN_EXPORT_PATH } from '#kernel/route-paths.ts';
 import { openPictureSource, pathCandidates } from '../../server/modules/import/picture-source.ts';
 import { exportMarkdown } from '../../server/modules/import/markdown-export.ts';
 import { plainText } from '../../server/modules/import/import-source.ts';
@@ -458,5 +458,93 @@ describe(`Markdown folders as static site generators keep them, on ${testDbKind}
     );
     const later = await site.t.graphql(POST, { slug: 'later' }, { cookie: site.admin });
     expect(later.data.post).toMatchObject({ status: 'DRAFT', publishedAt: null });
+  });
+});
+
+describe(`the studio's import API on ${testDbKind}`, () => {
+  const site = appWithAdmin();
+  const ghostPictures = zipOf(
+    readdirSync(GHOST_IMAGES, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => {
+        const at = path.join(entry.parentPath, entry.name);
+        return { name: path.relative(GHOST_IMAGES, at), data: readFileSync(at) };
+      }),
+  );
+  const upload = (cookie: string | undefined, files: Record<string, { name: string; data: Buffer | string }>) => {
+    const body = new FormData();
+    for (const [field, file] of Object.entries(files))
+      body.append(field, new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)]), file.name);
+    return site.t.request(IMPORT_PATH, { method: 'POST', body, headers: cookie ? { cookie } : {} });
+  };
+  const ghost = { file: { name: 'ghost-6-export.json', data: readFileSync(GHOST) } };
+  const post = (url: string, body?: unknown) =>
+    site.t.request(url, {
+      method: 'POST',
+      headers: { cookie: site.admin, 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    });
+  /** The job once it no longer runs, asked for as the studio asks (a request per look). */
+  const settled = async (id: string) => {
+    for (;;) {
+      const job = await (await site.t.request(`${IMPORT_PATH}/${id}`, { headers: { cookie: site.admin } })).json();
+      if (job.state !== 'running') return job;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  test('the admin alone: anonymous 401, a reader 403, and nothing kept', async () => {
+    expect((await upload(undefined, ghost)).status).toBe(401);
+    const reader = await site.t.signIn({ isAdmin: false });
+    expect((await upload(reader.cookie, ghost)).status).toBe(403);
+    expect((await site.t.request(`${IMPORT_PATH}/x`, { headers: { cookie: reader.cookie } })).status).toBe(403);
+  });
+
+  test('bad input is refused with the service’s message', async () => {
+    const notAnExport = await upload(site.admin, { file: { name: 'page.xml', data: '<html><body>Hi</body></html>' } });
+    expect([notAnExport.status, (await notAnExport.json()).message]).toEqual([400, importMessages.notAnExport]);
+    const none = await upload(site.admin, {});
+    expect([none.status, (await none.json()).message]).toEqual([400, importMessages.noExport]);
+    const notZip = await upload(site.admin, { ...ghost, pictures: { name: 'p.zip', data: 'not a zip' } });
+    expect(notZip.status).toBe(400);
+    const unknown = await site.t.request(`${IMPORT_PATH}/nope`, { headers: { cookie: site.admin } });
+    expect([unknown.status, (await unknown.json()).message]).toEqual([404, importMessages.jobNotFound]);
+  });
+
+  test('preview, a cancelled import writing nothing, then the import with the author’s mapping', async () => {
+    const before = await written(site.t);
+    const uploads = () => readdirSync(tmpdir()).filter((name) => name.startsWith('blog-import-'));
+    const foldersBefore = uploads();
+    const previewed = await upload(site.admin, { ...ghost, pictures: { name: 'pictures.zip', data: ghostPictures } });
+    expect(previewed.status).toBe(201);
+    const job = await previewed.json();
+    const pictures = await openPictureSource(GHOST_IMAGES);
+    const expected = await site.t.app.services.imports.preview(GHOST, { pictures });
+    await pictures.close();
+    expect(job).toMatchObject({ state: 'previewed', fileName: 'ghost-6-export.json', preview: expected });
+    expect(job.preview.posts).toBeGreaterThan(0);
+
+    // Cancelled while its pictures are stored: stopped, rolled back.
+    expect((await post(`${IMPORT_PATH}/${job.id}/start`, {})).status).toBe(202);
+    expect((await post(`${IMPORT_PATH}/${job.id}/cancel`)).status).toBe(200);
+    expect(await settled(job.id)).toMatchObject({ state: 'cancelled', error: importMessages.cancelled, report: null });
+    expect(await written(site.t)).toEqual(before);
+    expect((await post(`${IMPORT_PATH}/${job.id}/start`, {})).status).toBe(409);
+
+    // Again, each category made a tag, and it runs to its end.
+    const again = await (
+      await upload(site.admin, { ...ghost, pictures: { name: 'pictures.zip', data: ghostPictures } })
+    ).json();
+    const bad = await post(`${IMPORT_PATH}/${again.id}/start`, { mapping: { x: 'poetry' } });
+    expect([bad.status, (await bad.json()).message]).toEqual([400, importMessages.mapping]);
+    const mapping = Object.fromEntries(again.preview.categories.map((term: { slug: string }) => [term.slug, 'tag']));
+    expect((await post(`${IMPORT_PATH}/${again.id}/start`, { mapping })).status).toBe(202);
+    const done = await settled(again.id);
+    expect(done).toMatchObject({ state: 'done', error: null, done: done.total });
+    expect(done.report.created.posts).toBe(expected.posts);
+    expect(await site.t.db.prisma.post.count()).toBe(before.posts + expected.posts);
+    expect((await post(`${IMPORT_PATH}/${again.id}/cancel`)).status).toBe(409);
+    // Each job's files went with it.
+    expect(uploads()).toEqual(foldersBefore);
   });
 });

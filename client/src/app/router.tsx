@@ -131,6 +131,7 @@ export const routes: RouteObject[] = [
                 () => import('../features/shelf-studio/shelf-item-editor'),
                 'ShelfItemEditor',
               ),
+              lazyScreen('admin/import', () => import('../features/studio/admin-import-page'), 'AdminImportPage'),
             ],
           },
 

@@ -12,8 +12,12 @@ import type { Category, PostStatus, Prisma, PrismaClient } from '../../generated
 import { CONTENT_MAX } from '#kernel/content-rules.ts';
 import { figureHtml, uploadKeysIn } from '#kernel/content-pictures.ts';
 import {
+  type CategoryMapping,
   type CategoryTarget,
   defaultCategoryTarget,
+  type ImportPreview,
+  type ImportReport,
+  type ItemNotes,
   IMPORT_FILE_MAX_BYTES,
   importMessages,
   isCategoryTarget,
@@ -52,43 +56,11 @@ export interface ImportOptions {
   fallbackCategory?: string | null;
   /** Called as items are written: done out of total. */
   onProgress?: (done: number, total: number) => void;
+  /** Aborted: the import stops where it is and writes nothing (the studio's Cancel). */
+  signal?: AbortSignal;
 }
 
-export interface CategoryMapping {
-  slug: string;
-  name: string;
-  target: CategoryTarget;
-  /** How many of the export's posts it is given to. */
-  posts: number;
-}
-
-export interface ItemNotes {
-  /** The item's title (as the export has it) and kind. */
-  title: string;
-  kind: 'post' | 'page';
-  messages: string[];
-}
-
-export interface ImportPreview {
-  format: 'wordpress' | 'ghost' | 'markdown';
-  posts: number;
-  pages: number;
-  tags: number;
-  pictures: number;
-  comments: number;
-  /** Items an earlier import of this export brought in already, and pages here already: skipped. */
-  alreadyImported: number;
-  categories: CategoryMapping[];
-  /** Slugs the export's items have that posts or pages here have already (they get another). */
-  existingSlugs: string[];
-  warnings: ItemNotes[];
-  /** Pictures not found in the given folder or zip, by item. */
-  unresolved: Array<{ title: string; urls: string[] }>;
-}
-
-export interface ImportReport extends ImportPreview {
-  created: { posts: number; pages: number; tags: number; pictures: number; redirects: number; comments: number };
-}
+export type { CategoryMapping, ImportPreview, ImportReport, ItemNotes };
 
 interface PlannedItem {
   source: SourceItem;
@@ -236,6 +208,7 @@ export class ImportService {
         }
       };
       for (const item of items) {
+        options.signal?.throwIfAborted();
         for (const picture of item.pictures) await store(picture.url, picture);
         if (item.source.kind !== 'post') continue;
         // A post's cover: its featured image, else the first picture of its text that was found (the
@@ -252,7 +225,7 @@ export class ImportService {
         }
       }
       report = await this.prisma.$transaction(
-        (tx) => this.write(tx, site, items, mapping, { stored, covers }, preview, options.onProgress),
+        (tx) => this.write(tx, site, items, mapping, { stored, covers }, preview, options),
         { timeout: 30 * 60 * 1000, maxWait: 60 * 1000 },
       );
     } catch (error) {
@@ -446,7 +419,7 @@ export class ImportService {
     mapping: Map<string, CategoryTarget>,
     { stored, covers }: { stored: Map<string, StoredImage>; covers: Map<string, SourcePicture> },
     preview: ImportPreview,
-    onProgress?: (done: number, total: number) => void,
+    { onProgress, signal }: Pick<ImportOptions, 'onProgress' | 'signal'>,
   ): Promise<ImportReport> {
     // The pictures' rows, their files no longer pending.
     const imageIds = new Map<string, string>();
@@ -469,6 +442,8 @@ export class ImportService {
     const created = { posts: 0, pages: 0, tags: 0, pictures: byKey.size, redirects: 0, comments: 0 };
     let done = 0;
     for (const item of items) {
+      // Thrown inside the transaction: everything written so far is rolled back.
+      signal?.throwIfAborted();
       const { source } = item;
       const html = item.html.replace(PICTURE_PLACEHOLDER, (_, index: string) => {
         const picture = item.pictures[Number(index)]!;
@@ -533,6 +508,7 @@ export class ImportService {
       posts.flatMap(({ item }) => item.tags.map((name) => ({ name, slug: tagSlug(name) }))),
     );
     for (let start = 0; start < posts.length; start += POST_BATCH) {
+      signal?.throwIfAborted();
       const batch = posts.slice(start, start + POST_BATCH);
       const rows = await tx.post.createManyAndReturn({ data: batch.map(({ row }) => row) });
       const bySlug = new Map(rows.map((row) => [row.slug, row]));
@@ -588,6 +564,7 @@ export class ImportService {
       if (from === null || from === '/' || from === to || isServerPath(from) || from.length > 2000) return [];
       return [{ from, to, permanent: true }];
     });
+    signal?.throwIfAborted();
     if (rows.length > 0) created.redirects = (await tx.redirect.createMany({ data: rows, skipDuplicates: true })).count;
     created.tags = (await tx.tag.count()) - tagsBefore;
     // After the rows that the jobs name.

@@ -25,6 +25,7 @@ export type FormScreen = Extract<
   | 'adminComments'
   | 'adminShelf'
   | 'adminShelfItem'
+  | 'adminImport'
 >;
 
 export type PageRoute =
@@ -62,6 +63,7 @@ const ADMIN_SCREENS: Record<string, FormScreen> = {
   navigation: 'adminNavigation',
   comments: 'adminComments',
   shelf: 'adminShelf',
+  import: 'adminImport',
 };
 
 const NOT_FOUND: PageRoute = { kind: 'notFound' };

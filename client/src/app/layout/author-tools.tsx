@@ -15,6 +15,7 @@ const AUTHOR_LINKS = [
   { label: 'Redirects', to: '/admin/redirects' },
   { label: 'Navigation', to: '/admin/navigation' },
   { label: 'Shelf', to: '/admin/shelf' },
+  { label: 'Import', to: '/admin/import' },
 ] as const;
 
 export function AuthorTools() {
