@@ -73,15 +73,40 @@ ALTER TABLE "ShelfItem" ADD CONSTRAINT "ShelfItem_progress_check" CHECK ("progre
 -- Every server caches the shelf's pages, the home carousel (its items in progress) and the pages of
 -- posts about items: a change to an item or to a post's items, whoever makes it, is announced with a
 -- payload that touches what reads the shelf (tag `shelf`) and the cards (server/cache/post-changes.ts).
+-- Only a statement that changed rows says so: a statement trigger fires for no row too, and every
+-- post's delete deletes its (usually no) ShelfItemPost rows by cascade, which would otherwise make
+-- every server forget every post page at each delete.
 CREATE FUNCTION "blog_shelf_changed"() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  changed BOOLEAN := TG_OP = 'TRUNCATE';
 BEGIN
-  PERFORM pg_notify('blog_content_changed', '{"t":"Shelf"}');
+  -- One branch per event: a transition table is known only to the triggers that declare it.
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    changed := EXISTS (SELECT 1 FROM "new_rows");
+  ELSIF TG_OP = 'DELETE' THEN
+    changed := EXISTS (SELECT 1 FROM "old_rows");
+  END IF;
+  IF changed THEN
+    PERFORM pg_notify('blog_content_changed', '{"t":"Shelf"}');
+  END IF;
   RETURN NULL;
 END;
 $$;
 
-CREATE TRIGGER "ShelfItem_content_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "ShelfItem"
+CREATE TRIGGER "ShelfItem_inserted" AFTER INSERT ON "ShelfItem" REFERENCING NEW TABLE AS "new_rows"
   FOR EACH STATEMENT EXECUTE FUNCTION "blog_shelf_changed"();
-CREATE TRIGGER "ShelfItemPost_content_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "ShelfItemPost"
+CREATE TRIGGER "ShelfItem_updated" AFTER UPDATE ON "ShelfItem" REFERENCING NEW TABLE AS "new_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "blog_shelf_changed"();
+CREATE TRIGGER "ShelfItem_deleted" AFTER DELETE ON "ShelfItem" REFERENCING OLD TABLE AS "old_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "blog_shelf_changed"();
+CREATE TRIGGER "ShelfItem_truncated" AFTER TRUNCATE ON "ShelfItem"
+  FOR EACH STATEMENT EXECUTE FUNCTION "blog_shelf_changed"();
+CREATE TRIGGER "ShelfItemPost_inserted" AFTER INSERT ON "ShelfItemPost" REFERENCING NEW TABLE AS "new_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "blog_shelf_changed"();
+CREATE TRIGGER "ShelfItemPost_updated" AFTER UPDATE ON "ShelfItemPost" REFERENCING NEW TABLE AS "new_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "blog_shelf_changed"();
+CREATE TRIGGER "ShelfItemPost_deleted" AFTER DELETE ON "ShelfItemPost" REFERENCING OLD TABLE AS "old_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "blog_shelf_changed"();
+CREATE TRIGGER "ShelfItemPost_truncated" AFTER TRUNCATE ON "ShelfItemPost"
   FOR EACH STATEMENT EXECUTE FUNCTION "blog_shelf_changed"();
