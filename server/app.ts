@@ -23,6 +23,7 @@ import { securityHeaderSetter, securityHeaders } from './http/security-headers.t
 import { registerBackupRoutes } from './modules/backup/backup.rest.ts';
 import { registerMarkdownExportRoute } from './modules/import/markdown-export.rest.ts';
 import { mountCommentForm } from './modules/comments/comment-form.route.ts';
+import { mountSubscribeForm } from './modules/subscribers/subscribe-form.route.ts';
 import { registerCommentRoutes } from './modules/comments/comment.rest.ts';
 import { mountSocialImages } from './modules/media/social-image.ts';
 import { mountUploads } from './modules/media/uploads.route.ts';
@@ -178,6 +179,7 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   registerSeoRoutes(hono, config, services);
   // The comment form's plain POST and the e-mailed links (issue 38).
   mountCommentForm(hono, config, services);
+  mountSubscribeForm(hono, config, services);
   registerShelfFeed(hono, config, services);
   const pages = new PageMetaResolver({
     config,

@@ -3,7 +3,7 @@
 // that counts), held for the author, who moderates them at /admin/comments. A commenter's e-mail is
 // stored for notifications and moderation and never leaves through a public API: the public rows
 // (PublicComment) do not carry it. Design: docs/decisions/052-comments-and-outbox.md.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   blockList,
   COMMENT_DUPLICATE_WINDOW_MS,
@@ -27,6 +27,8 @@ import type { Config } from '../../config.ts';
 import { AppError, notFound, validationError } from '../../errors.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { enqueueMail, type Outbox } from '../mail/outbox.ts';
+import { checkRateLimits } from '../shared/rate-limit.ts';
+import { readersSigner, type TokenSigner } from '../shared/signed-tokens.ts';
 
 /** What anyone may see of a comment: never the e-mail, the address or the status's reasons. */
 export interface PublicComment {
@@ -116,45 +118,27 @@ const fingerprintOf = (text: string) =>
 
 const MAX_PENDING_IN_TOKEN = 20;
 
+
 export class CommentService {
-  private key: Promise<Buffer> | null = null;
+  private readonly signer: TokenSigner;
 
   constructor(
     private readonly prisma: PrismaClient,
     private readonly changes: ContentChanges,
     private readonly config: Pick<Config, 'siteUrl' | 'siteName'>,
     private readonly outbox: Outbox,
-  ) {}
+  ) {
+    this.signer = readersSigner(prisma);
+  }
 
   // ---- signing: the form's time token, the pending-comments token, the e-mailed links ----
 
-  private signingKey(): Promise<Buffer> {
-    this.key ??= this.prisma.commentSettings
-      .findUniqueOrThrow({ where: { id: 1 }, select: { signingKey: true } })
-      .then((row) => Buffer.from(row.signingKey, 'utf8'))
-      .catch((error: unknown) => {
-        this.key = null;
-        throw error;
-      });
-    return this.key;
+  private sign(purpose: string, value: string): Promise<string> {
+    return this.signer.sign(purpose, value);
   }
 
-  private async sign(purpose: string, value: string): Promise<string> {
-    const mac = createHmac('sha256', await this.signingKey())
-      .update(`${purpose}\n${value}`)
-      .digest('base64url');
-    return `${value}.${mac.slice(0, 32)}`;
-  }
-
-  /** The value a token signed for purpose carries, or null when it is not one of ours. */
-  private async verify(purpose: string, token: string | null | undefined): Promise<string | null> {
-    if (!token) return null;
-    const dot = token.lastIndexOf('.');
-    if (dot <= 0) return null;
-    const value = token.slice(0, dot);
-    const expected = Buffer.from(await this.sign(purpose, value));
-    const given = Buffer.from(token);
-    return expected.length === given.length && timingSafeEqual(expected, given) ? value : null;
+  private verify(purpose: string, token: string | null | undefined): Promise<string | null> {
+    return this.signer.verify(purpose, token);
   }
 
   /** A token of the time the form was loaded, checked when it is sent (the least time to write). */
@@ -355,27 +339,29 @@ export class CommentService {
         tx.comment.count({ where: { clientAddress: proof.clientAddress, createdAt: window, isAuthor: false } }),
         tx.comment.count({ where: { email: fields.email, createdAt: window, isAuthor: false } }),
       ]);
-      if (byAddress > COMMENT_RATE_PER_ADDRESS || byEmail > COMMENT_RATE_PER_EMAIL) {
-        // Rows leave the window oldest first: once enough have, one more fits.
-        const overAddress = byAddress > COMMENT_RATE_PER_ADDRESS;
-        const over = overAddress ? byAddress - COMMENT_RATE_PER_ADDRESS : byEmail - COMMENT_RATE_PER_EMAIL;
-        const leaving = await tx.comment.findFirst({
-          where: {
-            ...(overAddress ? { clientAddress: proof.clientAddress } : { email: fields.email }),
-            createdAt: window,
-            isAuthor: false,
+      const nthOldest = (where: Prisma.CommentWhereInput) => async (skip: number) =>
+        (
+          await tx.comment.findFirst({
+            where: { ...where, createdAt: window, isAuthor: false },
+            orderBy: { createdAt: 'asc' },
+            skip,
+            select: { createdAt: true },
+          })
+        )?.createdAt ?? null;
+      // Thrown inside the transaction: the comment just written is rolled back.
+      await checkRateLimits(
+        [
+          {
+            count: byAddress,
+            limit: COMMENT_RATE_PER_ADDRESS,
+            nthOldest: nthOldest({ clientAddress: proof.clientAddress }),
           },
-          orderBy: { createdAt: 'asc' },
-          skip: over - 1,
-          select: { createdAt: true },
-        });
-        const waitMs = Math.max(1000, (leaving?.createdAt.getTime() ?? now) + COMMENT_RATE_WINDOW_MS - now);
-        const minutes = Math.ceil(waitMs / 60_000);
-        // Thrown inside the transaction: the comment just written is rolled back.
-        throw new AppError('TOO_MANY_REQUESTS', commentMessages.tooManyComments(minutes), {
-          retryAfterSeconds: Math.ceil(waitMs / 1000),
-        });
-      }
+          { count: byEmail, limit: COMMENT_RATE_PER_EMAIL, nthOldest: nthOldest({ email: fields.email }) },
+        ],
+        COMMENT_RATE_WINDOW_MS,
+        now,
+        commentMessages.tooManyComments,
+      );
       const link = `${this.config.siteUrl}${postPath(post.slug)}`;
       if (admin) {
         await enqueueMail(tx, {

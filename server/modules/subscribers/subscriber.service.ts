@@ -1,0 +1,187 @@
+// Readers who follow by e-mail (issue 40): double opt-in subscriptions, their confirmation and
+// unsubscription, and a published post e-mailed once to each confirmed subscriber through the outbox.
+// An address never leaves through a public API: nothing here returns one.
+// Design: docs/decisions/057-e-mail-to-subscribers.md.
+import { createHash, randomBytes } from 'node:crypto';
+import { isUuid } from '#kernel/id-rules.ts';
+import { postPath } from '#kernel/route-paths.ts';
+import {
+  SUBSCRIBE_RATE_PER_ADDRESS,
+  SUBSCRIBE_RATE_PER_EMAIL,
+  SUBSCRIBE_RATE_WINDOW_MS,
+  SUBSCRIBE_TOKEN_MS,
+  subscriberMessages,
+} from '#kernel/subscriber-rules.ts';
+import { isValidEmail, normalizeEmail } from '#kernel/user-rules.ts';
+import type { Config } from '../../config.ts';
+import { AppError, validationError } from '../../errors.ts';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import { enqueueMail, enqueueMails, type Outbox } from '../mail/outbox.ts';
+import { checkRateLimits } from '../shared/rate-limit.ts';
+import { readersSigner, type TokenSigner } from '../shared/signed-tokens.ts';
+import type { PublishHook } from '../post/post-writes.ts';
+import { renderPostMail } from './post-mail.ts';
+
+export interface SubscribeProof {
+  honeypot?: string | null;
+  clientAddress: string;
+  /** Where the consent was given: 'form' or 'graphql'. */
+  source: string;
+}
+
+const UNSUBSCRIBE_PURPOSE = 'subscriber-unsubscribe';
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export class SubscriberService implements PublishHook {
+  private readonly signer: TokenSigner;
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly config: Pick<Config, 'siteUrl' | 'siteName'>,
+    private readonly outbox: Outbox,
+  ) {
+    this.signer = readersSigner(prisma);
+  }
+
+  /**
+   * A reader asks to follow by e-mail. The answer is the same whatever the address's history; a
+   * confirmed address gets no e-mail, any other a fresh link valid 48 hours. Every request counts
+   * towards the rate limits (stored, then counted, in one transaction).
+   */
+  async subscribe(emailInput: string, proof: SubscribeProof, now = Date.now()): Promise<{ message: string }> {
+    if (proof.honeypot) throw new AppError('BAD_USER_INPUT', subscriberMessages.honeypot);
+    const email = normalizeEmail(emailInput ?? '');
+    if (!isValidEmail(email)) throw validationError({ email: subscriberMessages.emailInvalid });
+    const token = randomBytes(32).toString('base64url');
+    await this.prisma.$transaction(async (tx) => {
+      await tx.subscribeAttempt.deleteMany({ where: { createdAt: { lt: new Date(now - SUBSCRIBE_RATE_WINDOW_MS) } } });
+      await tx.subscribeAttempt.create({
+        data: { email, clientAddress: proof.clientAddress, createdAt: new Date(now) },
+      });
+      const window = { gte: new Date(now - SUBSCRIBE_RATE_WINDOW_MS) };
+      const counted = (where: Prisma.SubscribeAttemptWhereInput, limit: number) => async () => ({
+        count: await tx.subscribeAttempt.count({ where: { ...where, createdAt: window } }),
+        limit,
+        nthOldest: async (skip: number) =>
+          (
+            await tx.subscribeAttempt.findFirst({
+              where: { ...where, createdAt: window },
+              orderBy: { createdAt: 'asc' },
+              skip,
+              select: { createdAt: true },
+            })
+          )?.createdAt ?? null,
+      });
+      const counts = await Promise.all([
+        counted({ email }, SUBSCRIBE_RATE_PER_EMAIL)(),
+        counted({ clientAddress: proof.clientAddress }, SUBSCRIBE_RATE_PER_ADDRESS)(),
+      ]);
+      await checkRateLimits(counts, SUBSCRIBE_RATE_WINDOW_MS, now, subscriberMessages.tooMany);
+
+      const known = await tx.subscriber.findUnique({ where: { email }, select: { status: true } });
+      if (known?.status === 'confirmed') return;
+      const link = {
+        status: 'pending' as const,
+        tokenHash: hashOf(token),
+        tokenExpiresAt: new Date(now + SUBSCRIBE_TOKEN_MS),
+        consentSource: proof.source,
+      };
+      await tx.subscriber.upsert({ where: { email }, create: { email, ...link }, update: link });
+      const confirmUrl = `${this.config.siteUrl}/subscribe/confirm?token=${encodeURIComponent(token)}`;
+      await enqueueMail(tx, {
+        kind: 'subscribe-confirm',
+        to: email,
+        subject: `Confirm that you want ${this.config.siteName}'s new posts by e-mail`,
+        text:
+          `Someone, hopefully you, asked to receive ${this.config.siteName}'s new posts at this address. ` +
+          `To confirm, open this link within 48 hours:\n\n${confirmUrl}\n\n` +
+          'If it was not you, ignore this e-mail: nothing will be sent to you.',
+      });
+    });
+    this.outbox.wake();
+    return { message: subscriberMessages.checkMailbox };
+  }
+
+  /** The e-mailed confirmation link: the subscription starts. */
+  async confirm(token: string, now = new Date()): Promise<void> {
+    const confirmed = token
+      ? await this.prisma.subscriber.updateMany({
+          where: { tokenHash: hashOf(token), status: 'pending', tokenExpiresAt: { gt: now } },
+          data: { status: 'confirmed', confirmedAt: now, tokenHash: null, tokenExpiresAt: null },
+        })
+      : { count: 0 };
+    if (confirmed.count === 0) throw new AppError('BAD_USER_INPUT', subscriberMessages.linkInvalid);
+  }
+
+  /** The token of every e-mail's unsubscribe link (signed: it holds for as long as the subscription). */
+  unsubscribeToken(subscriberId: string): Promise<string> {
+    return this.signer.sign(UNSUBSCRIBE_PURPOSE, subscriberId);
+  }
+
+  unsubscribeUrl(token: string): string {
+    return `${this.config.siteUrl}/subscribe/unsubscribe?token=${encodeURIComponent(token)}`;
+  }
+
+  /** An e-mail's unsubscribe link or its one-click POST (RFC 8058): at once; again is no error. */
+  async unsubscribe(token: string, now = new Date()): Promise<void> {
+    const id = await this.signer.verify(UNSUBSCRIBE_PURPOSE, token);
+    if (!id || !isUuid(id)) throw new AppError('BAD_USER_INPUT', subscriberMessages.linkInvalid);
+    await this.prisma.subscriber.updateMany({
+      where: { id, status: { not: 'unsubscribed' } },
+      data: { status: 'unsubscribed', unsubscribedAt: now, tokenHash: null, tokenExpiresAt: null },
+    });
+  }
+
+  /**
+   * In the transaction that publishes the posts: each post still to be e-mailed is marked e-mailed
+   * (once, ever), a PostDelivery row is written for each confirmed subscriber (its key makes it one
+   * per post and subscriber), and one outbox message for each row written.
+   */
+  async published(tx: Prisma.TransactionClient, postIds: readonly string[]): Promise<void> {
+    if (postIds.length === 0) return;
+    const posts = await tx.$queryRaw<
+      Array<{ id: string; slug: string; title: string; subtitle: string; description: string; content: string }>
+    >`
+      UPDATE "Post" SET "emailedAt" = now()
+      WHERE "id" = ANY(${[...postIds]}::uuid[]) AND "status" = 'PUBLISHED' AND "sendByEmail" AND "emailedAt" IS NULL
+      RETURNING "id"::text AS "id", "slug", "title", "subtitle", "description", "content"`;
+    for (const post of posts) {
+      const recipients = await tx.$queryRaw<Array<{ id: string; email: string }>>`
+        WITH "written" AS (
+          INSERT INTO "PostDelivery" ("postId", "subscriberId")
+          SELECT ${post.id}::uuid, "id" FROM "Subscriber" WHERE "status" = 'confirmed'
+          ON CONFLICT DO NOTHING
+          RETURNING "subscriberId")
+        SELECT "s"."id"::text AS "id", "s"."email" FROM "Subscriber" "s" JOIN "written" "w" ON "w"."subscriberId" = "s"."id"`;
+      const url = `${this.config.siteUrl}${postPath(post.slug)}`;
+      const mails = await Promise.all(
+        recipients.map(async (recipient) => {
+          const unsubscribeUrl = this.unsubscribeUrl(await this.unsubscribeToken(recipient.id));
+          const { subject, html, text } = renderPostMail(
+            { ...post, url },
+            this.config.siteUrl,
+            this.config.siteName,
+            unsubscribeUrl,
+          );
+          return {
+            kind: 'post',
+            to: recipient.email,
+            subject,
+            html,
+            text,
+            headers: {
+              'List-Unsubscribe': `<${unsubscribeUrl}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+          };
+        }),
+      );
+      await enqueueMails(tx, mails);
+    }
+  }
+
+  committed(): void {
+    this.outbox.wake();
+  }
+}
