@@ -16,6 +16,7 @@ CREATE TABLE "Subscriber" (
     "tokenHash" TEXT,
     "tokenExpiresAt" TIMESTAMPTZ(3),
     "consentSource" TEXT NOT NULL,
+    "unsubscribeKey" TEXT NOT NULL,
     "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "confirmedAt" TIMESTAMPTZ(3),
     "unsubscribedAt" TIMESTAMPTZ(3),
@@ -48,6 +49,9 @@ CREATE UNIQUE INDEX "Subscriber_email_key" ON "Subscriber"("email");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Subscriber_tokenHash_key" ON "Subscriber"("tokenHash");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Subscriber_unsubscribeKey_key" ON "Subscriber"("unsubscribeKey");
 
 -- CreateIndex
 CREATE INDEX "Subscriber_status_idx" ON "Subscriber"("status");

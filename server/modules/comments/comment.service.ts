@@ -3,7 +3,7 @@
 // that counts), held for the author, who moderates them at /admin/comments. A commenter's e-mail is
 // stored for notifications and moderation and never leaves through a public API: the public rows
 // (PublicComment) do not carry it. Design: docs/decisions/052-comments-and-outbox.md.
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   blockList,
   COMMENT_DUPLICATE_WINDOW_MS,
@@ -28,7 +28,6 @@ import { AppError, notFound, validationError } from '../../errors.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { enqueueMail, type Outbox } from '../mail/outbox.ts';
 import { checkRateLimits } from '../shared/rate-limit.ts';
-import { readersSigner, type TokenSigner } from '../shared/signed-tokens.ts';
 
 /** What anyone may see of a comment: never the e-mail, the address or the status's reasons. */
 export interface PublicComment {
@@ -118,27 +117,45 @@ const fingerprintOf = (text: string) =>
 
 const MAX_PENDING_IN_TOKEN = 20;
 
-
 export class CommentService {
-  private readonly signer: TokenSigner;
+  private key: Promise<Buffer> | null = null;
 
   constructor(
     private readonly prisma: PrismaClient,
     private readonly changes: ContentChanges,
     private readonly config: Pick<Config, 'siteUrl' | 'siteName'>,
     private readonly outbox: Outbox,
-  ) {
-    this.signer = readersSigner(prisma);
-  }
+  ) {}
 
   // ---- signing: the form's time token, the pending-comments token, the e-mailed links ----
 
-  private sign(purpose: string, value: string): Promise<string> {
-    return this.signer.sign(purpose, value);
+  private signingKey(): Promise<Buffer> {
+    this.key ??= this.prisma.commentSettings
+      .findUniqueOrThrow({ where: { id: 1 }, select: { signingKey: true } })
+      .then((row) => Buffer.from(row.signingKey, 'utf8'))
+      .catch((error: unknown) => {
+        this.key = null;
+        throw error;
+      });
+    return this.key;
   }
 
-  private verify(purpose: string, token: string | null | undefined): Promise<string | null> {
-    return this.signer.verify(purpose, token);
+  private async sign(purpose: string, value: string): Promise<string> {
+    const mac = createHmac('sha256', await this.signingKey())
+      .update(`${purpose}\n${value}`)
+      .digest('base64url');
+    return `${value}.${mac.slice(0, 32)}`;
+  }
+
+  /** The value a token signed for purpose carries, or null when it is not one of ours. */
+  private async verify(purpose: string, token: string | null | undefined): Promise<string | null> {
+    if (!token) return null;
+    const dot = token.lastIndexOf('.');
+    if (dot <= 0) return null;
+    const value = token.slice(0, dot);
+    const expected = Buffer.from(await this.sign(purpose, value));
+    const given = Buffer.from(token);
+    return expected.length === given.length && timingSafeEqual(expected, given) ? value : null;
   }
 
   /** A token of the time the form was loaded, checked when it is sent (the least time to write). */

@@ -68,11 +68,6 @@ export async function enqueueMail(db: OutboxDb, mail: OutgoingMail): Promise<voi
   });
 }
 
-/** Many messages in one statement (a post to every subscriber); pass the deciding transaction. */
-export async function enqueueMails(db: OutboxDb, mails: readonly OutgoingMail[]): Promise<void> {
-  if (mails.length > 0) await db.outboxMessage.createMany({ data: mails.map(outboxRow) });
-}
-
 const outboxRow = (mail: OutgoingMail) => ({
   kind: mail.kind,
   to: mail.to,

@@ -91,10 +91,9 @@ export function renderPostMail(
     `<h1 style="font-size:28px;line-height:1.25"><a href="${escapeMarkup(post.url)}" style="color:inherit">` +
     `${escapeMarkup(post.title)}</a></h1>` +
     (post.subtitle ? `<p style="font-size:20px"><em>${escapeMarkup(post.subtitle)}</em></p>` : '') +
-    content.replace(/<img\b/gi, '<img style="max-width:100%;height:auto"').replace(
-      /<pre\b/gi,
-      '<pre style="white-space:pre-wrap;overflow-wrap:anywhere;font-size:14px"',
-    ) +
+    content
+      .replace(/<img\b/gi, '<img style="max-width:100%;height:auto"')
+      .replace(/<pre\b/gi, '<pre style="white-space:pre-wrap;overflow-wrap:anywhere;font-size:14px"') +
     `<p><a href="${escapeMarkup(post.url)}">Read it on the site</a></p>` +
     `<hr><p style="font-size:14px">You follow ${escapeMarkup(siteName)} by e-mail. ` +
     `<a href="${escapeMarkup(unsubscribeUrl)}">Unsubscribe</a></p></div></body></html>`;

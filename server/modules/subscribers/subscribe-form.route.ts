@@ -34,7 +34,9 @@ export function mountSubscribeForm(hono: Hono, config: Config, services: Service
   const { subscribers } = services;
 
   hono.get(SUBSCRIBE_PATH, () => smallPage('Follow by e-mail', INTRO + subscribeForm(), 200));
-  hono.get(`${SUBSCRIBE_PATH}/sent`, () => smallPage('Check your mailbox', `<p>${subscriberMessages.checkMailbox}</p>`, 200));
+  hono.get(`${SUBSCRIBE_PATH}/sent`, () =>
+    smallPage('Check your mailbox', `<p>${subscriberMessages.checkMailbox}</p>`, 200),
+  );
 
   hono.post(SUBSCRIBE_PATH, async (c) => {
     if (isCrossSite(c.req.raw, config)) return smallPage(CROSS_SITE_REFUSED, '', 403);

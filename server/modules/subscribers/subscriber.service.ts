@@ -3,7 +3,6 @@
 // An address never leaves through a public API: nothing here returns one.
 // Design: docs/decisions/057-e-mail-to-subscribers.md.
 import { createHash, randomBytes } from 'node:crypto';
-import { isUuid } from '#kernel/id-rules.ts';
 import { postPath } from '#kernel/route-paths.ts';
 import {
   SUBSCRIBE_RATE_PER_ADDRESS,
@@ -16,9 +15,8 @@ import { isValidEmail, normalizeEmail } from '#kernel/user-rules.ts';
 import type { Config } from '../../config.ts';
 import { AppError, validationError } from '../../errors.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
-import { enqueueMail, enqueueMails, type Outbox } from '../mail/outbox.ts';
+import { enqueueMail, type Outbox } from '../mail/outbox.ts';
 import { checkRateLimits } from '../shared/rate-limit.ts';
-import { readersSigner, type TokenSigner } from '../shared/signed-tokens.ts';
 import type { PublishHook } from '../post/post-writes.ts';
 import { renderPostMail } from './post-mail.ts';
 
@@ -29,20 +27,14 @@ export interface SubscribeProof {
   source: string;
 }
 
-const UNSUBSCRIBE_PURPOSE = 'subscriber-unsubscribe';
-
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export class SubscriberService implements PublishHook {
-  private readonly signer: TokenSigner;
-
   constructor(
     private readonly prisma: PrismaClient,
     private readonly config: Pick<Config, 'siteUrl' | 'siteName'>,
     private readonly outbox: Outbox,
-  ) {
-    this.signer = readersSigner(prisma);
-  }
+  ) {}
 
   /**
    * A reader asks to follow by e-mail. The answer is the same whatever the address's history; a
@@ -87,7 +79,11 @@ export class SubscriberService implements PublishHook {
         tokenExpiresAt: new Date(now + SUBSCRIBE_TOKEN_MS),
         consentSource: proof.source,
       };
-      await tx.subscriber.upsert({ where: { email }, create: { email, ...link }, update: link });
+      await tx.subscriber.upsert({
+        where: { email },
+        create: { email, unsubscribeKey: randomBytes(24).toString('base64url'), ...link },
+        update: link,
+      });
       const confirmUrl = `${this.config.siteUrl}/subscribe/confirm?token=${encodeURIComponent(token)}`;
       await enqueueMail(tx, {
         kind: 'subscribe-confirm',
@@ -114,29 +110,26 @@ export class SubscriberService implements PublishHook {
     if (confirmed.count === 0) throw new AppError('BAD_USER_INPUT', subscriberMessages.linkInvalid);
   }
 
-  /** The token of every e-mail's unsubscribe link (signed: it holds for as long as the subscription). */
-  unsubscribeToken(subscriberId: string): Promise<string> {
-    return this.signer.sign(UNSUBSCRIBE_PURPOSE, subscriberId);
-  }
-
+  /** Every e-mail's unsubscribe link: the subscriber's key (base64url: safe in a URL and in HTML). */
   unsubscribeUrl(token: string): string {
     return `${this.config.siteUrl}/subscribe/unsubscribe?token=${encodeURIComponent(token)}`;
   }
 
   /** An e-mail's unsubscribe link or its one-click POST (RFC 8058): at once; again is no error. */
   async unsubscribe(token: string, now = new Date()): Promise<void> {
-    const id = await this.signer.verify(UNSUBSCRIBE_PURPOSE, token);
-    if (!id || !isUuid(id)) throw new AppError('BAD_USER_INPUT', subscriberMessages.linkInvalid);
+    const found = token ? await this.prisma.subscriber.findUnique({ where: { unsubscribeKey: token } }) : null;
+    if (!found) throw new AppError('BAD_USER_INPUT', subscriberMessages.linkInvalid);
     await this.prisma.subscriber.updateMany({
-      where: { id, status: { not: 'unsubscribed' } },
+      where: { id: found.id, status: { not: 'unsubscribed' } },
       data: { status: 'unsubscribed', unsubscribedAt: now, tokenHash: null, tokenExpiresAt: null },
     });
   }
 
   /**
    * In the transaction that publishes the posts: each post still to be e-mailed is marked e-mailed
-   * (once, ever), a PostDelivery row is written for each confirmed subscriber (its key makes it one
-   * per post and subscriber), and one outbox message for each row written.
+   * (once, ever); then one statement writes a PostDelivery row for each confirmed subscriber (its key
+   * makes it one per post and subscriber) and an outbox message for each row written, the
+   * subscriber's unsubscribe address put in by the database: a long list costs one statement.
    */
   async published(tx: Prisma.TransactionClient, postIds: readonly string[]): Promise<void> {
     if (postIds.length === 0) return;
@@ -147,37 +140,29 @@ export class SubscriberService implements PublishHook {
       WHERE "id" = ANY(${[...postIds]}::uuid[]) AND "status" = 'PUBLISHED' AND "sendByEmail" AND "emailedAt" IS NULL
       RETURNING "id"::text AS "id", "slug", "title", "subtitle", "description", "content"`;
     for (const post of posts) {
-      const recipients = await tx.$queryRaw<Array<{ id: string; email: string }>>`
+      // Stands for the subscriber's address in the rendered message; no post contains it.
+      const mark = `--unsubscribe-${randomBytes(12).toString('hex')}--`;
+      const mail = renderPostMail(
+        { ...post, url: `${this.config.siteUrl}${postPath(post.slug)}` },
+        this.config.siteUrl,
+        this.config.siteName,
+        mark,
+      );
+      const base = this.unsubscribeUrl('');
+      await tx.$executeRaw`
         WITH "written" AS (
           INSERT INTO "PostDelivery" ("postId", "subscriberId")
           SELECT ${post.id}::uuid, "id" FROM "Subscriber" WHERE "status" = 'confirmed'
           ON CONFLICT DO NOTHING
           RETURNING "subscriberId")
-        SELECT "s"."id"::text AS "id", "s"."email" FROM "Subscriber" "s" JOIN "written" "w" ON "w"."subscriberId" = "s"."id"`;
-      const url = `${this.config.siteUrl}${postPath(post.slug)}`;
-      const mails = await Promise.all(
-        recipients.map(async (recipient) => {
-          const unsubscribeUrl = this.unsubscribeUrl(await this.unsubscribeToken(recipient.id));
-          const { subject, html, text } = renderPostMail(
-            { ...post, url },
-            this.config.siteUrl,
-            this.config.siteName,
-            unsubscribeUrl,
-          );
-          return {
-            kind: 'post',
-            to: recipient.email,
-            subject,
-            html,
-            text,
-            headers: {
-              'List-Unsubscribe': `<${unsubscribeUrl}>`,
-              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            },
-          };
-        }),
-      );
-      await enqueueMails(tx, mails);
+        INSERT INTO "OutboxMessage" ("id", "kind", "to", "subject", "text", "html", "headers")
+        SELECT gen_random_uuid(), 'post', "s"."email", ${mail.subject},
+          replace(${mail.text}, ${mark}, ${base} || "s"."unsubscribeKey"),
+          replace(${mail.html}, ${mark}, ${base} || "s"."unsubscribeKey"),
+          jsonb_build_object(
+            'List-Unsubscribe', '<' || ${base} || "s"."unsubscribeKey" || '>',
+            'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click')
+        FROM "Subscriber" "s" JOIN "written" "w" ON "w"."subscriberId" = "s"."id"`;
     }
   }
 
