@@ -15,7 +15,6 @@ import { CROSS_SITE_REFUSED, isCrossSite } from '../../http/origin-policy.ts';
 import { readCookie } from '../../http/cookies.ts';
 import { requestStateOf } from '../../http/request-state.ts';
 import type { Services } from '../../services.ts';
-import { escapeMarkup } from '../../http/markup.ts';
 import { formField, linkPage, smallPage } from '../../http/small-page.ts';
 
 export const COMMENT_FORM_PATH = '/comments';
@@ -23,7 +22,7 @@ export const COMMENT_FORM_PATH = '/comments';
 export const PENDING_COOKIE = 'comments_pending';
 const PENDING_MAX_AGE_S = 30 * 24 * 60 * 60;
 
-const escapeHtml = escapeMarkup;
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const page = smallPage;
 const field = formField;
 

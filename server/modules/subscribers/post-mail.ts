@@ -35,7 +35,7 @@ export function mailText(html: string): string {
   const text = html
     .replace(/<pre\b[^>]*>([\s\S]*?)<\/pre>/gi, (_m, code: string) => {
       pre.push(code.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]+>/g, ''));
-      return `\n\n\u0000${pre.length - 1}\u0000\n\n`;
+      return `\n\n\uE000${pre.length - 1}\uE000\n\n`;
     })
     .replace(/<img\b[^>]*\balt="([^"]*)"[^>]*>/gi, (_m, alt: string) => (alt ? ` [${alt}] ` : ' '))
     .replace(/<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, inner: string) => {
@@ -55,9 +55,10 @@ export function mailText(html: string): string {
         .join('\n'),
     )
     .filter((block) => block !== '');
+  // Code blocks stood aside as \uE000n\uE000 (a private-use character) so their lines are not joined.
   return paragraphs
     .join('\n\n')
-    .replace(/\u0000(\d+)\u0000/g, (_m, index: string) => decodeBasic(pre[Number(index)] ?? ''));
+    .replace(/\uE000(\d+)\uE000/g, (_m, index: string) => decodeBasic(pre[Number(index)] ?? ''));
 }
 
 const decodeBasic = (text: string) =>
