@@ -1,6 +1,6 @@
 // Readers who follow by e-mail (issue 40): the limits and the words of the subscription form, shared
 // by the server (which enforces every rule) and the pages. Design: docs/decisions/057-e-mail-to-subscribers.md.
-import { COMMENT_HONEYPOT_FIELD } from './comment-rules.ts';
+import { COMMENT_HONEYPOT_FIELD, tryAgainIn } from './comment-rules.ts';
 
 /** The confirmation link holds this long. */
 export const SUBSCRIBE_TOKEN_MS = 48 * 60 * 60 * 1000;
@@ -17,8 +17,7 @@ export const subscriberMessages = {
   honeypot: 'You could not be subscribed. Leave the field marked "leave empty" empty.',
   // The same answer whether or not the address was known: it reveals nobody's subscription.
   checkMailbox: 'Check your mailbox: if this address is not subscribed yet, a link to confirm is on its way.',
-  tooMany: (minutes: number) =>
-    `Too many requests in a short time. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  tooMany: (minutes: number) => `Too many requests in a short time. ${tryAgainIn(minutes)}`,
   confirmed: 'Thank you: new posts will come to you by e-mail.',
   unsubscribed: 'You are unsubscribed: no more posts will be e-mailed to you.',
   linkInvalid: 'This link is not valid (or has expired).',

@@ -1,5 +1,7 @@
 // The small server pages of readers' forms and e-mailed links (comments, issue 38; subscriptions,
 // issue 40): plain HTML that works without JavaScript, never cached, never indexed.
+import type { Hono } from 'hono';
+import { asExpectedError } from '../errors.ts';
 import { escapeMarkup } from './markup.ts';
 
 export function smallPage(title: string, body: string, status: number): Response {
@@ -30,4 +32,31 @@ export function linkPage(action: string, token: string, title: string, button: s
       `<p><button type="submit">${escapeMarkup(button)}</button></p></form>`,
     200,
   );
+}
+
+export interface LinkAction {
+  /** The page's title and its button's label. */
+  title: string;
+  button: string;
+  /** Does what the link is for; an expected error (a bad or used token) answers `invalid`. */
+  act: (token: string) => Promise<Response>;
+  invalid: string;
+}
+
+/**
+ * An e-mailed link at path: GET shows linkPage, POST acts. The token comes in the form's body (the
+ * page's button) or in the query (RFC 8058's one-click POST, sent by a mail client).
+ */
+export function mountLinkAction(hono: Hono, path: string, action: LinkAction): void {
+  hono.get(path, (c) => linkPage(path, c.req.query('token') ?? '', action.title, action.button));
+  hono.post(path, async (c) => {
+    const form = await c.req.raw.formData().catch(() => new FormData());
+    const token = formField(form, 'token') || c.req.query('token') || '';
+    try {
+      return await action.act(token);
+    } catch (error) {
+      if (!asExpectedError(error)) throw error;
+      return smallPage(action.invalid, '', 400);
+    }
+  });
 }

@@ -654,21 +654,8 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
   const subscribers = json.has(SUBSCRIBERS_FILE)
     ? checked(z.array(subscriberRow), json.get(SUBSCRIBERS_FILE), SUBSCRIBERS_FILE)
     : null;
-  return {
-    manifest,
-    rows,
-    files,
-    site,
-    postRevisions,
-    pages,
-    tags,
-    redirects,
-    menus,
-    comments,
-    shelf,
-    importedItems,
-    subscribers,
-  };
+  const read = { manifest, rows, files, site, postRevisions, pages, tags, redirects, menus, comments, shelf };
+  return { ...read, importedItems, subscribers };
 }
 
 /** Image files (by their relative paths) in the uploads folder or bucket. */

@@ -15,7 +15,7 @@ import { CROSS_SITE_REFUSED, isCrossSite } from '../../http/origin-policy.ts';
 import { readCookie } from '../../http/cookies.ts';
 import { requestStateOf } from '../../http/request-state.ts';
 import type { Services } from '../../services.ts';
-import { formField, linkPage, smallPage } from '../../http/small-page.ts';
+import { formField, mountLinkAction, smallPage } from '../../http/small-page.ts';
 
 export const COMMENT_FORM_PATH = '/comments';
 /** The browser's held comments (a signed list of ids): not HttpOnly, the island reads it. */
@@ -138,33 +138,22 @@ export function mountCommentForm(hono: Hono, config: Config, services: Services)
     );
   });
 
-  hono.get(`${COMMENT_FORM_PATH}/confirm`, (c) =>
-    linkPage(`${COMMENT_FORM_PATH}/confirm`, c.req.query('token') ?? '', 'Publish your comment', 'Publish my comment'),
-  );
-  hono.post(`${COMMENT_FORM_PATH}/confirm`, async (c) => {
-    const form = await c.req.raw.formData().catch(() => new FormData());
-    try {
-      const { postSlug } = await comments.confirm(field(form, 'token'));
+  mountLinkAction(hono, `${COMMENT_FORM_PATH}/confirm`, {
+    title: 'Publish your comment',
+    button: 'Publish my comment',
+    invalid: commentMessages.linkInvalid,
+    act: async (token) => {
+      const { postSlug } = await comments.confirm(token);
       return new Response(null, { status: 303, headers: { location: `${postPath(postSlug)}#${COMMENTS_ANCHOR}` } });
-    } catch (error) {
-      if (!asExpectedError(error)) throw error;
-      return page(commentMessages.linkInvalid, '', 400);
-    }
+    },
   });
-
-  hono.get(`${COMMENT_FORM_PATH}/unsubscribe`, (c) =>
-    linkPage(`${COMMENT_FORM_PATH}/unsubscribe`, c.req.query('token') ?? '', 'Stop reply notifications', 'Unsubscribe'),
-  );
-  hono.post(`${COMMENT_FORM_PATH}/unsubscribe`, async (c) => {
-    const form = await c.req.raw.formData().catch(() => new FormData());
-    // One-click (RFC 8058) posts the token in the link's query; the page's button in the body.
-    const token = field(form, 'token') || c.req.query('token') || '';
-    try {
+  mountLinkAction(hono, `${COMMENT_FORM_PATH}/unsubscribe`, {
+    title: 'Stop reply notifications',
+    button: 'Unsubscribe',
+    invalid: commentMessages.linkInvalid,
+    act: async (token) => {
       await comments.unsubscribe(token);
       return page(commentMessages.unsubscribed, '', 200);
-    } catch (error) {
-      if (!asExpectedError(error)) throw error;
-      return page(commentMessages.linkInvalid, '', 400);
-    }
+    },
   });
 }

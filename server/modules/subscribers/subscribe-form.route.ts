@@ -11,7 +11,7 @@ import { asExpectedError } from '../../errors.ts';
 import { escapeMarkup } from '../../http/markup.ts';
 import { CROSS_SITE_REFUSED, isCrossSite } from '../../http/origin-policy.ts';
 import { requestStateOf } from '../../http/request-state.ts';
-import { formField, linkPage, smallPage } from '../../http/small-page.ts';
+import { formField, mountLinkAction, smallPage } from '../../http/small-page.ts';
 import type { Services } from '../../services.ts';
 
 /** The form: an e-mail, and the honeypot off screen (people do not see it; bots fill it). */
@@ -68,33 +68,23 @@ export function mountSubscribeForm(hono: Hono, config: Config, services: Service
     }
   });
 
-  hono.get(`${SUBSCRIBE_PATH}/confirm`, (c) =>
-    linkPage(`${SUBSCRIBE_PATH}/confirm`, c.req.query('token') ?? '', 'Confirm your subscription', 'Confirm'),
-  );
-  hono.post(`${SUBSCRIBE_PATH}/confirm`, async (c) => {
-    const form = await c.req.raw.formData().catch(() => new FormData());
-    try {
-      await subscribers.confirm(formField(form, 'token'));
+  mountLinkAction(hono, `${SUBSCRIBE_PATH}/confirm`, {
+    title: 'Confirm your subscription',
+    button: 'Confirm',
+    invalid: subscriberMessages.linkInvalid,
+    act: async (token) => {
+      await subscribers.confirm(token);
       return smallPage(subscriberMessages.confirmed, '', 200);
-    } catch (error) {
-      if (!asExpectedError(error)) throw error;
-      return smallPage(subscriberMessages.linkInvalid, '', 400);
-    }
+    },
   });
-
-  hono.get(`${SUBSCRIBE_PATH}/unsubscribe`, (c) =>
-    linkPage(`${SUBSCRIBE_PATH}/unsubscribe`, c.req.query('token') ?? '', 'Stop new posts by e-mail', 'Unsubscribe'),
-  );
-  hono.post(`${SUBSCRIBE_PATH}/unsubscribe`, async (c) => {
-    const form = await c.req.raw.formData().catch(() => new FormData());
-    // One-click (RFC 8058) posts the token in the link's query; the page's button in the body.
-    const token = formField(form, 'token') || c.req.query('token') || '';
-    try {
+  // Also RFC 8058's one-click POST, which a mail client sends from elsewhere: never refused as cross-site.
+  mountLinkAction(hono, `${SUBSCRIBE_PATH}/unsubscribe`, {
+    title: 'Stop new posts by e-mail',
+    button: 'Unsubscribe',
+    invalid: subscriberMessages.linkInvalid,
+    act: async (token) => {
       await subscribers.unsubscribe(token);
       return smallPage(subscriberMessages.unsubscribed, '', 200);
-    } catch (error) {
-      if (!asExpectedError(error)) throw error;
-      return smallPage(subscriberMessages.linkInvalid, '', 400);
-    }
+    },
   });
 }
