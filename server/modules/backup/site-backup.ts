@@ -199,7 +199,6 @@ const subscriberRow = z.strictObject({
   unsubscribedAt: isoDate.nullable().default(null),
   updatedAt: isoDate,
 });
-const SUBSCRIBERS_FILE = 'data/subscribers.json';
 const EXTRAS = {
   importedItems: 'data/imported-items.json',
   site: 'data/site.json',
@@ -209,7 +208,9 @@ const EXTRAS = {
   menus: 'data/menus.json',
   comments: 'data/comments.json',
   shelf: 'data/shelf.json',
+  subscribers: 'data/subscribers.json',
 } as const;
+const SUBSCRIBERS_FILE = EXTRAS.subscribers;
 // The pages the author writes (issue 36), optional as the extras: a backup made before them leaves the
 // site's pages as they are.
 const pageRow = z.strictObject({
