@@ -15,6 +15,12 @@ builder.objectFields(PostObject, (t) => ({
 }));
 
 builder.mutationFields((t) => ({
+  setPostSendByEmail: t.boolean({
+    authScopes: { admin: true },
+    description: 'Whether the post is e-mailed to the subscribers when it goes public; returns the new state',
+    args: { postId: t.arg.id({ required: true }), send: t.arg.boolean({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.subscribers.setSendByEmail(String(args.postId), args.send),
+  }),
   subscribe: t.field({
     type: SubscribeResultObject,
     description:

@@ -3,6 +3,7 @@
 // An address never leaves through a public API: nothing here returns one.
 // Design: docs/decisions/057-e-mail-to-subscribers.md.
 import { createHash, randomBytes } from 'node:crypto';
+import { isUuid } from '#kernel/id-rules.ts';
 import { postPath } from '#kernel/route-paths.ts';
 import {
   SUBSCRIBE_RATE_PER_ADDRESS,
@@ -13,11 +14,12 @@ import {
 } from '#kernel/subscriber-rules.ts';
 import { isValidEmail, normalizeEmail } from '#kernel/user-rules.ts';
 import type { Config } from '../../config.ts';
-import { AppError, validationError } from '../../errors.ts';
+import { AppError, notFound, validationError } from '../../errors.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { enqueueMail, type Outbox } from '../mail/outbox.ts';
 import { checkRateLimits } from '../shared/rate-limit.ts';
 import type { PublishHook } from '../post/post-writes.ts';
+import { POST_NOT_FOUND } from '../post/post-types.ts';
 import { renderPostMail } from './post-mail.ts';
 
 export interface SubscribeProof {
@@ -164,6 +166,15 @@ export class SubscriberService implements PublishHook {
             'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click')
         FROM "Subscriber" "s" JOIN "written" "w" ON "w"."subscriberId" = "s"."id"`;
     }
+  }
+
+  /** The editor's "Send by e-mail", saved on its own; the post's updatedAt stays (no conflict for the form). */
+  async setSendByEmail(postId: string, send: boolean): Promise<boolean> {
+    const count = isUuid(postId)
+      ? await this.prisma.$executeRaw`UPDATE "Post" SET "sendByEmail" = ${send} WHERE "id" = ${postId}::uuid`
+      : 0;
+    if (count === 0) throw notFound(POST_NOT_FOUND);
+    return send;
   }
 
   committed(): void {
