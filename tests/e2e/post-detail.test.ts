@@ -590,7 +590,7 @@ describe("a post's comments", () => {
     expect(section.querySelector('form')).toBeNull();
     expect(section.querySelector('.post-comments-closed')!.textContent).toBe(commentMessages.closed);
     // "Follow by e-mail" (issue 40): a plain form to /subscribe, for readers without JavaScript too.
-    expect(html).toMatch(/<form class="form subscribe-form" method="post" action="\/subscribe">/);
+    expect(html).toMatch(/<form class="form subscribe-form" action="\/subscribe" method="post">/);
     expect(html).not.toContain('nora@example.com');
     expect(html).not.toContain('jo@example.com');
     await gotoApp(page, `${site.url}/blog/${commented.slug}`);
