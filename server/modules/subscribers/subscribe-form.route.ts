@@ -68,23 +68,27 @@ export function mountSubscribeForm(hono: Hono, config: Config, services: Service
     }
   });
 
-  mountLinkAction(hono, `${SUBSCRIBE_PATH}/confirm`, {
-    title: 'Confirm your subscription',
-    button: 'Confirm',
-    invalid: subscriberMessages.linkInvalid,
-    act: async (token) => {
-      await subscribers.confirm(token);
-      return smallPage(subscriberMessages.confirmed, '', 200);
-    },
-  });
-  // Also RFC 8058's one-click POST, which a mail client sends from elsewhere: never refused as cross-site.
-  mountLinkAction(hono, `${SUBSCRIBE_PATH}/unsubscribe`, {
-    title: 'Stop new posts by e-mail',
-    button: 'Unsubscribe',
-    invalid: subscriberMessages.linkInvalid,
-    act: async (token) => {
-      await subscribers.unsubscribe(token);
-      return smallPage(subscriberMessages.unsubscribed, '', 200);
-    },
-  });
+  // The e-mailed links. Unsubscribe also takes RFC 8058's one-click POST, which a mail client sends
+  // from elsewhere: never refused as cross-site.
+  const links = [
+    ['confirm', 'Confirm your subscription', 'Confirm', subscriberMessages.confirmed, subscribers.confirm],
+    [
+      'unsubscribe',
+      'Stop new posts by e-mail',
+      'Unsubscribe',
+      subscriberMessages.unsubscribed,
+      subscribers.unsubscribe,
+    ],
+  ] as const;
+  for (const [name, title, button, done, act] of links) {
+    mountLinkAction(hono, `${SUBSCRIBE_PATH}/${name}`, {
+      title,
+      button,
+      invalid: subscriberMessages.linkInvalid,
+      act: async (token) => {
+        await act.call(subscribers, token);
+        return smallPage(done, '', 200);
+      },
+    });
+  }
 }
