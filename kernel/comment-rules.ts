@@ -22,6 +22,9 @@ export const COMMENT_HONEYPOT_FIELD = 'homepage';
 /** The page's anchor of the comments. */
 export const COMMENTS_ANCHOR = 'comments';
 
+/** The feed of the latest approved comments (RSS). */
+export const COMMENTS_FEED_PATH = '/comments/feed.xml';
+
 /** The end of a rate limit's refusal (comments, subscriptions). */
 export const tryAgainIn = (minutes: number) => `Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 

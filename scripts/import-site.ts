@@ -54,7 +54,7 @@ const FORMAT_NAMES = { wordpress: 'WordPress', ghost: 'Ghost', markdown: 'Markdo
 export function describeReport(report: ImportReport): string[] {
   const { created } = report;
   const lines = [
-    `Imported from ${FORMAT_NAMES[report.format]}: ${created.posts} posts, ${created.pages} pages, ${created.tags} new tags, ${created.pictures} pictures, ${created.redirects} redirects from the old addresses.`,
+    `Imported from ${FORMAT_NAMES[report.format]}: ${created.posts} posts, ${created.pages} pages, ${created.tags} new tags, ${created.pictures} pictures, ${created.redirects} redirects from the old addresses, ${created.comments} comments.`,
   ];
   if (report.alreadyImported > 0)
     lines.push(`${report.alreadyImported} items were here already (imported before, or the same page): skipped.`);

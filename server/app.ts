@@ -35,6 +35,7 @@ import { registerUpcomingRoutes } from './modules/upcoming/upcoming.rest.ts';
 import { registerUserRoutes } from './modules/user/user.rest.ts';
 import { registerShelfRoutes } from './modules/shelf/shelf.rest.ts';
 import { registerShelfFeed } from './modules/shelf/shelf.routes.ts';
+import { registerCommentsFeed } from './modules/comments/comment-feed.ts';
 import { createServices, type Services } from './services.ts';
 import { SETUP_PATH } from '#kernel/setup-rules.ts';
 
@@ -181,6 +182,7 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   mountCommentForm(hono, config, services);
   mountSubscribeForm(hono, config, services);
   registerShelfFeed(hono, config, services);
+  registerCommentsFeed(hono, config, services);
   const pages = new PageMetaResolver({
     config,
     posts: services.posts,

@@ -9,7 +9,7 @@ import type { SqlRunner } from '../../server/db/sql-runner.ts';
 import { ImageStore } from '../../server/modules/media/image-store.ts';
 import { pick, type Random } from '../lib/random.ts';
 import { createPostWriter } from './corpus.ts';
-import { uuidV7 } from './uuid-v7.ts';
+import { uuidV7 } from '../../server/db/uuid-v7.ts';
 
 export interface SourceImage {
   storageKey: string;

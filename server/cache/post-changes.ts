@@ -216,9 +216,10 @@ export function changeFromNotice(payload: string | undefined): Change {
         })),
       );
     }
-    // Comments (issue 38): the posts whose approved comments changed (their pages, their counts).
+    // Comments (issue 38): the posts whose approved comments changed (their pages, their counts),
+    // and the feed of the latest ('comments'): commentsChange in comment.service.ts says the same.
     if ((notice as { t: string }).t === 'Comment' && Array.isArray((notice as { p?: unknown }).p)) {
-      return changeOf((notice as { p: string[] }).p.map((id) => `comments:${id}`));
+      return changeOf([...(notice as { p: string[] }).p.map((id) => `comments:${id}`), 'comments']);
     }
     // The redirects table (its trigger): only what reads it, never a page of its own.
     if ((notice as { t: string }).t === 'Redirect') return changeOf(['redirects']);

@@ -593,6 +593,12 @@ describe("a post's comments", () => {
     expect(html).toMatch(/<form class="form subscribe-form" action="\/subscribe" method="post">/);
     expect(html).not.toContain('nora@example.com');
     expect(html).not.toContain('jo@example.com');
+    // The post's card in the blog's list counts them too.
+    const list = new JSDOM(await (await fetch(`${site.url}/blog`)).text()).window.document;
+    const card = [...list.querySelectorAll('.post-card')].find(
+      (article) => article.querySelector('.post-card-title')!.textContent === commented.title,
+    )!;
+    expect(card.querySelector('.post-card-date')!.textContent).toMatch(/ min read · 2 comments$/);
     await gotoApp(page, `${site.url}/blog/${commented.slug}`);
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });

@@ -11,6 +11,7 @@ import {
   COMMENT_RATE_PER_ADDRESS,
   COMMENT_RATE_PER_EMAIL,
   commentMessages,
+  COMMENTS_FEED_PATH,
 } from '#kernel/comment-rules.ts';
 import { appWithAdmin } from '../support/fixtures.ts';
 import { seedPosts } from '../support/content.ts';
@@ -321,5 +322,42 @@ describe(`comments on ${testDbKind}`, () => {
     await site.t.db.prisma.$executeRaw`UPDATE "Comment" SET "status" = 'rejected' WHERE "id" = ${id}::uuid`;
     await vi.waitFor(async () => expect(await (await rest()).json()).toEqual([]));
     await vi.waitFor(async () => expect((await jsonLd()).commentCount).toBe(0));
+  });
+
+  test('the feed of the latest comments: approved ones on published posts, newest first, no e-mail, kept fresh', async () => {
+    const feed = async () => {
+      const response = await site.t.request(COMMENTS_FEED_PATH);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+      const xml = await response.text();
+      expect(xml).not.toContain(EMAIL);
+      const items = [...new JSDOM(xml, { contentType: 'text/xml' }).window.document.querySelectorAll('item')];
+      return items.map((item) => ({
+        title: item.querySelector('title')!.textContent,
+        link: item.querySelector('link')!.textContent,
+        text: item.querySelector('description')!.textContent,
+      }));
+    };
+    const first = (await add({ text: 'The first <b>word</b>' })).data.addComment.comment.id as string;
+    const held = (await add({ text: 'Still waiting', email: 'other@example.com' })).data.addComment.comment;
+    expect(await feed()).toEqual([]);
+    await moderate([first], 'approve');
+    expect(await feed()).toEqual([
+      {
+        title: 'Ada on A post to discuss',
+        link: `${site.t.config.siteUrl}/blog/${post.slug}#comment-${first}`,
+        text: 'The first <b>word</b>',
+      },
+    ]);
+    // Answered from the cache until a comment changes; the held one never shows.
+    expect((await site.t.request(COMMENTS_FEED_PATH)).headers.get('age')).not.toBeNull();
+    await moderate([held.id], 'approve');
+    expect((await feed()).map((item) => item.text)).toEqual(['Still waiting', 'The first <b>word</b>']);
+    // Written by another connection: the database's notice refreshes it too.
+    await site.t.db.prisma.$executeRaw`UPDATE "Comment" SET "status" = 'spam' WHERE "id" = ${held.id}::uuid`;
+    await vi.waitFor(async () => expect((await feed()).map((item) => item.text)).toEqual(['The first <b>word</b>']));
+    // A post taken back to a draft takes its comments out of the feed.
+    await site.t.db.prisma.post.update({ where: { id: post.id }, data: { status: 'DRAFT', publishedAt: null } });
+    await vi.waitFor(async () => expect(await feed()).toEqual([]));
   });
 });

@@ -187,8 +187,34 @@ describe(`importing exports on ${testDbKind}`, () => {
         mapping: { classic: 'game', block: 'book', 'post-formats': 'anime' },
         fallbackCategory: 'tv',
       });
-      expect(report.created).toMatchObject({ posts: 58, pages: 21 });
+      expect(report.created).toMatchObject({ posts: 58, pages: 21, comments: 24 });
       expect(report.unresolved).toEqual([]);
+
+      // Comments (issue 38): the posts' approved and held ones, not pingbacks, trackbacks or the
+      // pages' (pages have none here); a thread ten comments deep hangs one level under its start.
+      const { prisma } = site.t.db;
+      const thread = await prisma.comment.findMany({
+        where: { post: { slug: 'template-comments' } },
+        orderBy: { id: 'asc' },
+      });
+      expect(thread).toHaveLength(20);
+      expect(thread.filter((comment) => comment.status === 'held').map((comment) => comment.text)).toEqual([
+        'this is test comment\n\nFeeling testy?',
+      ]);
+      const start = thread.find((comment) => comment.text === 'Comment Depth 01')!;
+      const replies = thread.filter((comment) => comment.parentId !== null);
+      expect(replies.map((comment) => comment.parentId)).toEqual(Array(9).fill(start.id));
+      expect(replies.at(-1)).toMatchObject({ text: 'Comment Depth 10\n\nAlso an author comment.', isAuthor: true });
+      expect(thread.filter((comment) => comment.isAuthor)).toHaveLength(4);
+      // Plain text, as a comment here is: the tags of the first are gone, its words kept.
+      const first = thread.find((comment) => comment.name === 'John Γιάννης Doe Κάποιος')!;
+      expect(first.text).toMatch(/^Headings\n/);
+      for (const tag of ['<strong>', '<h1>', '</h1>', '<table>', '<td>']) expect(first.text).not.toContain(tag);
+      // What the commenter wrote as text (an escaped tag name) stays text.
+      expect(first.text).toContain('The HTML <blockquote> Element');
+      expect(first).toMatchObject({ email: 'example@example.org', status: 'approved' });
+      expect(await prisma.comment.count({ where: { post: { slug: 'template-pingbacks-an-trackbacks' } } })).toBe(1);
+      expect(await prisma.comment.count()).toBe(24);
 
       // A classic post: its [caption] shortcode is a picture with its alt text and caption.
       const linked = await readMatching('post-format-image-linked', {
@@ -244,8 +270,9 @@ describe(`importing exports on ${testDbKind}`, () => {
       // Again: nothing new.
       const before = await written(site.t);
       const again = await imports.run(WORDPRESS, { pictures: await openPictureSource(pictures) });
-      expect(again.created).toEqual({ posts: 0, pages: 0, tags: 0, pictures: 0, redirects: 0 });
+      expect(again.created).toEqual({ posts: 0, pages: 0, tags: 0, pictures: 0, redirects: 0, comments: 0 });
       expect(again.alreadyImported).toBe(79);
+      expect(await prisma.comment.count()).toBe(24);
       expect(await written(site.t)).toEqual(before);
     });
   });
@@ -302,7 +329,7 @@ describe(`importing exports on ${testDbKind}`, () => {
 
       const before = await written(site.t);
       const again = await imports.run(GHOST, { pictures: await openPictureSource(GHOST_IMAGES) });
-      expect(again.created).toEqual({ posts: 0, pages: 0, tags: 0, pictures: 0, redirects: 0 });
+      expect(again.created).toEqual({ posts: 0, pages: 0, tags: 0, pictures: 0, redirects: 0, comments: 0 });
       expect(await written(site.t)).toEqual(before);
     });
   });

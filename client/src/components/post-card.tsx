@@ -1,5 +1,6 @@
 // One post in a list: image, its category, title, subtitle, the
-// start of its text (three lines at most), publication date and reading time, READ MORE to the post. The whole card opens the post: READ MORE is its one link, and the link's
+// start of its text (three lines at most), publication date, reading time and its approved comments
+// when it has any (issue 38), READ MORE to the post. The whole card opens the post: READ MORE is its one link, and the link's
 // box is stretched over the card (post-card.css), so a click on the picture or the title lands on it
 // while keyboards and screen readers meet one link per card, not three to the same place.
 // In form mode (onDelete given) it also has an 'X' delete button, kept above the stretched link.
@@ -20,6 +21,7 @@ export const PostCardFragment = graphql(`
     category
     excerpt
     readingMinutes
+    commentCount
     publishedAt
     imageAlt
     image {
@@ -50,7 +52,7 @@ export function PostCard({
   onDelete,
   headingLevel = 2,
 }: PostCardProps) {
-  const { id, slug, title, subtitle, category, excerpt, readingMinutes, publishedAt, imageAlt, image } =
+  const { id, slug, title, subtitle, category, excerpt, readingMinutes, commentCount, publishedAt, imageAlt, image } =
     getFragmentData(PostCardFragment, post);
   const categoryValue = category ? fromApiCategory(category) : '';
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
@@ -80,6 +82,7 @@ export function PostCard({
             </>
           )}
           {`${readingMinutes} min read`}
+          {commentCount > 0 && ` · ${commentCount === 1 ? '1 comment' : `${commentCount} comments`}`}
         </p>
         <div className="post-card-actions">
           <Link className="button post-card-link" to={postPath(slug)}>

@@ -112,6 +112,21 @@ const publicOf = (row: PublicRow): PublicComment => ({
 /** What a change to a post's approved comments touches: its page and whatever shows its count. */
 export const commentsTag = (postId: string) => `comments:${postId}`;
 
+/** What any change to approved comments touches besides: the feed of the latest ones. */
+export const LATEST_COMMENTS_TAG = 'comments';
+
+/** The change approved comments of these posts make (the database's notice says the same: post-changes.ts). */
+export const commentsChange = (postIds: Iterable<string>) =>
+  changeOf([...new Set([...postIds].map(commentsTag)), LATEST_COMMENTS_TAG]);
+
+/** How many comments the feed of the latest carries. */
+export const LATEST_COMMENTS_COUNT = 20;
+
+/** An approved comment with the post it is on, for the feed. */
+export interface LatestComment extends PublicComment {
+  post: { id: string; slug: string; title: string };
+}
+
 const fingerprintOf = (text: string) =>
   createHash('sha256').update(text.toLowerCase().replace(/\s+/g, ' ').trim()).digest('base64url');
 
@@ -218,6 +233,22 @@ export class CommentService {
       select: PUBLIC_SELECT,
     });
     return rows.map(publicOf);
+  }
+
+  /**
+   * The latest approved comments on published posts, newest first: the comments' feed. It depends on
+   * every approved comment and on each post it names (a post unpublished or renamed changes it).
+   */
+  async latest(limit = LATEST_COMMENTS_COUNT): Promise<LatestComment[]> {
+    depend([LATEST_COMMENTS_TAG]);
+    const rows = await this.prisma.comment.findMany({
+      where: { status: 'approved', post: { status: 'PUBLISHED' } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+      select: { ...PUBLIC_SELECT, post: { select: { id: true, slug: true, title: true } } },
+    });
+    depend([...new Set(rows.map((row) => `post:${row.postId}`))]);
+    return rows.map((row) => ({ ...publicOf(row), post: row.post }));
   }
 
   private countBatch: { ids: Set<string>; result: Promise<Map<string, number>> } | null = null;
@@ -476,7 +507,7 @@ export class CommentService {
     // trigger tells the other servers the same.
     const touched = rows.filter((row) => row.status === 'approved' || action === 'approve');
     this.changes.changed(
-      changeOf([...new Set(touched.map((row) => commentsTag(row.postId))), ...found.map((id) => `comment:${id}`)]),
+      changeOf([...commentsChange(touched.map((row) => row.postId)).tags, ...found.map((id) => `comment:${id}`)]),
     );
     return found;
   }
@@ -541,7 +572,7 @@ export class CommentService {
       return created;
     });
     this.outbox.wake();
-    this.changes.changed(changeOf([commentsTag(parent.postId)]));
+    this.changes.changed(commentsChange([parent.postId]));
     return publicOf(row);
   }
 

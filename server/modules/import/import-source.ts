@@ -40,10 +40,29 @@ export interface SourceItem {
   cover: SourcePicture | null;
   /** Its former addresses on the old site (paths, with a query for /?p=123), each to lead here. */
   oldPaths: string[];
-  /** How many comments it had (not imported: comments are built elsewhere). */
+  /** How many comments it had, pingbacks and trash included (the preview's count). */
   comments: number;
+  /** The comments that come in with it (WordPress's approved and held ones; others have none). */
+  commentList?: SourceComment[];
   /** What reading the export already found that cannot be kept. */
   warnings: string[];
+}
+
+/** A reader's comment (or the site's author's) as the export has it. */
+export interface SourceComment {
+  /** Its id in the source: what makes importing it again add nothing. */
+  sourceId: string;
+  /** The comment it answers ('' for none); may be a reply to a reply (this site keeps one level). */
+  parentId: string;
+  name: string;
+  email: string;
+  website: string;
+  /** Its text as the source stores it (HTML allowed by WordPress). */
+  html: string;
+  date: Date;
+  status: 'approved' | 'held';
+  /** Written by a user of the old site (its author), not a visitor. */
+  byUser: boolean;
 }
 
 export interface SourceSite {

@@ -38,6 +38,7 @@ import { convertHtml, PICTURE_PLACEHOLDER } from './html-convert.ts';
 import { readMarkdown } from './markdown-reader.ts';
 import { NO_PICTURES, openPictureSource, type PictureSource } from './picture-source.ts';
 import { readWxr } from './wxr-reader.ts';
+import { commentRowsOf } from './comment-rows.ts';
 
 export interface ImportOptions {
   /** The pictures given with the export; none: every picture is listed as unresolved. */
@@ -86,7 +87,7 @@ export interface ImportPreview {
 }
 
 export interface ImportReport extends ImportPreview {
-  created: { posts: number; pages: number; tags: number; pictures: number; redirects: number };
+  created: { posts: number; pages: number; tags: number; pictures: number; redirects: number; comments: number };
 }
 
 interface PlannedItem {
@@ -379,6 +380,8 @@ export class ImportService {
       if (source.cover?.caption)
         notes.push(`The cover's caption is not kept (covers have none here): “${plainText(source.cover.caption)}”`);
       if (source.kind === 'page' && source.cover) notes.push('Pages have no cover here: the cover is left out');
+      const pageComments = source.kind === 'page' ? (source.commentList?.length ?? 0) : 0;
+      if (pageComments > 0) notes.push(`Pages have no comments here: ${pageComments} left out`);
       const missing: string[] = [];
       const itemPictures = [...converted.pictures, ...(source.kind === 'post' && source.cover ? [source.cover] : [])];
       for (const url of new Set(itemPictures.map((picture) => picture.url))) {
@@ -463,7 +466,7 @@ export class ImportService {
     const posts: Array<{ item: PlannedItem; pictureIds: string[]; row: Prisma.PostCreateManyInput }> = [];
     const now = new Date();
     const tagsBefore = await tx.tag.count();
-    const created = { posts: 0, pages: 0, tags: 0, pictures: byKey.size, redirects: 0 };
+    const created = { posts: 0, pages: 0, tags: 0, pictures: byKey.size, redirects: 0, comments: 0 };
     let done = 0;
     for (const item of items) {
       const { source } = item;
@@ -551,6 +554,17 @@ export class ImportService {
           targetId: post.id,
         })),
       });
+      const comments = written.flatMap(({ post, item }) => commentRowsOf(item.source.commentList ?? [], post.id));
+      await tx.comment.createMany({ data: comments.map(({ row }) => row) });
+      await tx.importedItem.createMany({
+        data: comments.map(({ sourceId, row }) => ({
+          source: site.source,
+          kind: 'comment',
+          sourceId,
+          targetId: row.id,
+        })),
+      });
+      created.comments += comments.length;
       created.posts += batch.length;
       done += batch.length;
       onProgress?.(done, items.length);

@@ -5,7 +5,14 @@
 import { createReadStream } from 'node:fs';
 import { SaxesParser } from 'saxes';
 import { ImportError, importMessages } from './import-errors.ts';
-import { decodeEntities, pathOf, type SourceItem, type SourceSite, type SourceTerm } from './import-source.ts';
+import {
+  decodeEntities,
+  pathOf,
+  type SourceComment,
+  type SourceItem,
+  type SourceSite,
+  type SourceTerm,
+} from './import-source.ts';
 
 interface RawItem {
   fields: Map<string, string>;
@@ -13,6 +20,7 @@ interface RawItem {
   tags: SourceTerm[];
   meta: Map<string, string>;
   comments: number;
+  commentList: SourceComment[];
 }
 
 interface Attachment {
@@ -44,6 +52,32 @@ function decodeSlug(slug: string): string {
   }
 }
 
+/**
+ * One <wp:comment>'s fields as a comment to import, or null for what is not a reader's comment here:
+ * pingbacks and trackbacks (another site's notice), spam and the trash.
+ */
+function commentOf(fields: Map<string, string>): SourceComment | null {
+  const field = (name: string) => fields.get(`wp:comment_${name}`)?.trim() ?? '';
+  const type = field('type');
+  if (type === 'pingback' || type === 'trackback') return null;
+  const approved = field('approved');
+  if (approved !== '1' && approved !== '0') return null;
+  const date = wordpressDate(field('date_gmt'), field('date'), undefined);
+  const id = field('id');
+  if (!id || !date) return null;
+  return {
+    sourceId: id,
+    parentId: field('parent') === '0' ? '' : field('parent'),
+    name: decodeEntities(field('author')),
+    email: field('author_email'),
+    website: field('author_url'),
+    html: fields.get('wp:comment_content') ?? '',
+    date,
+    status: approved === '1' ? 'approved' : 'held',
+    byUser: field('user_id') !== '' && field('user_id') !== '0',
+  };
+}
+
 /** Reads the export at `file`; throws ImportError when it is not a well-formed WordPress export. */
 export async function readWxr(file: string): Promise<SourceSite> {
   const parser = new SaxesParser({ xmlns: false, position: true });
@@ -57,6 +91,7 @@ export async function readWxr(file: string): Promise<SourceSite> {
   let term: Map<string, string> | null = null;
   let item: RawItem | null = null;
   let postmeta: { key: string; value: string } | null = null;
+  let comment: Map<string, string> | null = null;
   let categoryAttributes: { domain: string; nicename: string } | null = null;
   const items: RawItem[] = [];
   const attachments = new Map<string, Attachment>();
@@ -70,11 +105,13 @@ export async function readWxr(file: string): Promise<SourceSite> {
     stack.push(name);
     text = '';
     if (name === 'item' && stack.length === 3)
-      item = { fields: new Map(), categories: [], tags: [], meta: new Map(), comments: 0 };
+      item = { fields: new Map(), categories: [], tags: [], meta: new Map(), comments: 0, commentList: [] };
     else if ((name === 'wp:category' || name === 'wp:tag') && stack.length === 3) term = new Map();
     else if (name === 'wp:postmeta' && item) postmeta = { key: '', value: '' };
-    else if (name === 'wp:comment' && item) item.comments++;
-    else if (name === 'category' && item) {
+    else if (name === 'wp:comment' && item && stack.length === 4) {
+      item.comments++;
+      comment = new Map();
+    } else if (name === 'category' && item) {
       const attributes = node.attributes as Record<string, string>;
       categoryAttributes = { domain: attributes.domain ?? 'category', nicename: attributes.nicename ?? '' };
     }
@@ -100,6 +137,11 @@ export async function readWxr(file: string): Promise<SourceSite> {
       const termName = decodeEntities(term.get('wp:cat_name') ?? term.get('wp:tag_name') ?? slug).trim();
       if (slug) (name === 'wp:category' ? categories : tags).push({ slug, name: termName || slug });
       term = null;
+    } else if (item && comment && depth === 5) comment.set(name, value);
+    else if (item && comment && depth === 4 && name === 'wp:comment') {
+      const found = commentOf(comment);
+      if (found) item.commentList.push(found);
+      comment = null;
     } else if (item && postmeta && depth === 5 && name === 'wp:meta_key') postmeta.key = value.trim();
     else if (item && postmeta && depth === 5 && name === 'wp:meta_value') postmeta.value = value;
     else if (item && postmeta && depth === 4 && name === 'wp:postmeta') {
@@ -219,6 +261,7 @@ function toSourceItem(raw: RawItem, attachments: Map<string, Attachment>, base: 
     cover: attachment?.url ? { url: attachment.url, alt: attachment.alt, caption: attachment.caption } : null,
     oldPaths: [...oldPaths],
     comments: raw.comments,
+    commentList: raw.commentList,
     warnings,
   };
 }
