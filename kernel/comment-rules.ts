@@ -25,6 +25,9 @@ export const COMMENTS_ANCHOR = 'comments';
 /** The feed of the latest approved comments (RSS). */
 export const COMMENTS_FEED_PATH = '/comments/feed.xml';
 
+/** The end of a rate limit's refusal (comments, subscriptions). */
+export const tryAgainIn = (minutes: number) => `Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+
 export const COMMENT_STATUSES = ['held', 'approved', 'rejected', 'spam'] as const;
 export type CommentStatusName = (typeof COMMENT_STATUSES)[number];
 
@@ -47,8 +50,7 @@ export const commentMessages = {
   off: 'Comments are turned off on this site.',
   postNotFound: 'No such post',
   parentNotFound: 'The comment you reply to is not there any more',
-  tooManyComments: (minutes: number) =>
-    `Too many comments in a short time. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  tooManyComments: (minutes: number) => `Too many comments in a short time. ${tryAgainIn(minutes)}`,
   held: 'Thank you! Your comment awaits approval.',
   published: 'Thank you! Your comment is published.',
   heldMark: 'Awaiting approval: only you can see it',

@@ -26,6 +26,7 @@ import { registerImportRoutes } from './modules/import/import.rest.ts';
 import { IMPORT_UPLOAD_MAX_BYTES, importMessages } from '#kernel/import-rules.ts';
 import { IMPORT_PATH } from '#kernel/route-paths.ts';
 import { mountCommentForm } from './modules/comments/comment-form.route.ts';
+import { mountSubscribeForm } from './modules/subscribers/subscribe-form.route.ts';
 import { registerCommentRoutes } from './modules/comments/comment.rest.ts';
 import { mountSocialImages } from './modules/media/social-image.ts';
 import { mountUploads } from './modules/media/uploads.route.ts';
@@ -189,6 +190,7 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   registerSeoRoutes(hono, config, services);
   // The comment form's plain POST and the e-mailed links (issue 38).
   mountCommentForm(hono, config, services);
+  mountSubscribeForm(hono, config, services);
   registerShelfFeed(hono, config, services);
   registerCommentsFeed(hono, config, services);
   const pages = new PageMetaResolver({

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const stopUpkeep = new AbortController();
   let upkeep: Promise<void> = Promise.resolve();
   // Scheduled posts go public at their time, and at once when it passed while the server was down.
-  const scheduler = new PostScheduler(db.prisma, app.changes);
+  const scheduler = new PostScheduler(db.prisma, app.changes, undefined, app.services.subscribers);
   scheduler.start();
   // Uploads' smaller variants, encoded one at a time after the author's save (and those a stop left).
   app.services.imageEncoding.start();

@@ -15,6 +15,7 @@ import './modules/redirects/redirect.schema.ts';
 import './modules/menus/menu.schema.ts';
 import './modules/comments/comment.schema.ts';
 import './modules/shelf/shelf.schema.ts';
+import './modules/subscribers/subscriber.schema.ts';
 
 export const schema = builder.toSchema();
 

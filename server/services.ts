@@ -28,6 +28,7 @@ import { UserService } from './modules/user/user.service.ts';
 import { CommentService } from './modules/comments/comment.service.ts';
 import { Outbox } from './modules/mail/outbox.ts';
 import { ShelfService } from './modules/shelf/shelf.service.ts';
+import { SubscriberService } from './modules/subscribers/subscriber.service.ts';
 
 export interface Services {
   images: ImageStore;
@@ -70,6 +71,8 @@ export interface Services {
   outbox: Outbox;
   /** What the author reads, watches and plays (issue 41). */
   shelf: ShelfService;
+  /** Readers who follow by e-mail (issue 40). */
+  subscribers: SubscriberService;
 }
 
 /** The read caches with the budgets the configuration gives (READ_CACHE_MB, RESPONSE_CACHE_MB). */
@@ -93,6 +96,7 @@ export function createServices(db: Database, config: Config, changes: ContentCha
   const users = new UserService(prisma, sessions, passwords, new AttemptThrottle(prisma, REGISTRATION_LIMITS), config);
   const firstRun = new FirstRunService(prisma, sessions, config, changes);
   const outbox = new Outbox(db, config);
+  const subscribers = new SubscriberService(prisma, config, outbox);
   return {
     images,
     imageUrls: new ImageUrls(config.uploadsPublicUrl ?? null),
@@ -104,7 +108,7 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     siteSettings: new SiteSettingsService(prisma, config, changes, imageFiles),
     imageFiles,
     imageEncoding: new ImageEncodingQueue(db, images, imageFiles),
-    posts: new PostService(prisma, imageFiles, caches),
+    posts: new PostService(prisma, imageFiles, caches, subscribers),
     upcoming: new UpcomingService(prisma, imageFiles, caches),
     pages: new PageService(prisma, imageFiles, changes),
     seo: new SeoService(prisma, caches, () => config.owner.name),
@@ -117,5 +121,6 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     comments: new CommentService(prisma, changes, config, outbox),
     outbox,
     shelf: new ShelfService(prisma, imageFiles, changes, () => config.site.timeZone),
+    subscribers,
   };
 }

@@ -568,6 +568,13 @@ describe("a post's comments", () => {
     await gotoApp(page, `${site.url}/blog/${commented.id}/edit`);
     await page.getByLabel(/Comments closed/).check();
     await expect.poll(() => toast(page, 'Comments are closed on this post').count()).toBe(1);
+    // And "Send by e-mail" (issue 40), on by default, is unticked at once, and stays so.
+    const sendByEmail = page.getByLabel(/Send by e-mail/);
+    expect(await sendByEmail.isChecked()).toBe(true);
+    await sendByEmail.uncheck();
+    await expect.poll(() => toast(page, 'It will not be e-mailed').count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => page.getByLabel(/Send by e-mail/).isChecked()).toBe(false);
 
     // Everyone now reads them, in the HTML the server sends, oldest first, never an e-mail.
     await signOutBrowser(site);
@@ -582,6 +589,8 @@ describe("a post's comments", () => {
     // Closed: the comments stay, the form is gone.
     expect(section.querySelector('form')).toBeNull();
     expect(section.querySelector('.post-comments-closed')!.textContent).toBe(commentMessages.closed);
+    // "Follow by e-mail" (issue 40): a plain form to /subscribe, for readers without JavaScript too.
+    expect(html).toMatch(/<form class="form subscribe-form" action="\/subscribe" method="post">/);
     expect(html).not.toContain('nora@example.com');
     expect(html).not.toContain('jo@example.com');
     // The post's card in the blog's list counts them too.

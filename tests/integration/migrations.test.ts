@@ -70,6 +70,10 @@ describe(`migrations on ${testDbKind}`, () => {
         // Issue 41's shelf.
         'ShelfItem',
         'ShelfItemPost',
+        // Issue 40's subscribers.
+        'Subscriber',
+        'SubscribeAttempt',
+        'PostDelivery',
       ].sort(),
     );
 

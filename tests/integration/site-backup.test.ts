@@ -72,6 +72,8 @@ async function rowsOf(db: Database) {
     importedItems: await db.prisma.importedItem.findMany({ orderBy: { sourceId: 'asc' } }),
     // Readers' comments, replies and the e-mails kept for their notifications (issue 38).
     comments: await db.prisma.comment.findMany(byId),
+    // Readers who follow by e-mail (issue 40).
+    subscribers: await db.prisma.subscriber.findMany(byId),
     // Not in the archive: rebuilt from each post's content, as a save records them.
     postPictures: await db.prisma.postPicture.findMany({ orderBy: [{ postId: 'asc' }, { imageId: 'asc' }] }),
     // The author's pages (issue 36), and the pictures of their text, rebuilt from it.
@@ -239,6 +241,20 @@ beforeAll(async () => {
   });
   await prisma.comment.create({ data: { postId: renamed!.id, name: 'Bo', email: 'bo@example.com', text: 'Waiting' } });
   await prisma.post.update({ where: { id: lender!.id }, data: { commentsClosed: true } });
+  // Subscribers (issue 40): one confirmed, one who left; a post not to be e-mailed.
+  await prisma.subscriber.createMany({
+    data: [
+      {
+        email: 'ann@example.com',
+        status: 'confirmed',
+        consentSource: 'form',
+        unsubscribeKey: 'key-ann',
+        confirmedAt: new Date(),
+      },
+      { email: 'ben@example.com', status: 'unsubscribed', consentSource: 'graphql', unsubscribeKey: 'key-ben' },
+    ],
+  });
+  await prisma.post.update({ where: { id: renamed!.id }, data: { sendByEmail: false } });
   // The shelf (issue 41): a finished book reviewed by a post, and a game in progress.
   const book = await prisma.shelfItem.create({
     data: {
@@ -327,6 +343,11 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
         ['Waiting', 'held', false],
       ]);
       expect(after.posts.filter((post) => post.commentsClosed)).toHaveLength(1);
+      expect(after.subscribers.map((row) => [row.email, row.status, row.unsubscribeKey])).toEqual([
+        ['ann@example.com', 'confirmed', 'key-ann'],
+        ['ben@example.com', 'unsubscribed', 'key-ben'],
+      ]);
+      expect(after.posts.filter((post) => !post.sendByEmail)).toHaveLength(1);
       expect(after.pages.map((page) => page.slug).sort()).toEqual([
         'about',
         'disclaimer',

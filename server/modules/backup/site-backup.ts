@@ -79,6 +79,9 @@ const postRow = z.strictObject({
   tags: z.array(uuid).default([]),
   /** Issue 38: its comments are closed; absent from backups made before comments. */
   commentsClosed: z.boolean().default(false),
+  /** Issue 40: "Send by e-mail", and when it was e-mailed; absent from backups made before subscribers. */
+  sendByEmail: z.boolean().default(true),
+  emailedAt: isoDate.nullable().optional(),
 });
 // A backup made before cards had an alt text, a link and an order lacks them: a decorative
 // picture, no link, and position 0 for all (the carousel then shows them newest first, as it did).
@@ -182,6 +185,20 @@ const importedItemRow = z.strictObject({
   targetId: uuid,
   createdAt: isoDate,
 });
+// Readers who follow by e-mail (issue 40), optional: a backup made before them leaves the site's as they are.
+const subscriberRow = z.strictObject({
+  id: uuid,
+  email: z.string().refine((email) => email === email.toLowerCase(), 'not in lower case'),
+  status: z.enum(['pending', 'confirmed', 'unsubscribed']),
+  tokenHash: z.string().nullable().default(null),
+  tokenExpiresAt: isoDate.nullable().default(null),
+  consentSource: z.string(),
+  unsubscribeKey: z.string(),
+  createdAt: isoDate,
+  confirmedAt: isoDate.nullable().default(null),
+  unsubscribedAt: isoDate.nullable().default(null),
+  updatedAt: isoDate,
+});
 const EXTRAS = {
   importedItems: 'data/imported-items.json',
   site: 'data/site.json',
@@ -191,7 +208,9 @@ const EXTRAS = {
   menus: 'data/menus.json',
   comments: 'data/comments.json',
   shelf: 'data/shelf.json',
+  subscribers: 'data/subscribers.json',
 } as const;
+const SUBSCRIBERS_FILE = EXTRAS.subscribers;
 // The pages the author writes (issue 36), optional as the extras: a backup made before them leaves the
 // site's pages as they are.
 const pageRow = z.strictObject({
@@ -362,6 +381,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
       comments,
       shelf,
       importedItems,
+      subscribers,
     ] = await db.prisma.$transaction(
       [
         db.prisma.user.findMany(byId),
@@ -393,6 +413,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
           include: { posts: { select: { postId: true, position: true }, orderBy: { postId: 'asc' } } },
         }),
         db.prisma.importedItem.findMany({ orderBy: [{ source: 'asc' }, { kind: 'asc' }, { sourceId: 'asc' }] }),
+        db.prisma.subscriber.findMany(byId),
       ],
       { isolationLevel: 'RepeatableRead' },
     );
@@ -443,6 +464,7 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupCo
       await tar.add(EXTRAS.comments, json(comments));
       await tar.add(SHELF_FILE, json(shelf));
       await tar.add(EXTRAS.importedItems, json(importedItems));
+      await tar.add(SUBSCRIBERS_FILE, json(subscribers));
       for (const file of files) {
         const bytes = await storage.get(file);
         if (!bytes) {
@@ -514,6 +536,8 @@ interface ReadBackup {
   shelf: z.output<typeof shelfRow>[];
   /** Absent from backups made before issue 39: none. */
   importedItems: z.output<typeof importedItemRow>[];
+  /** Absent (null) from backups made before issue 40: the site's subscribers stay. */
+  subscribers: z.output<typeof subscriberRow>[] | null;
   /** Image files as written to the staging folder, relative to it. */
   files: Set<string>;
 }
@@ -628,7 +652,11 @@ async function readBackup(archivePath: string, staging: string): Promise<ReadBac
       );
   }
   const importedItems = optionalRows(EXTRAS.importedItems, importedItemRow);
-  return { manifest, rows, files, site, postRevisions, pages, tags, redirects, menus, comments, shelf, importedItems };
+  const subscribers = json.has(SUBSCRIBERS_FILE)
+    ? checked(z.array(subscriberRow), json.get(SUBSCRIBERS_FILE), SUBSCRIBERS_FILE)
+    : null;
+  const read = { manifest, rows, files, site, postRevisions, pages, tags, redirects, menus, comments, shelf };
+  return { ...read, importedItems, subscribers };
 }
 
 /** Image files (by their relative paths) in the uploads folder or bucket. */
@@ -708,7 +736,18 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
         await tx.imageEncodingJob.createMany({
           data: rows.images.filter(lacksVariants).map(({ storageKey }) => ({ storageKey })),
         });
-        await tx.post.createMany({ data: rows.posts.map(({ formerSlugs: _former, tags: _tags, ...post }) => post) });
+        await tx.post.createMany({
+          data: rows.posts.map(({ formerSlugs: _former, tags: _tags, ...post }) => ({
+            ...post,
+            // A backup made before subscribers: its public posts are never e-mailed (as the migration did).
+            emailedAt:
+              post.emailedAt !== undefined
+                ? post.emailedAt
+                : post.status === 'PUBLISHED'
+                  ? (post.publishedAt ?? post.createdAt)
+                  : null,
+          })),
+        });
         await tx.postSlugRedirect.createMany({
           data: rows.posts.flatMap((post) => post.formerSlugs.map((slug) => ({ slug, postId: post.id }))),
         });
@@ -735,6 +774,10 @@ export async function importSite(options: ImportOptions): Promise<BackupCounts> 
         });
         await tx.importedItem.deleteMany();
         await tx.importedItem.createMany({ data: backup.importedItems });
+        if (backup.subscribers) {
+          await tx.subscriber.deleteMany();
+          await tx.subscriber.createMany({ data: backup.subscribers });
+        }
         for (const menu of backup.menus) {
           await tx.menu.upsert({ where: { name: menu.name }, update: menu, create: menu });
         }

@@ -15,6 +15,7 @@ import { CROSS_SITE_REFUSED, isCrossSite } from '../../http/origin-policy.ts';
 import { readCookie } from '../../http/cookies.ts';
 import { requestStateOf } from '../../http/request-state.ts';
 import type { Services } from '../../services.ts';
+import { formField, mountLinkAction, smallPage } from '../../http/small-page.ts';
 
 export const COMMENT_FORM_PATH = '/comments';
 /** The browser's held comments (a signed list of ids): not HttpOnly, the island reads it. */
@@ -22,22 +23,8 @@ export const PENDING_COOKIE = 'comments_pending';
 const PENDING_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-function page(title: string, body: string, status: number): Response {
-  const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>` +
-    `<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
-  return new Response(html, {
-    status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-  });
-}
-
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
+const page = smallPage;
+const field = formField;
 
 function wantsJson(c: HonoContext): boolean {
   return (c.req.header('accept') ?? '').includes('application/json');
@@ -68,15 +55,6 @@ function refusedPage(form: FormData, message: string, fieldErrors: Record<string
     ' Notify me of replies by e-mail</label></p>' +
     '<p><button type="submit">Send the comment</button></p></form>';
   return page('Your comment was not sent', body, status);
-}
-
-function linkPage(action: string, token: string, title: string, button: string): Response {
-  return page(
-    title,
-    `<form method="post" action="${action}"><input type="hidden" name="token" value="${escapeHtml(token)}">` +
-      `<p><button type="submit">${escapeHtml(button)}</button></p></form>`,
-    200,
-  );
 }
 
 export function mountCommentForm(hono: Hono, config: Config, services: Services): void {
@@ -160,33 +138,22 @@ export function mountCommentForm(hono: Hono, config: Config, services: Services)
     );
   });
 
-  hono.get(`${COMMENT_FORM_PATH}/confirm`, (c) =>
-    linkPage(`${COMMENT_FORM_PATH}/confirm`, c.req.query('token') ?? '', 'Publish your comment', 'Publish my comment'),
-  );
-  hono.post(`${COMMENT_FORM_PATH}/confirm`, async (c) => {
-    const form = await c.req.raw.formData().catch(() => new FormData());
-    try {
-      const { postSlug } = await comments.confirm(field(form, 'token'));
+  mountLinkAction(hono, `${COMMENT_FORM_PATH}/confirm`, {
+    title: 'Publish your comment',
+    button: 'Publish my comment',
+    invalid: commentMessages.linkInvalid,
+    act: async (token) => {
+      const { postSlug } = await comments.confirm(token);
       return new Response(null, { status: 303, headers: { location: `${postPath(postSlug)}#${COMMENTS_ANCHOR}` } });
-    } catch (error) {
-      if (!asExpectedError(error)) throw error;
-      return page(commentMessages.linkInvalid, '', 400);
-    }
+    },
   });
-
-  hono.get(`${COMMENT_FORM_PATH}/unsubscribe`, (c) =>
-    linkPage(`${COMMENT_FORM_PATH}/unsubscribe`, c.req.query('token') ?? '', 'Stop reply notifications', 'Unsubscribe'),
-  );
-  hono.post(`${COMMENT_FORM_PATH}/unsubscribe`, async (c) => {
-    const form = await c.req.raw.formData().catch(() => new FormData());
-    // One-click (RFC 8058) posts the token in the link's query; the page's button in the body.
-    const token = field(form, 'token') || c.req.query('token') || '';
-    try {
+  mountLinkAction(hono, `${COMMENT_FORM_PATH}/unsubscribe`, {
+    title: 'Stop reply notifications',
+    button: 'Unsubscribe',
+    invalid: commentMessages.linkInvalid,
+    act: async (token) => {
       await comments.unsubscribe(token);
       return page(commentMessages.unsubscribed, '', 200);
-    } catch (error) {
-      if (!asExpectedError(error)) throw error;
-      return page(commentMessages.linkInvalid, '', 400);
-    }
+    },
   });
 }

@@ -27,6 +27,7 @@ import type { Config } from '../../config.ts';
 import { AppError, notFound, validationError } from '../../errors.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { enqueueMail, type Outbox } from '../mail/outbox.ts';
+import { checkRateLimits } from '../shared/rate-limit.ts';
 
 /** What anyone may see of a comment: never the e-mail, the address or the status's reasons. */
 export interface PublicComment {
@@ -386,27 +387,29 @@ export class CommentService {
         tx.comment.count({ where: { clientAddress: proof.clientAddress, createdAt: window, isAuthor: false } }),
         tx.comment.count({ where: { email: fields.email, createdAt: window, isAuthor: false } }),
       ]);
-      if (byAddress > COMMENT_RATE_PER_ADDRESS || byEmail > COMMENT_RATE_PER_EMAIL) {
-        // Rows leave the window oldest first: once enough have, one more fits.
-        const overAddress = byAddress > COMMENT_RATE_PER_ADDRESS;
-        const over = overAddress ? byAddress - COMMENT_RATE_PER_ADDRESS : byEmail - COMMENT_RATE_PER_EMAIL;
-        const leaving = await tx.comment.findFirst({
-          where: {
-            ...(overAddress ? { clientAddress: proof.clientAddress } : { email: fields.email }),
-            createdAt: window,
-            isAuthor: false,
+      const nthOldest = (where: Prisma.CommentWhereInput) => async (skip: number) =>
+        (
+          await tx.comment.findFirst({
+            where: { ...where, createdAt: window, isAuthor: false },
+            orderBy: { createdAt: 'asc' },
+            skip,
+            select: { createdAt: true },
+          })
+        )?.createdAt ?? null;
+      // Thrown inside the transaction: the comment just written is rolled back.
+      await checkRateLimits(
+        [
+          {
+            count: byAddress,
+            limit: COMMENT_RATE_PER_ADDRESS,
+            nthOldest: nthOldest({ clientAddress: proof.clientAddress }),
           },
-          orderBy: { createdAt: 'asc' },
-          skip: over - 1,
-          select: { createdAt: true },
-        });
-        const waitMs = Math.max(1000, (leaving?.createdAt.getTime() ?? now) + COMMENT_RATE_WINDOW_MS - now);
-        const minutes = Math.ceil(waitMs / 60_000);
-        // Thrown inside the transaction: the comment just written is rolled back.
-        throw new AppError('TOO_MANY_REQUESTS', commentMessages.tooManyComments(minutes), {
-          retryAfterSeconds: Math.ceil(waitMs / 1000),
-        });
-      }
+          { count: byEmail, limit: COMMENT_RATE_PER_EMAIL, nthOldest: nthOldest({ email: fields.email }) },
+        ],
+        COMMENT_RATE_WINDOW_MS,
+        now,
+        commentMessages.tooManyComments,
+      );
       const link = `${this.config.siteUrl}${postPath(post.slug)}`;
       if (admin) {
         await enqueueMail(tx, {

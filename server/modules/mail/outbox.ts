@@ -25,6 +25,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part besides the text (issue 40's posts). */
+  html?: string | null;
   headers?: Record<string, string>;
 }
 
@@ -51,6 +53,7 @@ interface Claimed {
   to: string;
   subject: string;
   text: string;
+  html: string | null;
   headers: Prisma.JsonValue;
   attempts: number;
   leaseUntil: Date;
@@ -61,9 +64,18 @@ type OutboxDb = Pick<PrismaClient, 'outboxMessage'>;
 /** Writes a message to send; pass the transaction the decision is made in. */
 export async function enqueueMail(db: OutboxDb, mail: OutgoingMail): Promise<void> {
   await db.outboxMessage.create({
-    data: { kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers ?? {} },
+    data: outboxRow(mail),
   });
 }
+
+const outboxRow = (mail: OutgoingMail) => ({
+  kind: mail.kind,
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html ?? null,
+  headers: mail.headers ?? {},
+});
 
 export class Outbox {
   private readonly options: Required<OutboxOptions>;
@@ -121,6 +133,7 @@ export class Outbox {
         to: row.to,
         subject: row.subject,
         text: row.text,
+        ...(row.html ? { html: row.html } : {}),
         headers,
         // The same on every attempt: a duplicate (a crash right after the server accepted it) is recognisable.
         messageId: `<${row.id}@${new URL(this.config.siteUrl).hostname}>`,
@@ -157,7 +170,7 @@ export class Outbox {
           AND ("leaseUntil" IS NULL OR "leaseUntil" < now() OR NOT ("worker" = ANY(${running}::text[])))
         ORDER BY "runAfter", "createdAt" LIMIT 1
         FOR UPDATE SKIP LOCKED)
-      RETURNING "id", "to", "subject", "text", "headers", "attempts", "leaseUntil"`;
+      RETURNING "id", "to", "subject", "text", "html", "headers", "attempts", "leaseUntil"`;
     return row ?? null;
   }
 

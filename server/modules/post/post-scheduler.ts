@@ -10,6 +10,7 @@
 import type { ContentChanges } from '../../cache/content-changes.ts';
 import { postChange } from '../../cache/post-changes.ts';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
+import type { PublishHook } from './post-writes.ts';
 
 // setTimeout's longest delay (about 24.8 days); a later time is simply looked at again then.
 const LONGEST_DELAY_MS = 2 ** 31 - 1;
@@ -27,6 +28,8 @@ export class PostScheduler {
     private readonly prisma: PrismaClient,
     private readonly changes: ContentChanges,
     private readonly log: (message: string) => void = (message) => console.error(message),
+    /** Told, in the publishing transaction, of the posts going public (issue 40's e-mails). */
+    private readonly publishHook?: PublishHook,
   ) {}
 
   /** Publishes what is due, then keeps doing so until stop(). */
@@ -51,12 +54,19 @@ export class PostScheduler {
       select: { id: true },
     });
     if (due.length === 0) return [];
-    const published = await this.prisma.$queryRaw<
-      Array<{ id: string; category: string; slug: string; publishedAt: Date }>
-    >`
-      UPDATE "Post" SET "status" = 'PUBLISHED', "updatedAt" = now()
-      WHERE "status" = 'SCHEDULED' AND "publishedAt" <= ${now}
-      RETURNING "id"::text AS "id", "category"::text AS "category", "slug", "publishedAt"`;
+    const published = await this.prisma.$transaction(async (tx) => {
+      const rows = await tx.$queryRaw<Array<{ id: string; category: string; slug: string; publishedAt: Date }>>`
+        UPDATE "Post" SET "status" = 'PUBLISHED', "updatedAt" = now()
+        WHERE "status" = 'SCHEDULED' AND "publishedAt" <= ${now}
+        RETURNING "id"::text AS "id", "category"::text AS "category", "slug", "publishedAt"`;
+      // Queued with the publication: both happen, or neither (a crash here leaves it scheduled).
+      await this.publishHook?.published(
+        tx,
+        rows.map((row) => row.id),
+      );
+      return rows;
+    });
+    if (published.length > 0) this.publishHook?.committed();
     if (published.length > 0) {
       this.changes.changed(
         postChange(

@@ -38,6 +38,14 @@ import { storedContent } from './sanitize-html.ts';
 
 export const REVISION_NOT_FOUND = 'Revision not found';
 
+/** What is told of posts going public: the subscribers' e-mails (server/modules/subscribers/). */
+export interface PublishHook {
+  /** In the publishing transaction. */
+  published(tx: Prisma.TransactionClient, postIds: readonly string[]): Promise<void>;
+  /** After it committed. */
+  committed(): void;
+}
+
 type Ranked = Pick<Post, 'title' | 'subtitle' | 'status' | 'category' | 'publishedAt'>;
 
 /**
@@ -74,6 +82,8 @@ export interface PostInput {
   image?: ImageUpload | null;
   /** DRAFT, SCHEDULED or PUBLISHED. Create: PUBLISHED when absent; update: the post's own when absent. */
   status?: string | null;
+  /** Issue 40: e-mail it to the subscribers when it goes public (default yes); absent: unchanged. */
+  sendByEmail?: boolean | null;
   /** When a SCHEDULED post goes public; ignored for the other statuses. */
   publishAt?: Date | null;
   /** The address the author chose; absent or empty: made from the title (and, while a draft, kept in step with it). */
@@ -103,6 +113,7 @@ interface PreparedPost {
     /** Undefined when not sent: an edit from a form without the field keeps the stored one. */
     imageAlt: string | undefined;
     description: string | undefined;
+    sendByEmail: boolean | undefined;
   };
   /** The slug the author chose, or null for one made from the title. */
   slug: string | null;
@@ -135,6 +146,8 @@ export class PostWrites {
     private readonly files: ImageFiles,
     /** Told of every write, to cool the cached reads it touches. */
     private readonly changes: ContentChanges,
+    /** Told, in the transaction, of a post going public (issue 40: its e-mails are queued there). */
+    private readonly publishHook?: PublishHook,
   ) {}
 
   async create(input: PostInput): Promise<PostWithImage> {
@@ -161,6 +174,7 @@ export class PostWrites {
       const written = await setPostTags(tx, post.id, prepared.tags ?? []);
       post.tags = written.tags;
       await recordRevision(tx, post, null);
+      if (status === 'PUBLISHED') await this.publishHook?.published(tx, [post.id]);
       return { post, written };
     };
     let result: { post: PostWithImage; written: WrittenTags };
@@ -174,6 +188,7 @@ export class PostWrites {
       result = await this.prisma.$transaction((tx) => write(tx));
     }
     const { post, written } = result;
+    if (status === 'PUBLISHED') this.publishHook?.committed();
     const change = postChange([{ id: post.id, before: null, after: factsOf(post), wordsChanged: true }]);
     this.changes.changed(bothChanges(change, tagsChange(post, written)));
     return post;
@@ -246,6 +261,8 @@ export class PostWrites {
       const written = prepared.tags === null ? null : await setPostTags(tx, id, prepared.tags);
       if (written) post.tags = written.tags;
       await recordRevision(tx, post, current.status, { autosave: input.autosave === true });
+      const goesPublic = status === 'PUBLISHED' && current.status !== 'PUBLISHED';
+      if (goesPublic) await this.publishHook?.published(tx, [id]);
       // The replaced cover and the pictures taken out of the text go, unless something else uses them.
       const replaced = await deleteUnusedImages(tx, this.files, [stored ? current.imageId : null, ...removedPictures]);
       const wordsChanged = (['title', 'subtitle', 'content'] as const).some((field) => post[field] !== current[field]);
@@ -253,13 +270,19 @@ export class PostWrites {
       const change = postChange([{ id, before: factsOf(current), after: factsOf(post), wordsChanged, ...words }]);
       // Tags given or taken while it is public, or just before it is: their lists show it.
       const shown = current.status === 'PUBLISHED' ? { ...post, status: current.status } : post;
-      return { post, replaced, change: written ? bothChanges(change, tagsChange(shown, written)) : change };
+      return {
+        post,
+        replaced,
+        goesPublic,
+        change: written ? bothChanges(change, tagsChange(shown, written)) : change,
+      };
     };
 
     const result = stored
       ? await commitImage(this.prisma, this.files, stored, write)
       : await this.prisma.$transaction(write);
     this.changes.changed(result.change);
+    if (result.goesPublic) this.publishHook?.committed();
     if (result.replaced.length > 0) await this.files.removeNow(result.replaced);
     return result.post;
   }
@@ -395,6 +418,7 @@ export class PostWrites {
         category,
         imageAlt: input.imageAlt == null ? undefined : input.imageAlt.trim(),
         description: input.description == null ? undefined : input.description.trim(),
+        sendByEmail: input.sendByEmail ?? undefined,
       },
       slug: chosenSlug,
       publishAt: status === 'SCHEDULED' ? (input.publishAt ?? null) : null,

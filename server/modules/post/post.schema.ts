@@ -149,6 +149,10 @@ const postFields = (t: InputFieldBuilder<BuilderTypes, 'InputObject'>) => ({
   tags: t.stringList({
     description: `Its tags by name, in order, at most ${TAGS_MAX}; each found by its address or made new. Absent keeps them`,
   }),
+  sendByEmail: t.boolean({
+    description:
+      'Issue 40: e-mail it to the confirmed subscribers when it goes public (new posts: yes). Absent keeps it',
+  }),
 });
 
 const CreatePostInput = builder.inputType('CreatePostInput', {

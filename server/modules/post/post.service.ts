@@ -10,7 +10,7 @@ import type { ImageFiles } from '../media/image-files.ts';
 import type { ImageUpload } from '../media/image-upload.ts';
 import { type AdminListParams, type ListPostsParams, PostReads, type SlugLookup } from './post-reads.ts';
 import type { PostPage, PostWithImage, PublishedPost } from './post-types.ts';
-import { type PostInput, PostWrites } from './post-writes.ts';
+import { type PostInput, PostWrites, type PublishHook } from './post-writes.ts';
 
 export type { AdminListParams, ListPostsParams, SlugLookup } from './post-reads.ts';
 export { POST_NOT_FOUND, type PostPage, type PostWithImage, type PublishedPost } from './post-types.ts';
@@ -20,9 +20,10 @@ export class PostService {
   private readonly reads: PostReads;
   private readonly writes: PostWrites;
 
-  constructor(prisma: PrismaClient, files: ImageFiles, caches: ReadCaches) {
+  /** publishHook: told of each post that goes public (issue 40 e-mails it to the subscribers). */
+  constructor(prisma: PrismaClient, files: ImageFiles, caches: ReadCaches, publishHook?: PublishHook) {
     this.reads = new PostReads(prisma, caches);
-    this.writes = new PostWrites(prisma, files, caches.changes);
+    this.writes = new PostWrites(prisma, files, caches.changes, publishHook);
   }
 
   /** Published posts, newest first (or most relevant first with a search), a page at a time. */

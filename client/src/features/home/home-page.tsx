@@ -9,6 +9,7 @@ import bannerPicture from '../../assets/home-banner.svg';
 import { LoadFailure } from '../../components/load-failure';
 import type * as CarouselTypes from '../../components/carousel';
 import { PageMeta } from '../../components/page-meta';
+import { SubscribeBox } from '../../components/subscribe-box';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import { focusClassName } from '#kernel/focal-point.ts';
 import { PostCard } from '../../components/post-card';
@@ -159,6 +160,7 @@ export function HomePage() {
             </p>
           </section>
         )}
+        <SubscribeBox />
       </div>
     </>
   );

@@ -26,6 +26,7 @@ import { SavedPostFragment } from './saved-post';
 import { RestoredDraftNotice } from '../../components/form/restored-draft-notice';
 import { PostRevisions } from './post-revisions';
 import { CommentsClosedField } from './comments-closed-field';
+import { SendByEmailField } from './send-by-email-field';
 import {
   forgetEditDraft,
   loadEditDraft,
@@ -294,6 +295,7 @@ export function EditPostPage() {
           <ConflictPointer onShow={() => setConflict((shown) => shown && { ...shown, asked: true })} />
         )}
         <CommentsClosedField postId={post.id} />
+        <SendByEmailField postId={post.id} />
         <PostShelfItems postId={post.id} />
         <PostRevisions
           postId={post.id}

@@ -14,6 +14,7 @@ import { MissingPost } from './missing-post';
 import { PostAdminActions } from './post-admin-actions';
 import { PostEnding } from './post-ending';
 import { PostComments } from './post-comments';
+import { SubscribeBox } from '../../components/subscribe-box';
 import { loadSanitizer, PostArticle } from './post-article';
 import { postPath } from '#kernel/route-paths.ts';
 import { SOCIAL_IMAGE_SIZE } from '#kernel/page-meta-rules.ts';
@@ -96,6 +97,7 @@ export function PostDetailPage() {
           </aside>
         )}
         <PostEnding post={post} />
+        {!preview && <SubscribeBox />}
         {!preview && <PostComments post={post} />}
       </>
     );
