@@ -5,6 +5,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-build.ts';
 import { BENCH_ADMIN, repoRoot } from '../config.ts';
 
 // Process groups started and not yet stopped: stopped on the way out if the bench is interrupted,
@@ -110,7 +111,7 @@ export function startApp(env: Record<string, string | undefined>, nodeArgs: stri
   return startServer({
     command: process.execPath,
     // package.json's start script: its node flags, then the bench's.
-    args: ['--max-semi-space-size=4', '--liftoff-only', ...nodeArgs, '--enable-source-maps', 'dist/server/index.js'],
+    args: [...SERVER_NODE_FLAGS, ...nodeArgs, 'dist/server/index.js'],
     env,
   });
 }

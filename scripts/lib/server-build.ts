@@ -7,6 +7,14 @@ import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * The node flags package.json's start script runs the build with (its copy there, which cannot
+ * import this): a small young generation and WebAssembly on its baseline compiler
+ * (docs/decisions/056-webassembly-on-its-baseline-compiler.md). The bench and the process tests run
+ * the server with them too, so they measure and test what `npm start` runs.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--liftoff-only', '--enable-source-maps'];
+
 export async function buildServer(outDir: string): Promise<void> {
   await build({
     absWorkingDir: root,

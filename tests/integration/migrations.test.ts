@@ -1,8 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate, MigrationError, readMigrations, type MigrationFile } from '../../server/db/migrate.ts';
-import { createPostgresDatabase, testDbKind } from '../support/test-database.ts';
+import { createEmptyPglite, createPostgresDatabase, testDbKind } from '../support/test-database.ts';
 
 // An empty database of the run's kind, not the migrated template: these tests migrate it themselves.
 async function openEmptyDatabase(): Promise<{ db: Database; dispose(): Promise<void> }> {
@@ -11,7 +10,7 @@ async function openEmptyDatabase(): Promise<{ db: Database; dispose(): Promise<v
     const db = await openDatabase({ databaseUrl: url });
     return { db, dispose: async () => (await db.close(), await drop()) };
   }
-  const db = await openDatabase({ pglite: await PGlite.create() });
+  const db = await openDatabase({ pglite: await createEmptyPglite() });
   return { db, dispose: () => db.close() };
 }
 

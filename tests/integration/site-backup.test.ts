@@ -6,7 +6,6 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../prisma/seed-demo.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
@@ -18,7 +17,13 @@ import { BackupError, exportSite, importSite } from '../../server/modules/backup
 import { openSetup } from '../../server/modules/site/first-run.service.ts';
 import { figureHtml } from '#kernel/content-pictures.ts';
 import { createTarGzWriter, readTarGz } from '../../server/modules/backup/tar-archive.ts';
-import { createPostgresDatabase, createTestDatabase, testDbKind, type TestDatabase } from '../support/test-database.ts';
+import {
+  createEmptyPglite,
+  createPostgresDatabase,
+  createTestDatabase,
+  testDbKind,
+  type TestDatabase,
+} from '../support/test-database.ts';
 import { SAMPLE_SETTINGS } from '../support/site-settings.ts';
 
 /** Every setting of the source site (issue 36): a backup carries them all. */
@@ -96,7 +101,7 @@ async function freshTarget(): Promise<{ db: Database; uploadsDir: string }> {
       await created.drop();
     });
   } else {
-    db = await openDatabase({ pglite: await PGlite.create() });
+    db = await openDatabase({ pglite: await createEmptyPglite() });
     cleanups.push(() => db.close());
   }
   await migrate(db.sql);

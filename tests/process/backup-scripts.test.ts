@@ -11,9 +11,15 @@ import { readTarGz } from '../../server/modules/backup/tar-archive.ts';
 import { ImageStore } from '../../server/modules/media/image-store.ts';
 import { CREATE_POST, DELETE_POST, postInput } from '../support/content.ts';
 import { fileOf, makeImage } from '../support/images.ts';
-import { PROCESS_TEST_TIMEOUT, signInAsAdmin, startServer, type ServerProcess } from '../support/server-process.ts';
+import {
+  PROCESS_TEST_TIMEOUT,
+  signInAsAdmin,
+  siteDatabase,
+  startServer,
+  type ServerProcess,
+} from '../support/server-process.ts';
 import { documentText } from '../support/test-app.ts';
-import { createPostgresDatabase, testDbKind } from '../support/test-database.ts';
+import { testDbKind } from '../support/test-database.ts';
 
 const ADMIN = { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'a long password!' };
 
@@ -29,15 +35,11 @@ let workDir: string;
 const sites: Site[] = [];
 const servers: ServerProcess[] = [];
 
-async function newSite(): Promise<Site> {
+/** A site's data folder and database: migrated, or a new install's (`migrated: false`). */
+async function newSite({ migrated = true } = {}): Promise<Site> {
   const dataDir = mkdtempSync(path.join(workDir, 'data-'));
-  let site: Site;
-  if (testDbKind === 'postgres') {
-    const { url, drop } = await createPostgresDatabase({ migrated: false });
-    site = { env: { DATA_DIR: dataDir, DATABASE_URL: url }, dataDir, drop };
-  } else {
-    site = { env: { DATA_DIR: dataDir }, dataDir, drop: async () => {} };
-  }
+  const database = await siteDatabase(dataDir, migrated);
+  const site = { env: { DATA_DIR: dataDir, ...database.env }, dataDir, drop: database.drop };
   sites.push(site);
   return site;
 }
@@ -68,7 +70,7 @@ afterEach(async () => {
 describe(`npm run export and import on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('moves a site into an empty one, refuses to overwrite it, and replaces it when told to', async () => {
     const from = await newSite();
-    // A first start creates the tables and the admin account; stopped before the export.
+    // A first start creates the admin account; stopped before the export.
     const server = await startServer({
       ...from.env,
       ADMIN_EMAIL: 'owner@example.com',
@@ -85,7 +87,8 @@ describe(`npm run export and import on ${testDbKind}`, { timeout: PROCESS_TEST_T
     expect(exported.code).toBe(0);
     expect(existsSync(archive)).toBe(true);
 
-    const to = await newSite();
+    // A new install's data folder, which the import migrates first.
+    const to = await newSite({ migrated: false });
     const imported = await run('import', [archive], to.env);
     expect(imported.output).toContain('Restored 0 posts, 0 cards, 1 user, 0 images (0 image files)');
     expect(imported.code).toBe(0);

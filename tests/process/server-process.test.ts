@@ -10,6 +10,7 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -79,6 +80,7 @@ describe(`the server process on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT 
   });
 
   it('keeps its data across a restart and applies no migration twice', async () => {
+    await place.emptyDatabase();
     const first = await start();
     expect(first.output()).toContain(`Applied ${readMigrations().length} migration(s)`);
     const password = /password: (\S+)/.exec(first.output())?.[1];
@@ -158,15 +160,17 @@ describe(`the server process on ${testDbKind}`, { timeout: PROCESS_TEST_TIMEOUT 
   });
 
   it('says so when its port is taken', async () => {
-    const first = await start();
-    const port = new URL(first.url).port;
-    const second = spawnServer({
-      ...place.env,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'blog-process-')),
-      PORT: port,
-    });
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`port ${port} is already in use; set PORT to another one`);
+    // Whatever holds the port: a listening socket is all the server meets.
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = String((holder.address() as net.AddressInfo).port);
+    try {
+      const second = spawnServer({ ...place.env, HOST: '127.0.0.1', PORT: port });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(`port ${port} is already in use; set PORT to another one`);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 });
 

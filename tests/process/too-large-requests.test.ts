@@ -7,8 +7,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT, startServer, type ServerProcess } from '../support/server-process.ts';
-import { createPostgresDatabase, testDbKind } from '../support/test-database.ts';
+import { PROCESS_TEST_TIMEOUT, siteDatabase, startServer, type ServerProcess } from '../support/server-process.ts';
+import { testDbKind } from '../support/test-database.ts';
 
 const MB = 1024 * 1024;
 // MAX_UPLOAD_MB=1: a request may carry 1 MB of image plus 1 MB for the other fields.
@@ -21,13 +21,9 @@ let dropDatabase = async () => {};
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'blog-413-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir, MAX_UPLOAD_MB: '1' };
-  if (testDbKind === 'postgres') {
-    const database = await createPostgresDatabase({ migrated: false });
-    env.DATABASE_URL = database.url;
-    dropDatabase = database.drop;
-  }
-  server = await startServer(env);
+  const database = await siteDatabase(dataDir, true);
+  dropDatabase = database.drop;
+  server = await startServer({ DATA_DIR: dataDir, MAX_UPLOAD_MB: '1', ...database.env });
 });
 
 afterAll(async () => {

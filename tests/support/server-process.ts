@@ -1,19 +1,20 @@
-// Starts the real server as a separate process and talks to it over HTTP on a free port: from its
-// sources (server/index.ts under tsx), as `npm start` runs its build of them, so no test waits for a
-// build; or `npm start` itself, for the test of that.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// Starts the real server as a separate process and talks to it over HTTP on a free port: the run's
+// build of its sources (tests/support/global-setup.ts) with the node flags `npm start` gives it; or
+// `npm start` itself, for the test of that.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, inject } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-build.ts';
 import { openDatabase, pgliteDirFor, type Database } from '../../server/db/database.ts';
 import { createPostgresDatabase, testDbKind } from './test-database.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
- * The time a test that starts server processes may take. Each start loads TypeScript and a database
+ * The time a test that starts server processes may take. Each start loads the server and a database
  * (up to 45 s, startServer), and a test often starts two. Under the full suite on two cores these
  * tests took 15 to 23 s each on a good run and passed 30 s on a slower one, failing a whole CI run.
  */
@@ -49,7 +50,7 @@ export interface ServerCommand {
 /** Runs the server with the given environment (on top of a clean one) without waiting for it. */
 export function spawnServer(env: Record<string, string>, other?: ServerCommand): ServerProcess {
   let output = '';
-  const [command, ...args] = other?.command ?? [process.execPath, '--import', 'tsx', 'server/index.ts'];
+  const [command, ...args] = other?.command ?? [process.execPath, ...SERVER_NODE_FLAGS, inject('serverBuildFile')];
   const child = spawn(command!, args, {
     cwd: other?.cwd ?? root,
     // No inherited DATABASE_URL, ADMIN_* or .env surprises: only what the test says.
@@ -136,12 +137,47 @@ export interface ServerPlace {
   start(env?: Record<string, string>): Promise<ServerProcess>;
   /** Opens the database the test's servers use (once they have stopped, on PGlite). */
   openDatabase(): Promise<Database>;
+  /**
+   * Makes the current test's database empty, no migration applied, as a new install's: for a test of
+   * what a first start does. Call it before the test's first start.
+   */
+  emptyDatabase(): Promise<void>;
 }
 
 /**
- * Where the calling file's servers run: for each test, a fresh data folder and, on PostgreSQL, a
- * fresh empty database (a server migrates it as a first start does), both removed after the test
- * with every server it started.
+ * Puts the run's migrated PGlite template (tests/support/global-setup.ts) in a data folder, as a
+ * server that had migrated it would leave it. A first start on PGlite spends about 4 of its 6 s
+ * creating and migrating the database; the tests that need that are the first-start ones.
+ */
+function copyPgliteTemplate(dataDir: string): void {
+  const target = pgliteDirFor(dataDir);
+  mkdirSync(target, { recursive: true });
+  // The archive's members are named from its root ("/base/1/..."): tar strips the leading slash.
+  execFileSync('tar', ['-xf', inject('pgliteTemplateFile'), '-C', target], { stdio: 'ignore' });
+}
+
+/**
+ * The database of a site whose data folder is `dataDir`, migrated or empty as a new install's: on
+ * PGlite, put in the folder (an empty one is created by the first process to open it); on PostgreSQL,
+ * a new database. Returns the environment that points a process at it, and how to drop it.
+ */
+export async function siteDatabase(
+  dataDir: string,
+  migrated: boolean,
+): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  if (testDbKind === 'postgres') {
+    const database = await createPostgresDatabase({ migrated });
+    return { env: { DATABASE_URL: database.url }, drop: database.drop };
+  }
+  rmSync(pgliteDirFor(dataDir), { recursive: true, force: true });
+  if (migrated) copyPgliteTemplate(dataDir);
+  return { env: {}, drop: async () => {} };
+}
+
+/**
+ * Where the calling file's servers run: for each test, a fresh data folder and a freshly migrated
+ * database (PGlite's in that folder, or a new PostgreSQL database), both removed after the test with
+ * every server it started. `emptyDatabase()` makes it a new install's instead.
  */
 export function serverPlace(prefix: string, baseEnv: Record<string, string> = {}): ServerPlace {
   let dataDir = '';
@@ -152,12 +188,14 @@ export function serverPlace(prefix: string, baseEnv: Record<string, string> = {}
     dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
     env = { DATA_DIR: dataDir, ...baseEnv };
     drop = async () => {};
-    if (testDbKind === 'postgres') {
-      const database = await createPostgresDatabase({ migrated: false });
-      env.DATABASE_URL = database.url;
-      drop = database.drop;
-    }
+    await useDatabase(true);
   });
+  const useDatabase = async (migrated: boolean) => {
+    await drop();
+    const database = await siteDatabase(dataDir, migrated);
+    env = { ...env, ...database.env };
+    drop = database.drop;
+  };
   afterEach(async () => {
     await Promise.all(running.splice(0).map((server) => server.stop('SIGKILL')));
     await drop();
@@ -175,6 +213,7 @@ export function serverPlace(prefix: string, baseEnv: Record<string, string> = {}
       running.push(server);
       return server;
     },
+    emptyDatabase: () => useDatabase(false),
     openDatabase: () =>
       openDatabase(
         testDbKind === 'postgres' ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: pgliteDirFor(dataDir) },

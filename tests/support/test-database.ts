@@ -104,6 +104,11 @@ export async function loadPgliteTemplate(): Promise<PGlite> {
   return PGlite.create({ loadDataDir: dump });
 }
 
+/** A new PGlite database in memory, no migration applied (as `PGlite.create()`, in a third of its time). */
+export async function createEmptyPglite(): Promise<PGlite> {
+  return PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteEmptyFile'))]) });
+}
+
 const WRITES = new Set([
   'create',
   'createMany',
