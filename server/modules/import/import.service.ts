@@ -283,7 +283,9 @@ export class ImportService {
     let comments = 0;
     const unresolved: ImportPreview['unresolved'] = [];
     const pictures = options.pictures ?? NO_PICTURES;
-    for (const source of site.items) {
+    for (const [index, source] of site.items.entries()) {
+      // A turn of the event loop now and then lets the converter's DOM go (see write()).
+      if (index % POST_BATCH === POST_BATCH - 1) await new Promise((resolve) => setImmediate(resolve));
       comments += source.comments;
       if (done.has(`${source.kind}:${source.sourceId}`)) continue;
       const notes = [...source.warnings];
@@ -436,80 +438,91 @@ export class ImportService {
       byKey.set(image.storageKey, { ...image, id: row.id });
     }
     const redirects = new Map<string, string>();
-    const posts: Array<{ item: PlannedItem; pictureIds: string[]; row: Prisma.PostCreateManyInput }> = [];
+    const posts: PlannedItem[] = [];
     const now = new Date();
     const tagsBefore = await tx.tag.count();
     const created = { posts: 0, pages: 0, tags: 0, pictures: byKey.size, redirects: 0, comments: 0 };
     let done = 0;
-    for (const item of items) {
-      // Thrown inside the transaction: everything written so far is rolled back.
-      signal?.throwIfAborted();
-      const { source } = item;
+    // An item's text as stored here: its pictures put back as this site's figures, then sanitized.
+    const contentOf = (item: PlannedItem) => {
       const html = item.html.replace(PICTURE_PLACEHOLDER, (_, index: string) => {
         const picture = item.pictures[Number(index)]!;
         const image = stored.get(picture.url);
         return image ? figureHtml({ ...image, alt: picture.alt, caption: picture.caption }) : '';
       });
       const content = sanitizeContent(html.slice(0, CONTENT_MAX), (key) => byKey.get(key));
-      const pictureIds = [...new Set(uploadKeysIn(content).map((key) => byKey.get(key)!.id))];
+      return { content, pictureIds: [...new Set(uploadKeysIn(content).map((key) => byKey.get(key)!.id))] };
+    };
+    for (const item of items) {
+      // Thrown inside the transaction: everything written so far is rolled back.
+      signal?.throwIfAborted();
+      const { source } = item;
       const date = source.date ?? new Date();
-      if (source.kind === 'page') {
-        const page = await tx.page.create({
-          data: {
-            slug: item.slug,
-            title: item.title,
-            description: item.description,
-            content,
-            status: source.status === 'PUBLISHED' ? 'PUBLISHED' : 'DRAFT',
-            createdAt: date,
-          },
-          select: { id: true },
-        });
-        if (pictureIds.length > 0) {
-          await tx.pagePicture.createMany({ data: pictureIds.map((imageId) => ({ pageId: page.id, imageId })) });
-        }
-        await tx.importedItem.create({
-          data: { source: site.source, kind: 'page', sourceId: source.sourceId, targetId: page.id },
-        });
-        for (const from of source.oldPaths) redirects.set(from, pagePath(item.slug));
-        created.pages++;
-      } else {
-        const cover = stored.get(coverKey(source));
-        const imageId = cover ? (imageIds.get(coverKey(source)) ?? null) : null;
-        const alt = imageId ? (covers.get(coverKey(source))?.alt ?? '') : '';
-        const status = imageId === null ? 'DRAFT' : item.status;
-        posts.push({
-          item,
-          pictureIds,
-          row: {
-            title: item.title,
-            subtitle: item.subtitle,
-            content,
-            category: item.category,
-            description: item.description,
-            imageId,
-            imageAlt: shorten(alt, IMAGE_ALT_MAX),
-            status,
-            slug: item.slug,
-            createdAt: date,
-            updatedAt: now,
-            publishedAt: status === 'DRAFT' ? null : date,
-          },
-        });
+      if (source.kind === 'post') {
+        // Written below, in batches; their text is made batch by batch, so the import never holds
+        // the stored text of every post at once.
+        posts.push(item);
         for (const from of source.oldPaths) redirects.set(from, postPath(item.slug));
         continue;
       }
+      const { content, pictureIds } = contentOf(item);
+      const page = await tx.page.create({
+        data: {
+          slug: item.slug,
+          title: item.title,
+          description: item.description,
+          content,
+          status: source.status === 'PUBLISHED' ? 'PUBLISHED' : 'DRAFT',
+          createdAt: date,
+        },
+        select: { id: true },
+      });
+      if (pictureIds.length > 0) {
+        await tx.pagePicture.createMany({ data: pictureIds.map((imageId) => ({ pageId: page.id, imageId })) });
+      }
+      await tx.importedItem.create({
+        data: { source: site.source, kind: 'page', sourceId: source.sourceId, targetId: page.id },
+      });
+      for (const from of source.oldPaths) redirects.set(from, pagePath(item.slug));
+      created.pages++;
       done++;
       onProgress?.(done, items.length);
     }
     // Posts in batches: a few statements for hundreds of posts, not a dozen for each.
     const tags = await ensureTags(
       tx,
-      posts.flatMap(({ item }) => item.tags.map((name) => ({ name, slug: tagSlug(name) }))),
+      posts.flatMap((item) => item.tags.map((name) => ({ name, slug: tagSlug(name) }))),
     );
     for (let start = 0; start < posts.length; start += POST_BATCH) {
       signal?.throwIfAborted();
-      const batch = posts.slice(start, start + POST_BATCH);
+      // The sanitizer's DOM (jsdom) is let go only once the event loop turns: objects it reaches
+      // through WeakRefs live until the current task ends. Without a turn between batches, a
+      // 10 000-post import kept the garbage of every post's text and passed 1.8 GB.
+      await new Promise((resolve) => setImmediate(resolve));
+      const batch = posts.slice(start, start + POST_BATCH).map((item) => {
+        const { source } = item;
+        const date = source.date ?? new Date();
+        const { content, pictureIds } = contentOf(item);
+        const cover = stored.get(coverKey(source));
+        const imageId = cover ? (imageIds.get(coverKey(source)) ?? null) : null;
+        const alt = imageId ? (covers.get(coverKey(source))?.alt ?? '') : '';
+        const status = imageId === null ? 'DRAFT' : item.status;
+        const row: Prisma.PostCreateManyInput = {
+          title: item.title,
+          subtitle: item.subtitle,
+          content,
+          category: item.category,
+          description: item.description,
+          imageId,
+          imageAlt: shorten(alt, IMAGE_ALT_MAX),
+          status,
+          slug: item.slug,
+          createdAt: date,
+          updatedAt: now,
+          publishedAt: status === 'DRAFT' ? null : date,
+        };
+        return { item, pictureIds, row };
+      });
       const rows = await tx.post.createManyAndReturn({ data: batch.map(({ row }) => row) });
       const bySlug = new Map(rows.map((row) => [row.slug, row]));
       const written = batch.map((entry) => ({ ...entry, post: bySlug.get(entry.item.slug)! }));
