@@ -23,8 +23,14 @@ import { securityHeaderSetter, securityHeaders } from './http/security-headers.t
 import { registerBackupRoutes } from './modules/backup/backup.rest.ts';
 import { registerMarkdownExportRoute } from './modules/import/markdown-export.rest.ts';
 import { registerImportRoutes } from './modules/import/import.rest.ts';
+import { registerSubscriberAdminRoutes } from './modules/subscribers/subscribers-admin.rest.ts';
 import { IMPORT_UPLOAD_MAX_BYTES, importMessages } from '#kernel/import-rules.ts';
 import { IMPORT_PATH } from '#kernel/route-paths.ts';
+import {
+  SUBSCRIBERS_CSV_MAX_BYTES,
+  SUBSCRIBERS_IMPORT_PATH,
+  subscriberAdminMessages,
+} from '#kernel/subscriber-admin-rules.ts';
 import { mountCommentForm } from './modules/comments/comment-form.route.ts';
 import { mountSubscribeForm } from './modules/subscribers/subscribe-form.route.ts';
 import { registerCommentRoutes } from './modules/comments/comment.rest.ts';
@@ -132,7 +138,18 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
         'Cache-Control': 'no-store',
       }),
   });
-  hono.use('/api/*', (c, next) => (c.req.path === IMPORT_PATH ? importBodyLimit : apiBodyLimit)(c, next));
+  // A list of subscribers to import (issue 40): its own limit, and its own words (a CSV's, not an image's).
+  const subscribersCsvLimit = bodyLimit({
+    maxSize: SUBSCRIBERS_CSV_MAX_BYTES + 64 * 1024,
+    onError: (c) => c.json({ message: subscriberAdminMessages.tooLarge }, 413, { 'Cache-Control': 'no-store' }),
+  });
+  hono.use('/api/*', (c, next) =>
+    (c.req.path === IMPORT_PATH
+      ? importBodyLimit
+      : c.req.path === SUBSCRIBERS_IMPORT_PATH
+        ? subscribersCsvLimit
+        : apiBodyLimit)(c, next),
+  );
 
   // Outside the request context, so they see the final response (after its cookies).
   hono.use('/graphql', cacheAnonymousReads());
@@ -182,6 +199,7 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   registerShelfRoutes(api, services);
   registerMarkdownExportRoute(api, db.prisma, services);
   registerImportRoutes(api, services);
+  registerSubscriberAdminRoutes(api, services);
   closeApiRouter(api);
   hono.route('/api', api);
 
