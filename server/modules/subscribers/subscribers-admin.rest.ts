@@ -2,7 +2,6 @@
 // 401, readers 403, another site's page gets no grant to read them): GET /api/subscribers.csv, every
 // subscriber; POST /api/subscribers/import with a CSV (`file`), its preview, and with `apply=1`, its
 // import. The same file is sent twice rather than kept between the two: nothing waits on the server.
-import { Readable } from 'node:stream';
 import {
   SUBSCRIBERS_CSV_PATH,
   SUBSCRIBERS_IMPORT_PATH,
@@ -22,7 +21,16 @@ export function registerSubscriberAdminRoutes(api: Api, services: Services): voi
   api.get(SUBSCRIBERS_CSV_PATH.slice('/api'.length), (c) => {
     adminOnly(c);
     const day = new Date().toISOString().slice(0, 10);
-    return new Response(Readable.toWeb(Readable.from(services.subscriberAdmin.csvLines())) as ReadableStream, {
+    const lines = services.subscriberAdmin.csvLines();
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await lines.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+    });
+    return new Response(body, {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="subscribers-${day}.csv"`,
