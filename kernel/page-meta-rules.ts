@@ -95,6 +95,10 @@ export const SCREEN_TEXTS = {
     title: 'Import',
     description: 'Posts and pages from a WordPress or Ghost export, or Markdown files, with their pictures.',
   },
+  adminSubscribers: {
+    title: 'Subscribers',
+    description: 'Readers who follow by e-mail: search, remove, export and import.',
+  },
   notFound: { title: 'Page not found (404)', description: 'There is no page at this address.' },
   missingPost: { title: 'The page does not exist', description: 'There is no post at this address.' },
 } as const satisfies Record<string, ScreenText>;

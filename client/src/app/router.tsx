@@ -132,6 +132,11 @@ export const routes: RouteObject[] = [
                 'ShelfItemEditor',
               ),
               lazyScreen('admin/import', () => import('../features/studio/admin-import-page'), 'AdminImportPage'),
+              lazyScreen(
+                'admin/subscribers',
+                () => import('../features/studio/admin-subscribers-page'),
+                'AdminSubscribersPage',
+              ),
             ],
           },
 

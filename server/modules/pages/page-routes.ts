@@ -26,6 +26,7 @@ export type FormScreen = Extract<
   | 'adminShelf'
   | 'adminShelfItem'
   | 'adminImport'
+  | 'adminSubscribers'
 >;
 
 export type PageRoute =
@@ -64,6 +65,7 @@ const ADMIN_SCREENS: Record<string, FormScreen> = {
   comments: 'adminComments',
   shelf: 'adminShelf',
   import: 'adminImport',
+  subscribers: 'adminSubscribers',
 };
 
 const NOT_FOUND: PageRoute = { kind: 'notFound' };
