@@ -97,6 +97,8 @@ export const routes: RouteObject[] = [
           pageRoute('tag/:slug/page/:pageNumber', tagList),
 
           // The shelf (issue 41): its list (filters in the query string), an item, a year in review.
+          lazyScreen('subscribe', () => import('../features/subscribe/subscribe-page'), 'SubscribePage'),
+          lazyScreen('subscribe/sent', () => import('../features/subscribe/subscribe-page'), 'SubscribePage'),
           lazyScreen('shelf', () => import('../features/shelf/shelf-list-page'), 'ShelfListPage'),
           lazyScreen('shelf/:slug', () => import('../features/shelf/shelf-item-page'), 'ShelfItemOrYearPage'),
 
