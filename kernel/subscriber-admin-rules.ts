@@ -32,6 +32,21 @@ export const SUBSCRIBER_CSV_SOURCE_LABELS: Record<SubscriberCsvSource, string> =
   csv: 'a CSV file',
 };
 
+/** The answer to a CSV sent to the import: its preview, or what it imported (applied). */
+export interface SubscriberImportAnswer {
+  source: SubscriberCsvSource;
+  /** Addresses not here yet: imported (or, in a preview, to be). */
+  added: number;
+  /** Addresses here already, whatever their status (an unsubscribed one stays so), and repeats in the file. */
+  alreadyHere: number;
+  /** Rows the source marks unsubscribed: skipped. */
+  unsubscribedInSource: number;
+  invalidCount: number;
+  /** The first invalid rows (SUBSCRIBERS_INVALID_SHOWN), with their line numbers. */
+  invalid: Array<{ line: number; value: string }>;
+  applied: boolean;
+}
+
 export const subscriberAdminMessages = {
   noFile: 'Choose a CSV file to import',
   tooLarge: `The file is too large (at most ${SUBSCRIBERS_CSV_MAX_BYTES / 1024 / 1024} MB)`,

@@ -9,7 +9,7 @@ import {
   SUBSCRIBERS_INVALID_SHOWN,
   SUBSCRIBERS_PAGE_SIZE,
   subscriberAdminMessages,
-  type SubscriberCsvSource,
+  type SubscriberImportAnswer,
   type SubscriberStatusName,
 } from '#kernel/subscriber-admin-rules.ts';
 import { SUBSCRIBE_PATH } from '#kernel/subscriber-rules.ts';
@@ -36,20 +36,6 @@ export interface SubscriberPage {
   page: number;
   pages: number;
   total: number;
-}
-
-export interface SubscriberImport {
-  source: SubscriberCsvSource;
-  /** Addresses not here yet: imported (or, in a preview, to be). */
-  added: number;
-  /** Addresses here already, whatever their status (an unsubscribed one stays so), and repeats in the file. */
-  alreadyHere: number;
-  /** Rows the source marks unsubscribed: skipped. */
-  unsubscribedInSource: number;
-  invalidCount: number;
-  /** The first invalid rows, with their line numbers. */
-  invalid: Array<{ line: number; value: string }>;
-  applied: boolean;
 }
 
 const SELECT = {
@@ -147,7 +133,7 @@ export class SubscriberAdminService {
    * consent "imported:<source>" (given there), and get no e-mail; an address here already is left as
    * it is, so an unsubscribed one stays unsubscribed and the same file twice adds nothing.
    */
-  async importCsv(bytes: Uint8Array, apply: boolean, now = Date.now()): Promise<SubscriberImport> {
+  async importCsv(bytes: Uint8Array, apply: boolean, now = Date.now()): Promise<SubscriberImportAnswer> {
     const read = readSubscriberCsv(bytes, now);
     const emails = read.subscribers.map((row) => row.email);
     const known = new Set<string>();

@@ -17,10 +17,10 @@ import {
   SUBSCRIBERS_IMPORT_PATH,
   subscriberAdminMessages,
   type SubscriberCsvSource,
+  type SubscriberImportAnswer,
   type SubscriberStatusName,
 } from '#kernel/subscriber-admin-rules.ts';
 import '../../components/form/form.css';
-import { SelectOptions } from '../../components/form/select-options';
 import { LocalDate } from '../../components/local-date';
 import { PageMeta } from '../../components/page-meta';
 import { Paginator } from '../../components/paginator';
@@ -28,7 +28,7 @@ import { graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
 import { evictRootField } from '../../lib/cache-updates';
 import { toast } from '../../lib/toast';
-import { listState, StudioTable } from './studio-table';
+import { ListFilter, listState, StudioTable, withListFilters } from './studio-table';
 import './admin-subscribers-page.css';
 
 const AdminSubscribersQuery = graphql(`
@@ -68,16 +68,6 @@ const COLUMNS = [
   ['Source', 'studio-col-short'],
 ] as const;
 
-interface ImportAnswer {
-  source: SubscriberCsvSource;
-  added: number;
-  alreadyHere: number;
-  unsubscribedInSource: number;
-  invalidCount: number;
-  invalid: Array<{ line: number; value: string }>;
-  applied: boolean;
-}
-
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
 /** The list and the counts change with a removal or an import: both read again. */
@@ -94,7 +84,7 @@ function sourceText(source: string): string {
 }
 
 /** A CSV sent to the import: its preview, or (apply) its import; a refusal is an Error with the server's words. */
-async function sendCsv(file: File, apply: boolean): Promise<ImportAnswer> {
+async function sendCsv(file: File, apply: boolean): Promise<SubscriberImportAnswer> {
   const body = new FormData();
   body.append('file', file);
   if (apply) body.append('apply', '1');
@@ -104,14 +94,14 @@ async function sendCsv(file: File, apply: boolean): Promise<ImportAnswer> {
   } catch {
     throw new Error('The server cannot be reached: check the connection and try again');
   }
-  const answer = (await response.json().catch(() => null)) as (ImportAnswer & { message?: string }) | null;
+  const answer = (await response.json().catch(() => null)) as (SubscriberImportAnswer & { message?: string }) | null;
   if (!response.ok) throw new Error(answer?.message ?? `The server answered ${response.status}`);
   return answer!;
 }
 
 function ImportForm({ onImported }: { onImported: () => void }) {
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<ImportAnswer | null>(null);
+  const [preview, setPreview] = useState<SubscriberImportAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -227,17 +217,7 @@ export function AdminSubscribersPage() {
   const [removeSubscriber] = useMutation(RemoveSubscriberMutation, { update: evictSubscribers });
   const [busyId, setBusyId] = useState<string | null>(null);
 
-  /** The address with these filters changed; any change of filter starts again at page 1. */
-  function withFilters(change: Record<string, string | null>, to = 1): URLSearchParams {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(change)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (to > 1) next.set('page', String(to));
-    else next.delete('page');
-    return next;
-  }
+  const withFilters = (change: Record<string, string | null>, to = 1) => withListFilters(params, change, to);
 
   async function remove(id: string, email: string) {
     if (busyId || !window.confirm(`Remove ${email}? They will get no more posts.`)) return;
@@ -350,19 +330,12 @@ export function AdminSubscribersPage() {
             Search
           </button>
         </form>
-        <label className="form-field studio-filter">
-          <span className="form-label">Status</span>
-          <select
-            className="form-input"
-            value={status ?? ''}
-            onChange={(event) => setParams(withFilters({ status: event.currentTarget.value || null }))}
-          >
-            <SelectOptions
-              none="All"
-              options={SUBSCRIBER_STATUSES.map((name) => [name, SUBSCRIBER_STATUS_LABELS[name]] as const)}
-            />
-          </select>
-        </label>
+        <ListFilter
+          label="Status"
+          value={status ?? ''}
+          options={SUBSCRIBER_STATUSES.map((name) => [name, SUBSCRIBER_STATUS_LABELS[name]] as const)}
+          onChange={(next) => setParams(withFilters({ status: next }))}
+        />
       </div>
       {list && (
         <p className="studio-count" role="status">
