@@ -63,9 +63,9 @@ const RemoveSubscriberMutation = graphql(`
 const COLUMNS = [
   ['Address', 'studio-col-title'],
   ['Status', 'studio-col-short'],
-  ['Subscribed', 'studio-col-date'],
-  ['Confirmed', 'studio-col-date'],
-  ['Source', 'studio-col-short'],
+  ['Subscribed', 'subscriber-col-date'],
+  ['Confirmed', 'subscriber-col-date'],
+  ['Source', 'subscriber-col-source'],
 ] as const;
 
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
@@ -243,24 +243,27 @@ export function AdminSubscribersPage() {
           {list.items.map((row) => (
             <tr key={row.id} aria-busy={busyId === row.id}>
               <th scope="row" className="studio-title subscriber-email">
-                {row.email}
+                {/* A long address wraps before its domain first. */}
+                {row.email.replace(/@.*/, '')}
+                <wbr />
+                {row.email.replace(/^[^@]*/, '')}
               </th>
               <td className="studio-col-short" data-label="Status">
                 <span className={`subscriber-status subscriber-status-${row.status}`}>
                   {SUBSCRIBER_STATUS_LABELS[row.status]}
                 </span>
               </td>
-              <td className="studio-col-date" data-label="Subscribed">
+              <td className="subscriber-col-date" data-label="Subscribed">
                 <LocalDate iso={row.createdAt} />
               </td>
-              <td className="studio-col-date" data-label="Confirmed">
+              <td className="subscriber-col-date" data-label="Confirmed">
                 {row.confirmedAt ? <LocalDate iso={row.confirmedAt} /> : '—'}
               </td>
-              <td className="studio-col-short" data-label="Source">
+              <td className="subscriber-col-source" data-label="Source">
                 {sourceText(row.consentSource)}
               </td>
               <td className="studio-col-actions">
-                <div className="studio-actions">
+                <div className="studio-actions subscriber-actions">
                   <button
                     className="button button-small button-danger"
                     type="button"
