@@ -216,7 +216,13 @@ describe(`the studio's subscribers on ${testDbKind}`, () => {
       alreadyHere: 1,
       invalidCount: 0,
     });
-    expect(await site.t.db.prisma.subscriber.count({ where: { status: 'confirmed' } })).toBe(5);
+    // A spreadsheet's CSV with semicolons: the header line tells.
+    expect(await (await upload('E-mail;Name\nsemi@example.com;Semi, Colon\n', { apply: true })).json()).toMatchObject({
+      source: 'csv',
+      added: 1,
+      invalidCount: 0,
+    });
+    expect(await site.t.db.prisma.subscriber.count({ where: { status: 'confirmed' } })).toBe(6);
     // Consent was given elsewhere: nobody imported is asked again.
     expect(await site.t.db.prisma.outboxMessage.count()).toBe(0);
   });

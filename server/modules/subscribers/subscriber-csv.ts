@@ -79,9 +79,16 @@ export function readSubscriberCsv(bytes: Uint8Array, now = Date.now()): ReadCsv 
   }
   if (text.includes('\0') || text.trim() === '') throw new AppError('BAD_USER_INPUT', subscriberAdminMessages.notCsv);
 
+  // A spreadsheet saved where the decimal mark is a comma writes semicolons (or tabs): the header
+  // line, which names columns and holds no data, says which.
+  const headerLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]!;
+  const delimiter = [',', ';', '\t'].reduce((best, next) =>
+    headerLine.split(next).length > headerLine.split(best).length ? next : best,
+  );
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
     records = parseCsv(text, {
+      delimiter,
       bom: true,
       skip_empty_lines: true,
       relax_column_count: true,
