@@ -95,6 +95,15 @@ export const SCREEN_TEXTS = {
     title: 'Import',
     description: 'Posts and pages from a WordPress or Ghost export, or Markdown files, with their pictures.',
   },
+  adminSubscribers: {
+    title: 'Subscribers',
+    description: 'Readers who follow by e-mail: search, remove, export and import.',
+  },
+  subscribe: {
+    title: 'Follow by e-mail',
+    description: 'New posts by e-mail, nothing else. Every e-mail has a link to unsubscribe in one click.',
+  },
+  subscribeSent: { title: 'Check your mailbox', description: 'A link to confirm your subscription is on its way.' },
   notFound: { title: 'Page not found (404)', description: 'There is no page at this address.' },
   missingPost: { title: 'The page does not exist', description: 'There is no post at this address.' },
 } as const satisfies Record<string, ScreenText>;

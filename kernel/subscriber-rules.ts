@@ -21,4 +21,18 @@ export const subscriberMessages = {
   confirmed: 'Thank you: new posts will come to you by e-mail.',
   unsubscribed: 'You are unsubscribed: no more posts will be e-mailed to you.',
   linkInvalid: 'This link is not valid (or has expired).',
+  intro: 'New posts by e-mail, nothing else. Every e-mail has a link to unsubscribe in one click.',
 } as const;
+
+/**
+ * Why a POST to /subscribe was refused, as the /subscribe page is told it (?refused=, with ?minutes=
+ * for tooMany): a code, so the page only ever says the site's own words.
+ */
+export const SUBSCRIBE_REFUSALS = ['email', 'honeypot', 'tooMany'] as const;
+export type SubscribeRefusal = (typeof SUBSCRIBE_REFUSALS)[number];
+
+export function subscribeRefusalText(code: SubscribeRefusal, minutes: number): string {
+  if (code === 'email') return subscriberMessages.emailInvalid;
+  if (code === 'honeypot') return subscriberMessages.honeypot;
+  return subscriberMessages.tooMany(Number.isInteger(minutes) && minutes > 0 ? minutes : 60);
+}

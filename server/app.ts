@@ -1,6 +1,8 @@
 // Builds the HTTP application: GraphQL at /graphql, REST at /api, uploaded images at /uploads, health
 // at /healthz, feeds, /sitemap.xml and /robots.txt, the built client for every other GET. Exported
 // without listening, so tests call app.fetch() directly (server/index.ts listens).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
@@ -23,14 +25,21 @@ import { securityHeaderSetter, securityHeaders } from './http/security-headers.t
 import { registerBackupRoutes } from './modules/backup/backup.rest.ts';
 import { registerMarkdownExportRoute } from './modules/import/markdown-export.rest.ts';
 import { registerImportRoutes } from './modules/import/import.rest.ts';
+import { registerSubscriberAdminRoutes } from './modules/subscribers/subscribers-admin.rest.ts';
 import { IMPORT_UPLOAD_MAX_BYTES, importMessages } from '#kernel/import-rules.ts';
 import { IMPORT_PATH } from '#kernel/route-paths.ts';
+import { SERVER_ENTRY_FILE } from '#kernel/server-render.ts';
+import {
+  SUBSCRIBERS_CSV_MAX_BYTES,
+  SUBSCRIBERS_IMPORT_PATH,
+  subscriberAdminMessages,
+} from '#kernel/subscriber-admin-rules.ts';
 import { mountCommentForm } from './modules/comments/comment-form.route.ts';
 import { mountSubscribeForm } from './modules/subscribers/subscribe-form.route.ts';
 import { registerCommentRoutes } from './modules/comments/comment.rest.ts';
 import { mountSocialImages } from './modules/media/social-image.ts';
 import { mountUploads } from './modules/media/uploads.route.ts';
-import { mountClient } from './modules/pages/client-files.ts';
+import { defaultClientDir, mountClient } from './modules/pages/client-files.ts';
 import { PageMetaResolver } from './modules/pages/page-meta.ts';
 import { registerSeoRoutes } from './modules/pages/seo.routes.ts';
 import { registerPostRoutes } from './modules/post/post.rest.ts';
@@ -132,7 +141,18 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
         'Cache-Control': 'no-store',
       }),
   });
-  hono.use('/api/*', (c, next) => (c.req.path === IMPORT_PATH ? importBodyLimit : apiBodyLimit)(c, next));
+  // A list of subscribers to import (issue 40): its own limit, and its own words (a CSV's, not an image's).
+  const subscribersCsvLimit = bodyLimit({
+    maxSize: SUBSCRIBERS_CSV_MAX_BYTES + 64 * 1024,
+    onError: (c) => c.json({ message: subscriberAdminMessages.tooLarge }, 413, { 'Cache-Control': 'no-store' }),
+  });
+  hono.use('/api/*', (c, next) =>
+    (c.req.path === IMPORT_PATH
+      ? importBodyLimit
+      : c.req.path === SUBSCRIBERS_IMPORT_PATH
+        ? subscribersCsvLimit
+        : apiBodyLimit)(c, next),
+  );
 
   // Outside the request context, so they see the final response (after its cookies).
   hono.use('/graphql', cacheAnonymousReads());
@@ -182,6 +202,7 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   registerShelfRoutes(api, services);
   registerMarkdownExportRoute(api, db.prisma, services);
   registerImportRoutes(api, services);
+  registerSubscriberAdminRoutes(api, services);
   closeApiRouter(api);
   hono.route('/api', api);
 
@@ -190,7 +211,10 @@ export function createApp({ config, db, clientDir, backupToken }: AppOptions): A
   registerSeoRoutes(hono, config, services);
   // The comment form's plain POST and the e-mailed links (issue 38).
   mountCommentForm(hono, config, services);
-  mountSubscribeForm(hono, config, services);
+  // /subscribe in the site's layout when this build renders pages (issue 40); small pages otherwise.
+  const pagesRendered =
+    config.serverRendering && existsSync(path.join(clientDir ?? defaultClientDir, SERVER_ENTRY_FILE));
+  mountSubscribeForm(hono, config, services, pagesRendered);
   registerShelfFeed(hono, config, services);
   registerCommentsFeed(hono, config, services);
   const pages = new PageMetaResolver({

@@ -16,6 +16,7 @@ import './modules/menus/menu.schema.ts';
 import './modules/comments/comment.schema.ts';
 import './modules/shelf/shelf.schema.ts';
 import './modules/subscribers/subscriber.schema.ts';
+import './modules/subscribers/subscribers-admin.schema.ts';
 
 export const schema = builder.toSchema();
 

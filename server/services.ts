@@ -29,6 +29,7 @@ import { CommentService } from './modules/comments/comment.service.ts';
 import { Outbox } from './modules/mail/outbox.ts';
 import { ShelfService } from './modules/shelf/shelf.service.ts';
 import { SubscriberService } from './modules/subscribers/subscriber.service.ts';
+import { SubscriberAdminService } from './modules/subscribers/subscriber-admin.service.ts';
 
 export interface Services {
   images: ImageStore;
@@ -73,6 +74,8 @@ export interface Services {
   shelf: ShelfService;
   /** Readers who follow by e-mail (issue 40). */
   subscribers: SubscriberService;
+  /** The studio's subscribers: list, counts, CSV export and import, a post's test e-mail (issue 40). */
+  subscriberAdmin: SubscriberAdminService;
 }
 
 /** The read caches with the budgets the configuration gives (READ_CACHE_MB, RESPONSE_CACHE_MB). */
@@ -122,5 +125,6 @@ export function createServices(db: Database, config: Config, changes: ContentCha
     outbox,
     shelf: new ShelfService(prisma, imageFiles, changes, () => config.site.timeZone),
     subscribers,
+    subscriberAdmin: new SubscriberAdminService(prisma, config, outbox),
   };
 }

@@ -4,18 +4,22 @@
 // it downloads. Also the header's author tools, shown to the admin only. And its layout: a table on a
 // desktop and a card per post on a phone, with no word broken inside and every action in reach,
 // passing axe in both themes.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { importMessages } from '#kernel/import-rules.ts';
+import { subscriberAdminMessages } from '#kernel/subscriber-admin-rules.ts';
+import { subscriberMessages } from '#kernel/subscriber-rules.ts';
 import { openPictureSource } from '../../server/modules/import/picture-source.ts';
 import { sharedFixture } from '../support/shared-fixtures.ts';
 import { zipOf } from '../support/zip-writer.ts';
 import { checkBackup } from '../../server/modules/backup/site-backup.ts';
 import { adminTests, footer, imageFiles, problemsBesidesStatus, signOutBrowser, toast } from './support/accounts.ts';
-import { axeViolations } from './support/axe.ts';
+import { axeInBothThemes, axeViolations } from './support/axe.ts';
+import { openNoScriptBrowser } from './support/no-script.ts';
 import type { E2eSite } from './support/e2e-site.ts';
 import { boxes, brokenWords, lineCounts, sidewaysScroll } from './support/layout-checks.ts';
 import { h1Text, pathOf, whileFilesHeld } from './support/page-checks.ts';
@@ -382,6 +386,7 @@ describe("the header's author tools", () => {
         'Shelf',
         'Import',
         'Comments',
+        'Subscribers',
       ]);
     expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual([
       '/new',
@@ -395,6 +400,7 @@ describe("the header's author tools", () => {
       '/admin/shelf',
       '/admin/import',
       '/admin/comments',
+      '/admin/subscribers',
     ]);
     await footer(page).getByRole('link', { name: 'Create blog' }).waitFor();
     await authorTools(page).getByRole('link', { name: 'New post' }).click();
@@ -514,6 +520,184 @@ describe('the import (issue 39)', () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
       rmSync(scratch, { recursive: true, force: true });
+    }
+    expect(site.problems).toEqual([]);
+  });
+});
+
+describe('the subscribers (issue 40)', () => {
+  it('at 390 px: counts, pages of 50, search and status, remove after a question, a CSV previewed then imported; the test e-mail refused without SMTP', async () => {
+    const { page } = site;
+    const { prisma } = site.t.db;
+    await prisma.subscriber.deleteMany();
+    const start = Date.UTC(2026, 0, 1);
+    await prisma.subscriber.createMany({
+      data: Array.from({ length: 55 }, (_, i) => ({
+        email: `reader${String(i).padStart(3, '0')}.with.a.rather.long.address@example.com`,
+        status: i % 11 === 0 ? ('unsubscribed' as const) : i % 7 === 0 ? ('pending' as const) : ('confirmed' as const),
+        consentSource: 'form',
+        unsubscribeKey: randomBytes(24).toString('base64url'),
+        createdAt: new Date(start + i * 60_000),
+        confirmedAt: i % 7 === 0 ? null : new Date(start + i * 60_000),
+      })),
+    });
+    const scratch = mkdtempSync(path.join(tmpdir(), 'e2e-subscribers-'));
+    const emails = () => page.getByRole('table').locator('tbody th').allTextContents();
+    try {
+      await page.goto(site.url);
+      await authorTools(page).getByRole('link', { name: 'Subscribers', exact: true }).click();
+      await expect.poll(() => h1Text(page)).toBe('Subscribers');
+      // At 1280 px a table, as wide as the page's column and no wider, long addresses and all.
+      const table = page.getByRole('table');
+      await table.waitFor();
+      expect(
+        await table.evaluate(
+          (element) => element.getBoundingClientRect().right - element.parentElement!.getBoundingClientRect().right,
+        ),
+      ).toBeLessThanOrEqual(0);
+      await page.setViewportSize({ width: 390, height: 844 });
+      const counts = page.getByRole('list', { name: 'Subscribers by status' });
+      await expect.poll(() => counts.innerText()).toMatch(/43 confirmed\s+7 waiting for confirmation\s+5 unsubscribed/);
+      await expect.poll(async () => (await emails()).length).toBe(50);
+      expect((await emails())[0]).toBe('reader054.with.a.rather.long.address@example.com');
+      expect(await sidewaysScroll(page)).toBe(0);
+      expect(await axeInBothThemes(page, 'subscribers')).toEqual([]);
+      await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
+      await expect.poll(() => emails()).toHaveLength(5);
+
+      await page.getByRole('search', { name: 'Subscribers' }).getByLabel('Search by address').fill('reader01');
+      await page.getByRole('search', { name: 'Subscribers' }).getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Waiting for confirmation' });
+      await expect.poll(() => pathOf(page)).toBe('/admin/subscribers?q=reader01&status=pending');
+      await expect.poll(() => emails()).toEqual(['reader014.with.a.rather.long.address@example.com']);
+
+      // Remove: asked first; dismissed, nothing goes; accepted, it is gone.
+      const questions: string[] = [];
+      page.once('dialog', (dialog) => {
+        questions.push(dialog.message());
+        void dialog.dismiss();
+      });
+      const remove = page.getByRole('button', { name: 'Remove reader014.with.a.rather.long.address@example.com' });
+      await remove.click();
+      await expect.poll(() => questions).toHaveLength(1);
+      expect(await prisma.subscriber.count()).toBe(55);
+      page.once('dialog', (dialog) => void dialog.accept());
+      await remove.click();
+      await toast(page, 'reader014.with.a.rather.long.address@example.com is removed').waitFor();
+      await page.getByText('NOTHING FOUND').waitFor();
+      expect(await prisma.subscriber.count()).toBe(54);
+
+      // A Ghost export: previewed (nothing written), then imported.
+      const ghost = path.join(scratch, 'ghost-members.csv');
+      writeFileSync(
+        ghost,
+        [
+          'id,email,name,note,subscribed_to_emails,complimentary_plan,stripe_customer_id,created_at,deleted_at,labels,tiers',
+          '1,imported.one@example.com,One,,true,,,2023-04-01T10:00:00.000Z,,,',
+          '2,imported.two@example.com,Two,,true,,,2023-04-02T10:00:00.000Z,,,',
+          '3,left.ghost@example.com,Left,,false,,,2023-04-03T10:00:00.000Z,,,',
+          '4,oops,Oops,,true,,,2023-04-04T10:00:00.000Z,,,',
+          '5,reader001.with.a.rather.long.address@example.com,Known,,true,,,2023-04-05T10:00:00.000Z,,,',
+        ].join('\n'),
+      );
+      const notCsv = path.join(scratch, 'people.csv');
+      writeFileSync(notCsv, 'name,city\nAda,London\n');
+      const file = page.getByLabel('CSV file');
+      await file.setInputFiles(notCsv);
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await page.getByText(subscriberAdminMessages.noEmailColumn).waitFor();
+      expect(problemsBesidesStatus(site.problems, 400)).toEqual([]);
+      site.problems.length = 0;
+      await file.setInputFiles(ghost);
+      await page.getByRole('button', { name: 'Preview' }).click();
+      const preview = page.getByRole('status').filter({ hasText: 'From Ghost' });
+      await preview.waitFor();
+      expect((await preview.innerText()).replace(/\s+/g, ' ')).toContain(
+        'From Ghost: 2 new subscribers 1 address already here (left as they are) 1 row unsubscribed there (skipped) 1 row without a valid address (skipped) Line 5: “oops”',
+      );
+      expect(await prisma.subscriber.count()).toBe(54);
+      expect(await sidewaysScroll(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Import 2 subscribers' }).click();
+      await toast(page, '2 subscribers imported').waitFor();
+      expect(
+        (
+          await prisma.subscriber.findMany({ where: { consentSource: 'imported:ghost' }, orderBy: { email: 'asc' } })
+        ).map((row) => `${row.email} ${row.status}`),
+      ).toEqual(['imported.one@example.com confirmed', 'imported.two@example.com confirmed']);
+      expect(await prisma.outboxMessage.count({ where: { to: { startsWith: 'imported.' } } })).toBe(0);
+
+      // The post editor's test e-mail: this site has no SMTP_URL, and says so.
+      const draft = await createDraft(site.t, 'Subscribers test draft');
+      await page.goto(`${site.url}/blog/${draft.id}/edit`);
+      await page.getByRole('button', { name: 'Send a test e-mail' }).click();
+      await toast(page, subscriberAdminMessages.mailNotConfigured).waitFor();
+      // The refusal is the answer's status (400), which the browser reports.
+      expect(problemsBesidesStatus(site.problems, 400)).toEqual([]);
+      site.problems.length = 0;
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      rmSync(scratch, { recursive: true, force: true });
+    }
+    expect(site.problems).toEqual([]);
+  });
+
+  it('/subscribe without JavaScript: a page of the site, its form, "check your mailbox" and a refusal in the layout, nothing for axe in either theme', async () => {
+    const reader = await openNoScriptBrowser();
+    try {
+      const { page } = reader;
+      await page.goto(`${site.url}/subscribe`);
+      await page.getByRole('banner').waitFor();
+      await page.getByRole('contentinfo').waitFor();
+      expect(await h1Text(page)).toBe('Follow by e-mail');
+      await page.getByRole('main').getByLabel('E-mail').fill('no.script@example.com');
+      await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click();
+      await page.waitForURL(`${site.url}/subscribe/sent`);
+      await page.getByRole('banner').waitFor();
+      expect(await h1Text(page)).toBe('Check your mailbox');
+      await page.getByText(subscriberMessages.checkMailbox).waitFor();
+      expect(await site.t.db.prisma.subscriber.findUnique({ where: { email: 'no.script@example.com' } })).toMatchObject(
+        {
+          status: 'pending',
+        },
+      );
+      expect(reader.problems).toEqual([]);
+    } finally {
+      await reader.close();
+    }
+
+    // Refused (an address the browser let through but the server does not take): the site's page
+    // again, the address kept, the refusal beside its field.
+    const refused = await fetch(`${site.url}/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'not an address', homepage: '' }),
+    });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain('<header');
+    expect(html).toContain('You are not subscribed yet');
+    expect(html).toContain(subscriberMessages.emailInvalid);
+    expect(html).toMatch(
+      /value="not an address"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*value="not an address"/,
+    );
+
+    // axe needs script: the pages as the server wrote them, with the app's code answered empty (as
+    // pages.test.ts checks the pages without JavaScript).
+    const { page } = site;
+    await page.route(/\/assets\/[\w-]+\.js$/, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    try {
+      for (const [address, heading] of [
+        ['/subscribe', 'Follow by e-mail'],
+        ['/subscribe/sent', 'Check your mailbox'],
+        ['/subscribe?email=not+an+address&refused=email', 'You are not subscribed yet'],
+      ] as const) {
+        await page.goto(`${site.url}${address}`);
+        expect(await h1Text(page)).toBe(heading);
+        expect(await axeInBothThemes(page, address)).toEqual([]);
+      }
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
     }
     expect(site.problems).toEqual([]);
   });

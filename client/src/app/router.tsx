@@ -97,6 +97,8 @@ export const routes: RouteObject[] = [
           pageRoute('tag/:slug/page/:pageNumber', tagList),
 
           // The shelf (issue 41): its list (filters in the query string), an item, a year in review.
+          lazyScreen('subscribe', () => import('../features/subscribe/subscribe-page'), 'SubscribePage'),
+          lazyScreen('subscribe/sent', () => import('../features/subscribe/subscribe-page'), 'SubscribePage'),
           lazyScreen('shelf', () => import('../features/shelf/shelf-list-page'), 'ShelfListPage'),
           lazyScreen('shelf/:slug', () => import('../features/shelf/shelf-item-page'), 'ShelfItemOrYearPage'),
 
@@ -132,6 +134,11 @@ export const routes: RouteObject[] = [
                 'ShelfItemEditor',
               ),
               lazyScreen('admin/import', () => import('../features/studio/admin-import-page'), 'AdminImportPage'),
+              lazyScreen(
+                'admin/subscribers',
+                () => import('../features/studio/admin-subscribers-page'),
+                'AdminSubscribersPage',
+              ),
             ],
           },
 

@@ -44,6 +44,8 @@ function firstChunkModules(route: PageRoute): string[] {
       return ['src/features/posts/page-screen.tsx', 'src/lib/sanitize.ts'];
     case 'tag':
       return ['src/features/posts/tag-list-page.tsx'];
+    case 'subscribe':
+      return ['src/features/subscribe/subscribe-page.tsx'];
     default:
       return [];
   }

@@ -24,6 +24,7 @@ import { SHELF_STATUS_LABELS, SHELF_TEXT, shelfPath, shelfYearPath, shelfYearTex
 import { canonicalListPagePath, pagePath, postPath, searchPath, tagPath } from '#kernel/route-paths.ts';
 import type { CommentService } from '../comments/comment.service.ts';
 import { tagDescription, tagHeading } from '#kernel/tag-rules.ts';
+import { SUBSCRIBE_PATH } from '#kernel/subscriber-rules.ts';
 
 export interface MetaImage {
   /** Absolute. */
@@ -145,6 +146,11 @@ export class PageMetaResolver {
       }
       case 'shelf':
         return this.shelfPage(route, screen, notFound(SCREEN_TEXTS.notFound));
+      case 'subscribe':
+        // Never kept by a cache: after a refused POST it holds the reader's address (subscribe-form.route.ts).
+        return route.sent
+          ? screen(SCREEN_TEXTS.subscribeSent, `${SUBSCRIBE_PATH}/sent`, { noindex: true, private: true })
+          : screen(SCREEN_TEXTS.subscribe, SUBSCRIBE_PATH, { private: true });
     }
   }
 

@@ -26,6 +26,7 @@ export type FormScreen = Extract<
   | 'adminShelf'
   | 'adminShelfItem'
   | 'adminImport'
+  | 'adminSubscribers'
 >;
 
 export type PageRoute =
@@ -43,6 +44,8 @@ export type PageRoute =
   | { kind: 'form'; screen: FormScreen; path: string }
   /** The shelf (issue 41): /shelf, /shelf/{year} (a year in review), /shelf/{slug} (an item). */
   | { kind: 'shelf'; year: number | null; slug: string | null }
+  /** Following by e-mail (issue 40): /subscribe, and /subscribe/sent after the form's POST. */
+  | { kind: 'subscribe'; sent: boolean }
   | { kind: 'notFound' };
 
 const FORM_SCREENS: Record<string, FormScreen> = {
@@ -64,6 +67,7 @@ const ADMIN_SCREENS: Record<string, FormScreen> = {
   comments: 'adminComments',
   shelf: 'adminShelf',
   import: 'adminImport',
+  subscribers: 'adminSubscribers',
 };
 
 const NOT_FOUND: PageRoute = { kind: 'notFound' };
@@ -121,6 +125,10 @@ export function matchPageRoute(pathname: string): PageRoute {
     return screen
       ? { kind: 'form', screen, path: rest.length === 0 ? '/admin' : `/admin/${rest[0]!.toLowerCase()}` }
       : NOT_FOUND;
+  }
+
+  if (head === 'subscribe' && (rest.length === 0 || (rest.length === 1 && rest[0]!.toLowerCase() === 'sent'))) {
+    return { kind: 'subscribe', sent: rest.length === 1 };
   }
 
   if (head === 'blog') {

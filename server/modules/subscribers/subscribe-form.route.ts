@@ -1,13 +1,20 @@
 // The subscription's pages (issue 40), plain HTML that works without JavaScript:
 // - GET /subscribe: the form; POST /subscribe: a plain POST answered by a 303 to /subscribe/sent (the
-//   same page whatever the address), or the form again with the refusal and the address kept.
+//   same page whatever the address), or the form again with the refusal and the address kept. With a
+//   build that renders pages (`inLayout`), both are pages of the site in its layout (the client's
+//   SubscribePage, answered by client-files.ts); otherwise small pages of their own.
 // - /subscribe/confirm and /subscribe/unsubscribe: the e-mailed links open a page with one button (a
 //   GET changes nothing: mail scanners open links); unsubscribe also takes RFC 8058's one-click POST,
 //   which a mail client sends from elsewhere, so it is not refused as cross-site.
 import type { Hono } from 'hono';
-import { SUBSCRIBE_HONEYPOT_FIELD, SUBSCRIBE_PATH, subscriberMessages } from '#kernel/subscriber-rules.ts';
+import {
+  SUBSCRIBE_HONEYPOT_FIELD,
+  SUBSCRIBE_PATH,
+  subscriberMessages,
+  type SubscribeRefusal,
+} from '#kernel/subscriber-rules.ts';
 import type { Config } from '../../config.ts';
-import { asExpectedError } from '../../errors.ts';
+import { asExpectedError, type AppError } from '../../errors.ts';
 import { escapeMarkup } from '../../http/markup.ts';
 import { CROSS_SITE_REFUSED, isCrossSite } from '../../http/origin-policy.ts';
 import { requestStateOf } from '../../http/request-state.ts';
@@ -28,15 +35,52 @@ export function subscribeForm(email = '', error = ''): string {
   );
 }
 
-const INTRO = '<p>New posts by e-mail, nothing else. Every e-mail has a link to unsubscribe in one click.</p>';
+const INTRO = `<p>${subscriberMessages.intro}</p>`;
 
-export function mountSubscribeForm(hono: Hono, config: Config, services: Services): void {
+/** Which of the page's refusals an expected error is (kernel/subscriber-rules.ts); null for another. */
+function refusalOf(expected: AppError): SubscribeRefusal | null {
+  if (expected.details.fieldErrors?.email) return 'email';
+  if (expected.message === subscriberMessages.honeypot) return 'honeypot';
+  if (expected.code === 'TOO_MANY_REQUESTS') return 'tooMany';
+  return null;
+}
+
+/**
+ * inLayout: /subscribe and /subscribe/sent are the site's pages (a build that renders them); a refused
+ * POST is answered with /subscribe rendered for the address and the refusal, with the refusal's status.
+ */
+export function mountSubscribeForm(hono: Hono, config: Config, services: Services, inLayout = false): void {
   const { subscribers } = services;
 
-  hono.get(SUBSCRIBE_PATH, () => smallPage('Follow by e-mail', INTRO + subscribeForm(), 200));
-  hono.get(`${SUBSCRIBE_PATH}/sent`, () =>
-    smallPage('Check your mailbox', `<p>${subscriberMessages.checkMailbox}</p>`, 200),
-  );
+  if (!inLayout) {
+    hono.get(SUBSCRIBE_PATH, () => smallPage('Follow by e-mail', INTRO + subscribeForm(), 200));
+    hono.get(`${SUBSCRIBE_PATH}/sent`, () =>
+      smallPage('Check your mailbox', `<p>${subscriberMessages.checkMailbox}</p>`, 200),
+    );
+  }
+
+  /** The refused form again, the address kept: the layout's page when there is one, else a small page. */
+  async function refusedPage(request: Request, email: string, expected: AppError): Promise<Response> {
+    const refusal = refusalOf(expected);
+    if (inLayout && refusal) {
+      const minutes = Math.ceil((expected.details.retryAfterSeconds ?? 0) / 60);
+      const query = new URLSearchParams({ email, refused: refusal, ...(minutes ? { minutes: String(minutes) } : {}) });
+      // The page a GET shows, asked of this app without the cookie: the reader's page with its islands,
+      // never the app, which would render it again for the browser's address (without the query).
+      const page = await hono.fetch(
+        new Request(new URL(`${SUBSCRIBE_PATH}?${query}`, request.url), { headers: { 'accept-encoding': 'identity' } }),
+      );
+      const headers = new Headers(page.headers);
+      headers.set('cache-control', 'no-store');
+      return new Response(page.body, { status: expected.status, headers });
+    }
+    const fieldError = expected.details.fieldErrors?.email ?? '';
+    return smallPage(
+      'You are not subscribed yet',
+      (fieldError ? '' : `<p role="alert">${escapeMarkup(expected.message)}</p>`) + subscribeForm(email, fieldError),
+      expected.status,
+    );
+  }
 
   hono.post(SUBSCRIBE_PATH, async (c) => {
     if (isCrossSite(c.req.raw, config)) return smallPage(CROSS_SITE_REFUSED, '', 403);
@@ -55,12 +99,7 @@ export function mountSubscribeForm(hono: Hono, config: Config, services: Service
     } catch (error) {
       const expected = asExpectedError(error);
       if (!expected) throw error;
-      const fieldError = expected.details.fieldErrors?.email ?? '';
-      const response = smallPage(
-        'You are not subscribed yet',
-        (fieldError ? '' : `<p role="alert">${escapeMarkup(expected.message)}</p>`) + subscribeForm(email, fieldError),
-        expected.status,
-      );
+      const response = await refusedPage(c.req.raw, email, expected);
       if (expected.details.retryAfterSeconds) {
         response.headers.set('retry-after', String(expected.details.retryAfterSeconds));
       }

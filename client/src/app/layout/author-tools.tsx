@@ -35,6 +35,11 @@ export function AuthorTools() {
         <li>
           <CommentsToolLink className="author-tools-link" />
         </li>
+        <li>
+          <NavLink className="author-tools-link" to="/admin/subscribers" end>
+            Subscribers
+          </NavLink>
+        </li>
       </ul>
     </nav>
   );

@@ -27,6 +27,7 @@ import { RestoredDraftNotice } from '../../components/form/restored-draft-notice
 import { PostRevisions } from './post-revisions';
 import { CommentsClosedField } from './comments-closed-field';
 import { SendByEmailField } from './send-by-email-field';
+import { TestEmailButton } from './test-email-button';
 import {
   forgetEditDraft,
   loadEditDraft,
@@ -296,6 +297,7 @@ export function EditPostPage() {
         )}
         <CommentsClosedField postId={post.id} />
         <SendByEmailField postId={post.id} />
+        <TestEmailButton postId={post.id} />
         <PostShelfItems postId={post.id} />
         <PostRevisions
           postId={post.id}

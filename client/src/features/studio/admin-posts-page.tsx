@@ -19,7 +19,6 @@ import { BACKUP_PATH, editPostPath, MARKDOWN_EXPORT_PATH, postPath } from '#kern
 import { keywordError } from '#kernel/search-rules.ts';
 // The site's field styles for the search and the filters (the form screens load them with their fields).
 import '../../components/form/form.css';
-import { SelectOptions } from '../../components/form/select-options';
 import { PageMeta } from '../../components/page-meta';
 import { Paginator } from '../../components/paginator';
 import { apiError, showApiError } from '../../lib/api-errors';
@@ -28,7 +27,7 @@ import { useSite } from '../../lib/site';
 import { toast } from '../../lib/toast';
 import { DeletePostMutation, evictAfterPostDeleted, evictAfterPostWritten } from '../../lib/post-writes';
 import { AdminPostsQuery, SetPostStatusMutation } from './admin-posts-query';
-import { listState, RowActions, StudioTable } from './studio-table';
+import { ListFilter, listState, RowActions, StudioTable, withListFilters } from './studio-table';
 import './admin-posts-page.css';
 
 const ADMIN_POSTS_PATH = '/admin/posts';
@@ -76,28 +75,6 @@ function dateText(status: PostStatusValue, publishedAt: string | null | undefine
   return formatDate(publishedAt);
 }
 
-/** One of the list's filters: a labelled select whose first choice, All, is no filter (null). */
-function ListFilter({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: ReadonlyArray<readonly [string, string]>;
-  onChange: (value: string | null) => void;
-}) {
-  return (
-    <label className="form-field studio-filter">
-      <span className="form-label">{label}</span>
-      <select className="form-input" value={value} onChange={(event) => onChange(event.currentTarget.value || null)}>
-        <SelectOptions none="All" options={options} />
-      </select>
-    </label>
-  );
-}
-
 export function AdminPostsPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
@@ -119,16 +96,7 @@ export function AdminPostsPage() {
   const [busyId, setBusyId] = useState<string | null>(null);
 
   /** The address with these filters changed; any change of filter starts again at page 1. */
-  function withFilters(change: Record<string, string | null>, page = 1): URLSearchParams {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(change)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (page > 1) next.set('page', String(page));
-    else next.delete('page');
-    return next;
-  }
+  const withFilters = (change: Record<string, string | null>, page = 1) => withListFilters(params, change, page);
 
   function submitSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

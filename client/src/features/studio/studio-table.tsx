@@ -1,8 +1,10 @@
-// The studio's lists (posts, pages): the states before their rows, and the table they are shown in
-// (a card per row on a phone, admin-posts-page.css), its columns' headers and an actions column.
+// The studio's lists (posts, pages, subscribers): the states before their rows, and the table they are
+// shown in (a card per row on a phone, admin-posts-page.css), its columns' headers and an actions
+// column; the filters kept in the address.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorMessage } from '../../components/error-message';
+import { SelectOptions } from '../../components/form/select-options';
 import { Spinner } from '../../components/spinner';
 import './admin-posts-page.css';
 
@@ -77,5 +79,43 @@ export function RowActions({ title, editTo, viewTo, published, disabled, onDelet
         </button>
       </div>
     </td>
+  );
+}
+
+/** The list's address with these filters changed (null or '' removes one); any change of filter starts again at page 1. */
+export function withListFilters(
+  params: URLSearchParams,
+  change: Record<string, string | null>,
+  page = 1,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(change)) {
+    if (value) next.set(key, value);
+    else next.delete(key);
+  }
+  if (page > 1) next.set('page', String(page));
+  else next.delete('page');
+  return next;
+}
+
+/** One of the list's filters: a labelled select whose first choice, All, is no filter (null). */
+export function ListFilter({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: ReadonlyArray<readonly [string, string]>;
+  onChange: (value: string | null) => void;
+}) {
+  return (
+    <label className="form-field studio-filter">
+      <span className="form-label">{label}</span>
+      <select className="form-input" value={value} onChange={(event) => onChange(event.currentTarget.value || null)}>
+        <SelectOptions none="All" options={options} />
+      </select>
+    </label>
   );
 }
