@@ -1,0 +1,5 @@
+-- AlterEnum
+ALTER TYPE "SubscriberStatus" ADD VALUE 'bounced';
+
+-- AlterTable
+ALTER TABLE "PostDelivery" ADD COLUMN     "messageId" UUID;
