@@ -481,6 +481,43 @@ describe('editing a post', () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("says how far the post's e-mails have gone beside \"Send by e-mail\", and follows them while they are sent", async () => {
+    const { page } = site;
+    const { prisma } = site.t.db;
+    // Three confirmed subscribers (issue 40): the published post's three e-mails wait in the outbox.
+    await prisma.subscriber.createMany({
+      data: ['a', 'b', 'c'].map((name) => ({
+        email: `${name}@example.com`,
+        status: 'confirmed' as const,
+        consentSource: 'form',
+        unsubscribeKey: `key-${name}-${randomUUID()}`,
+      })),
+    });
+    try {
+      const post = await createPost(site.t, { title: 'Sent to readers' });
+      const messages = await prisma.outboxMessage.findMany({
+        where: { subject: 'Sent to readers' },
+        orderBy: { to: 'asc' },
+      });
+      expect(messages).toHaveLength(3);
+      // As the outbox leaves them: one accepted, one refused for good, one still to send.
+      await prisma.outboxMessage.update({ where: { id: messages[0]!.id }, data: { state: 'sent' } });
+      await prisma.outboxMessage.update({ where: { id: messages[1]!.id }, data: { state: 'failed' } });
+      await goInApp(page, `/blog/${post.id}/edit`);
+      const progress = page.locator('.send-by-email-progress');
+      await expect.poll(() => progress.textContent()).toBe('E-mailed to 1 of 3 subscribers · 1 failed · sending…');
+      // The last one is sent: the line follows without a reload.
+      await prisma.outboxMessage.update({ where: { id: messages[2]!.id }, data: { state: 'sent' } });
+      await expect.poll(() => progress.textContent()).toBe('E-mailed to 2 of 3 subscribers · 1 failed');
+      expect(await page.getByLabel(/Send by e-mail/).isChecked()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(site.problems).toEqual([]);
+    } finally {
+      // The file's other posts are e-mailed to nobody.
+      await prisma.subscriber.deleteMany();
+    }
+  });
+
   it('Cancel goes back without saving', async () => {
     const { page } = site;
     const post = await createPost(site.t, { title: 'Hades' });

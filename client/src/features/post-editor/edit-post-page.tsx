@@ -295,7 +295,7 @@ export function EditPostPage() {
           <ConflictPointer onShow={() => setConflict((shown) => shown && { ...shown, asked: true })} />
         )}
         <CommentsClosedField postId={post.id} />
-        <SendByEmailField postId={post.id} />
+        <SendByEmailField postId={post.id} status={post.status} />
         <PostShelfItems postId={post.id} />
         <PostRevisions
           postId={post.id}
