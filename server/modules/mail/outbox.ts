@@ -115,7 +115,10 @@ export class Outbox {
     options: OutboxOptions = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
-    this.transport = config.smtp ? createTransport(config.smtp.url) : null;
+    // One connection kept open and reused (nodemailer's pool, at most one connection: the worker sends
+    // one message at a time): a new connection for each message cost 100 ms even to this machine's own
+    // SMTP server, which capped a send at about ten a second whatever MAIL_RATE said.
+    this.transport = config.smtp ? createTransport({ url: config.smtp.url, pool: true, maxConnections: 1 }) : null;
     this.worker = new SerialWorker(() => this.sendAtRate(), this.options.pollMs, 'The outbox');
   }
 
