@@ -481,7 +481,7 @@ describe('editing a post', () => {
     expect(site.problems).toEqual([]);
   });
 
-  it("says how far the post's e-mails have gone beside \"Send by e-mail\", and follows them while they are sent", async () => {
+  it('says how far the post\'s e-mails have gone beside "Send by e-mail", and follows them while they are sent', async () => {
     const { page } = site;
     const { prisma } = site.t.db;
     // Three confirmed subscribers (issue 40): the published post's three e-mails wait in the outbox.
