@@ -53,7 +53,7 @@ export const sendingScenario: Scenario = {
           const sentDuring = smtp.count() - before;
           const endedEarly = smtp.count() >= subscribers;
           ctx.log('  waiting for the last e-mails');
-          await smtp.reached(subscribers, Math.max(600_000, (subscribers / mailRate) * 3000));
+          await smtp.reached(subscribers, Math.max(600_000, (subscribers / mailRate) * 3000), ctx.log);
           const sendSeconds = (smtp.lastAt() - published) / 1000;
           const sendRate = subscribers / sendSeconds;
 
@@ -141,8 +141,8 @@ interface CountingSmtp {
   count(): number;
   /** performance.now() of the last message's arrival. */
   lastAt(): number;
-  /** Resolves once this many messages have arrived; fails after timeoutMs. */
-  reached(count: number, timeoutMs: number): Promise<void>;
+  /** Resolves once this many messages have arrived (saying how many every 10 s); fails after timeoutMs. */
+  reached(count: number, timeoutMs: number, log?: (message: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -170,10 +170,15 @@ async function startCountingSmtp(): Promise<CountingSmtp> {
     url: `smtp://127.0.0.1:${port}`,
     count: () => count,
     lastAt: () => lastAt,
-    async reached(wanted, timeoutMs) {
+    async reached(wanted, timeoutMs, log) {
       const deadline = performance.now() + timeoutMs;
+      let told = performance.now();
       while (count < wanted) {
         if (performance.now() > deadline) throw new Error(`Only ${count} of ${wanted} e-mails arrived in time`);
+        if (performance.now() - told > 10_000) {
+          told = performance.now();
+          log?.(`  ${count} of ${wanted} e-mails arrived`);
+        }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },

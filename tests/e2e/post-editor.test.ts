@@ -13,6 +13,7 @@ import { goInApp, h1Text, holdZeroDelayTimers, pathOf } from './support/page-che
 import { sidewaysScroll } from './support/layout-checks.ts';
 import { openNoScriptBrowser } from './support/no-script.ts';
 import { createPost } from './support/site-content.ts';
+import { addConfirmedSubscribers } from '../support/subscribers.ts';
 
 let site: E2eSite;
 const images = imageFiles();
@@ -485,14 +486,7 @@ describe('editing a post', () => {
     const { page } = site;
     const { prisma } = site.t.db;
     // Three confirmed subscribers (issue 40): the published post's three e-mails wait in the outbox.
-    await prisma.subscriber.createMany({
-      data: ['a', 'b', 'c'].map((name) => ({
-        email: `${name}@example.com`,
-        status: 'confirmed' as const,
-        consentSource: 'form',
-        unsubscribeKey: `key-${name}-${randomUUID()}`,
-      })),
-    });
+    await addConfirmedSubscribers(prisma, ['a@example.com', 'b@example.com', 'c@example.com']);
     try {
       const post = await createPost(site.t, { title: 'Sent to readers' });
       const messages = await prisma.outboxMessage.findMany({

@@ -4,13 +4,13 @@
 // post's progress in GraphQL (admin only); the worker keeps to MAIL_RATE; and two servers on one
 // PostgreSQL database sending the same post give each subscriber one e-mail. (A scheduled post's
 // e-mails: subscribers.test.ts, and tests/process/post-mail-after-crash.test.ts in a real process.)
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
 import { Outbox } from '../../server/modules/mail/outbox.ts';
 import { appWithAdmin } from '../support/fixtures.ts';
 import { seedPosts } from '../support/content.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts';
+import { addConfirmedSubscribers } from '../support/subscribers.ts';
 import { testDbKind } from '../support/test-database.ts';
 
 const SET_STATUS =
@@ -42,16 +42,7 @@ describe(`delivering posts by e-mail on ${testDbKind}`, () => {
       // one at a time, as the worker does
     }
   };
-  const subscribe = (emails: string[]) =>
-    site.t.db.prisma.subscriber.createMany({
-      data: emails.map((email) => ({
-        email,
-        status: 'confirmed' as const,
-        consentSource: 'form',
-        unsubscribeKey: randomBytes(12).toString('hex'),
-        confirmedAt: new Date(),
-      })),
-    });
+  const subscribe = (emails: string[]) => addConfirmedSubscribers(site.t.db.prisma, emails);
   /** A post made public by the admin, as the editor does: e-mailed in the same transaction. */
   const publish = async (title: string) => {
     const [post] = await seedPosts(site.t.db.prisma, [{ title }]);

@@ -8,11 +8,11 @@
 // after the restart. (The one window for a duplicate, between a "250" and its UPDATE, is a few
 // milliseconds that a kill at a random time could hit; this test does not aim for it.)
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedPosts } from '../support/content.ts';
 import { PROCESS_TEST_TIMEOUT, serverPlace } from '../support/server-process.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts';
+import { addConfirmedSubscribers } from '../support/subscribers.ts';
 import { testDbKind } from '../support/test-database.ts';
 
 const SUBSCRIBERS = 500;
@@ -36,15 +36,7 @@ describe(`a post's e-mails after kill -9 on ${testDbKind}`, { timeout: PROCESS_T
     let postId: string;
     try {
       await migrate(db.sql);
-      await db.prisma.subscriber.createMany({
-        data: emails.map((email) => ({
-          email,
-          status: 'confirmed' as const,
-          consentSource: 'import',
-          unsubscribeKey: randomBytes(12).toString('hex'),
-          confirmedAt: new Date(),
-        })),
-      });
+      await addConfirmedSubscribers(db.prisma, emails);
       // Its time has come: the server's scheduler makes it public as it starts.
       const [post] = await seedPosts(db.prisma, [{ title: 'For all 500' }]);
       postId = post!.id;
