@@ -1,8 +1,9 @@
 // Issue 40's delivery, to a real SMTP server the test starts (smtp-server): an address refused for
 // good (550 to RCPT TO) or a message refused for good (554) is marked failed at once and never tried
 // again, the address then skipped by later posts; a temporary refusal (451) is tried again; the
-// post's progress in GraphQL (admin only); the worker keeps to MAIL_RATE; and two servers on one
-// PostgreSQL database sending the same post give each subscriber one e-mail. (A scheduled post's
+// post's progress in GraphQL (admin only); a message to one reader goes before a post's waiting
+// ones; the worker keeps to MAIL_RATE; and two servers on one PostgreSQL database sending the same
+// post give each subscriber one e-mail. (A scheduled post's
 // e-mails: subscribers.test.ts, and tests/process/post-mail-after-crash.test.ts in a real process.)
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { openDatabase } from '../../server/db/database.ts';
@@ -111,6 +112,19 @@ describe(`delivering posts by e-mail on ${testDbKind}`, () => {
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     await site.t.db.prisma.subscriber.deleteMany();
     expect(await delivery((await publish('To nobody')).id)).toBeNull();
+  });
+
+  test("a reader's confirmation link is sent before a post's e-mails already waiting", async () => {
+    await subscribe(['one@example.com', 'two@example.com']);
+    await publish('Long send');
+    const asked = await site.t.graphql('mutation { subscribe(email: "new@example.com") { message } }');
+    expect(asked.errors).toBeUndefined();
+    await drain();
+    expect(smtp.messages.map(recipient)).toEqual([
+      'new@example.com',
+      expect.stringMatching(/^(one|two)@example\.com$/),
+      expect.stringMatching(/^(one|two)@example\.com$/),
+    ]);
   });
 
   test('the worker keeps to MAIL_RATE: six e-mails at five a second take a second', async () => {

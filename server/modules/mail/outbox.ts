@@ -214,6 +214,8 @@ export class Outbox {
   private async claim(): Promise<Claimed | null> {
     // A claim of a process that is no longer connected (killed mid-send) is taken over at once, as
     // the image encoding's are (decision 019); one of a live process, once its lease has run out.
+    // A post's e-mails to its subscribers (bulk) come after any other due message: a reader's
+    // confirmation link does not wait for a 10 000-address send to end.
     const running = [...(await this.db.connectedInstances())];
     const leaseUntil = new Date(Date.now() + this.options.leaseMs);
     const [row] = await this.db.prisma.$queryRaw<Claimed[]>`
@@ -223,7 +225,7 @@ export class Outbox {
         SELECT "id" FROM "OutboxMessage"
         WHERE "state" = 'pending' AND "runAfter" <= now()
           AND ("leaseUntil" IS NULL OR "leaseUntil" < now() OR NOT ("worker" = ANY(${running}::text[])))
-        ORDER BY "runAfter", "createdAt" LIMIT 1
+        ORDER BY "bulk", "runAfter", "createdAt" LIMIT 1
         FOR UPDATE SKIP LOCKED)
       RETURNING "id", "to", "subject", "text", "html", "headers", "attempts", "leaseUntil"`;
     return row ?? null;

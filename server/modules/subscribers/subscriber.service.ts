@@ -173,8 +173,8 @@ export class SubscriberService implements PublishHook {
           SELECT ${post.id}::uuid, "id", gen_random_uuid() FROM "Subscriber" WHERE "status" = 'confirmed'
           ON CONFLICT DO NOTHING
           RETURNING "subscriberId", "messageId")
-        INSERT INTO "OutboxMessage" ("id", "kind", "to", "subject", "text", "html", "headers")
-        SELECT "w"."messageId", 'post', "s"."email", ${mail.subject},
+        INSERT INTO "OutboxMessage" ("id", "kind", "bulk", "to", "subject", "text", "html", "headers")
+        SELECT "w"."messageId", 'post', true, "s"."email", ${mail.subject},
           replace(${mail.text}, ${mark}, ${base} || "s"."unsubscribeKey"),
           replace(${mail.html}, ${mark}, ${base} || "s"."unsubscribeKey"),
           jsonb_build_object(
