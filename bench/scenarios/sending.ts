@@ -48,7 +48,9 @@ export const sendingScenario: Scenario = {
           ctx.log(`  reads while sending (${smtp.count()} of ${subscribers} sent)`);
           const before = smtp.count();
           const started = performance.now();
-          const sending = await measure(ctx, { url: app.url, next: nextRead });
+          // The new post cooled the lists: a first pass of every read again, as the quiet run had, so
+          // both runs measure warm reads and only the sending differs.
+          const sending = await measure(ctx, { url: app.url, next: nextRead, firstPass: everyCachedRead(reads) });
           const duringSeconds = (performance.now() - started) / 1000;
           const sentDuring = smtp.count() - before;
           const endedEarly = smtp.count() >= subscribers;
@@ -80,7 +82,8 @@ export const sendingScenario: Scenario = {
               baseline: { name: 'nothing being sent', value: quiet.perSecond },
               target: atLeastRatio(0.9)(sending.perSecond, quiet.perSecond),
               note:
-                `${sentDuring} e-mails sent during the reads (${(sentDuring / duringSeconds).toFixed(0)} a second)` +
+                `${sentDuring} e-mails sent during the reads' first pass, warm-up and run ` +
+                `(${(sentDuring / duringSeconds).toFixed(0)} a second, ${duringSeconds.toFixed(0)} s)` +
                 (endedEarly ? '; the send ended before the reads did: part of the run had nothing to send' : ''),
             },
             {
