@@ -45,6 +45,10 @@ export interface BenchConfig {
   pageRate: number;
   /** Rounds of warm reads then reads under writes in the write-a-second scenario; the table gives medians. */
   writeRounds: number;
+  /** Confirmed subscribers a post is e-mailed to in the sending scenario (issue 40). */
+  subscribers: number;
+  /** The server's MAIL_RATE in the sending scenario: e-mails a second at most. */
+  mailRate: number;
   /** postgresql://... of a server where the bench may create and drop databases; unset: PGlite. */
   databaseUrl: string | undefined;
   /** Node flags for the server under test, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof. */
@@ -68,6 +72,8 @@ export function loadBenchConfig(): BenchConfig {
     writeRates: rates('BENCH_WRITE_RATES', [1, 5, 20]),
     pageRate: whole('BENCH_PAGE_RATE', 1000),
     writeRounds: whole('BENCH_WRITE_ROUNDS', 3),
+    subscribers: whole('BENCH_SUBSCRIBERS', 10_000),
+    mailRate: whole('BENCH_MAIL_RATE', 1000),
     databaseUrl: process.env.BENCH_DATABASE_URL?.trim() || undefined,
     serverNodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== ''),
     keep: process.env.BENCH_KEEP === '1',

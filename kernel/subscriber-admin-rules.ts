@@ -15,12 +15,14 @@ export const SUBSCRIBERS_CSV_MAX_ROWS = 200_000;
 /** The preview lists this many of the invalid rows (their count is always whole). */
 export const SUBSCRIBERS_INVALID_SHOWN = 100;
 
-export const SUBSCRIBER_STATUSES = ['confirmed', 'pending', 'unsubscribed'] as const;
+// 'bounced': the receiving server refused the address for good (decision 058); later posts skip it.
+export const SUBSCRIBER_STATUSES = ['confirmed', 'pending', 'unsubscribed', 'bounced'] as const;
 export type SubscriberStatusName = (typeof SUBSCRIBER_STATUSES)[number];
 export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatusName, string> = {
   confirmed: 'Confirmed',
   pending: 'Waiting for confirmation',
   unsubscribed: 'Unsubscribed',
+  bounced: 'Bounced (address refused)',
 };
 
 /** The services a CSV can come from, told apart by their columns; 'csv' for any other. */

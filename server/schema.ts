@@ -8,6 +8,7 @@ import './modules/media/media.schema.ts';
 import './modules/user/user.schema.ts';
 import './modules/post/post.schema.ts';
 import './modules/post/post-revision.schema.ts';
+import './modules/subscribers/post-delivery.schema.ts';
 import './modules/upcoming/upcoming.schema.ts';
 import './modules/page/page.schema.ts';
 import './modules/tag/tag.schema.ts';

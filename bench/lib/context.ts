@@ -59,9 +59,12 @@ export async function withApp<T>(
   posts: number,
   use: (app: AppUnderTest) => Promise<T>,
   env: Record<string, string> = {},
+  /** Rows the scenario adds to its copy before the server starts (the embedded database is the server's after). */
+  prepare?: (dataSet: DataSet) => Promise<void>,
 ): Promise<T> {
   const dataSet = await ctx.dataSets.fresh(posts);
   try {
+    await prepare?.(dataSet);
     const port = await freePort();
     const server = await startApp({ ...appEnv({ port, ...dataSet }), ...env }, ctx.config.serverNodeArgs);
     try {

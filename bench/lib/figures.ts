@@ -2,7 +2,7 @@
 // ratio and the target for it. Ratios are what hold from one noisy run to the next.
 import type { LoadResult } from './load.ts';
 
-export type Unit = 'req/s' | 'writes/s' | 'ms' | 'µs' | 's' | 'KB' | 'score' | 'MiB' | '';
+export type Unit = 'req/s' | 'writes/s' | 'e-mails/s' | 'ms' | 'µs' | 's' | 'KB' | 'score' | 'MiB' | '';
 
 export interface Target {
   /** As the table prints it: '≥ 0.50×', '< 20 ms'. */

@@ -9,6 +9,8 @@ function formatValue(value: number, unit: Figure['unit']): string {
       return `${Math.round(value).toLocaleString('en')} req/s`;
     case 'writes/s':
       return `${value.toFixed(1)} writes/s`;
+    case 'e-mails/s':
+      return `${Math.round(value).toLocaleString('en')} e-mails/s`;
     case 'ms':
       return `${value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en')} ms`;
     case 'µs':

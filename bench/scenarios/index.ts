@@ -9,6 +9,7 @@ import { pageWeightScenario } from './page-weight.ts';
 import { postPageScenario } from './post-page.ts';
 import { restListScenario } from './rest-list.ts';
 import { searchScenario } from './search.ts';
+import { sendingScenario } from './sending.ts';
 import { serverRenderScenario } from './server-render.ts';
 import { startupScenario } from './startup.ts';
 import { writeASecondScenario } from './write-a-second.ts';
@@ -26,4 +27,5 @@ export const SCENARIOS: readonly Scenario[] = [
   serverRenderScenario,
   writeASecondScenario,
   memoryScenario,
+  sendingScenario,
 ];

@@ -13,6 +13,7 @@ import { goInApp, h1Text, holdZeroDelayTimers, pathOf } from './support/page-che
 import { sidewaysScroll } from './support/layout-checks.ts';
 import { openNoScriptBrowser } from './support/no-script.ts';
 import { createPost } from './support/site-content.ts';
+import { addConfirmedSubscribers } from '../support/subscribers.ts';
 
 let site: E2eSite;
 const images = imageFiles();
@@ -479,6 +480,36 @@ describe('editing a post', () => {
       .toEqual(['Gris', 'Gris, Third Time', 'Gris, Again', 'Gris']);
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(site.problems).toEqual([]);
+  });
+
+  it('says how far the post\'s e-mails have gone beside "Send by e-mail", and follows them while they are sent', async () => {
+    const { page } = site;
+    const { prisma } = site.t.db;
+    // Three confirmed subscribers (issue 40): the published post's three e-mails wait in the outbox.
+    await addConfirmedSubscribers(prisma, ['a@example.com', 'b@example.com', 'c@example.com']);
+    try {
+      const post = await createPost(site.t, { title: 'Sent to readers' });
+      const messages = await prisma.outboxMessage.findMany({
+        where: { subject: 'Sent to readers' },
+        orderBy: { to: 'asc' },
+      });
+      expect(messages).toHaveLength(3);
+      // As the outbox leaves them: one accepted, one refused for good, one still to send.
+      await prisma.outboxMessage.update({ where: { id: messages[0]!.id }, data: { state: 'sent' } });
+      await prisma.outboxMessage.update({ where: { id: messages[1]!.id }, data: { state: 'failed' } });
+      await goInApp(page, `/blog/${post.id}/edit`);
+      const progress = page.locator('.send-by-email-progress');
+      await expect.poll(() => progress.textContent()).toBe('E-mailed to 1 of 3 subscribers · 1 failed · sending…');
+      // The last one is sent: the line follows without a reload.
+      await prisma.outboxMessage.update({ where: { id: messages[2]!.id }, data: { state: 'sent' } });
+      await expect.poll(() => progress.textContent()).toBe('E-mailed to 2 of 3 subscribers · 1 failed');
+      expect(await page.getByLabel(/Send by e-mail/).isChecked()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(site.problems).toEqual([]);
+    } finally {
+      // The file's other posts are e-mailed to nobody.
+      await prisma.subscriber.deleteMany();
+    }
   });
 
   it('Cancel goes back without saving', async () => {

@@ -246,7 +246,7 @@ beforeAll(async () => {
   });
   await prisma.comment.create({ data: { postId: renamed!.id, name: 'Bo', email: 'bo@example.com', text: 'Waiting' } });
   await prisma.post.update({ where: { id: lender!.id }, data: { commentsClosed: true } });
-  // Subscribers (issue 40): one confirmed, one who left; a post not to be e-mailed.
+  // Subscribers (issue 40): one confirmed, one who left, one refused; a post not to be e-mailed.
   await prisma.subscriber.createMany({
     data: [
       {
@@ -257,6 +257,8 @@ beforeAll(async () => {
         confirmedAt: new Date(),
       },
       { email: 'ben@example.com', status: 'unsubscribed', consentSource: 'graphql', unsubscribeKey: 'key-ben' },
+      // An address the SMTP server refused for good (issue 40's delivery).
+      { email: 'cy@example.com', status: 'bounced', consentSource: 'form', unsubscribeKey: 'key-cy' },
     ],
   });
   await prisma.post.update({ where: { id: renamed!.id }, data: { sendByEmail: false } });
@@ -351,6 +353,7 @@ describe(`export from PGlite, import into ${testDbKind}`, () => {
       expect(after.subscribers.map((row) => [row.email, row.status, row.unsubscribeKey])).toEqual([
         ['ann@example.com', 'confirmed', 'key-ann'],
         ['ben@example.com', 'unsubscribed', 'key-ben'],
+        ['cy@example.com', 'bounced', 'key-cy'],
       ]);
       expect(after.posts.filter((post) => !post.sendByEmail)).toHaveLength(1);
       expect(after.pages.map((page) => page.slug).sort()).toEqual([

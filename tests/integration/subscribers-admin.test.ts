@@ -21,7 +21,7 @@ import { testDbKind } from '../support/test-database.ts';
 
 const LIST = `query ($query: String, $status: SubscriberStatus, $page: Int) {
   subscribers(query: $query, status: $status, page: $page) { total page pages items { id email status consentSource createdAt confirmedAt } }
-  subscriberCounts { confirmed pending unsubscribed }
+  subscriberCounts { confirmed pending unsubscribed bounced }
 }`;
 const REMOVE = 'mutation ($id: ID!) { removeSubscriber(id: $id) }';
 const TEST_MAIL = 'mutation ($postId: ID!) { sendTestEmail(postId: $postId) }';
@@ -64,7 +64,9 @@ describe(`the studio's subscribers on ${testDbKind}`, () => {
     smtp.messages.length = 0;
   });
 
-  const seed = (rows: Array<{ email: string; status?: 'pending' | 'confirmed' | 'unsubscribed'; at?: Date }>) =>
+  const seed = (
+    rows: Array<{ email: string; status?: 'pending' | 'confirmed' | 'unsubscribed' | 'bounced'; at?: Date }>,
+  ) =>
     site.t.db.prisma.subscriber.createMany({
       data: rows.map(({ email, status = 'confirmed', at = new Date() }) => ({
         email,
@@ -115,13 +117,25 @@ describe(`the studio's subscribers on ${testDbKind}`, () => {
     await seed(
       Array.from({ length: SUBSCRIBERS_PAGE_SIZE + 5 }, (_, i) => ({
         email: `reader${String(i).padStart(3, '0')}@example.com`,
-        status: i % 11 === 0 ? ('unsubscribed' as const) : i % 7 === 0 ? ('pending' as const) : ('confirmed' as const),
+        // One address a receiving server refused for good (decision 058).
+        status:
+          i === 33
+            ? ('bounced' as const)
+            : i % 11 === 0
+              ? ('unsubscribed' as const)
+              : i % 7 === 0
+                ? ('pending' as const)
+                : ('confirmed' as const),
         at: new Date(start + i * 60_000),
       })),
     );
     const all = await site.t.graphql(LIST, {}, { cookie: site.admin });
     expect(all.errors).toBeUndefined();
-    expect(all.data.subscriberCounts).toEqual({ confirmed: 43, pending: 7, unsubscribed: 5 });
+    expect(all.data.subscriberCounts).toEqual({ confirmed: 43, pending: 7, unsubscribed: 4, bounced: 1 });
+    const bounced = await site.t.graphql(LIST, { status: 'bounced' }, { cookie: site.admin });
+    expect(bounced.data.subscribers.items.map((item: { email: string }) => item.email)).toEqual([
+      'reader033@example.com',
+    ]);
     expect(all.data.subscribers).toMatchObject({ total: 55, page: 1, pages: 2 });
     expect(all.data.subscribers.items).toHaveLength(SUBSCRIBERS_PAGE_SIZE);
     expect(all.data.subscribers.items[0]).toMatchObject({

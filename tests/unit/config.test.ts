@@ -68,6 +68,9 @@ describe('configuration', () => {
       REGISTRATION: 'open',
       SERVER_RENDERING: 'off',
       IMAGE_VARIANTS: 'request',
+      SMTP_URL: 'smtp://mail.example:587',
+      MAIL_FROM: 'Robin <robin@pixel.example>',
+      MAIL_RATE: '2.5',
     });
     expect(config).toEqual({
       port: 8080,
@@ -98,7 +101,12 @@ describe('configuration', () => {
       registrationOpen: true,
       serverRendering: false,
       variantsInBackground: false,
+      smtp: { url: 'smtp://mail.example:587', from: 'Robin <robin@pixel.example>', rate: 2.5 },
     });
+  });
+
+  it('sends 10 e-mails a second unless MAIL_RATE says otherwise', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example' }).smtp?.rate).toBe(10);
   });
 
   it('keeps images in a bucket when one is named, in its path at a custom endpoint unless told otherwise', () => {
@@ -176,6 +184,9 @@ describe('configuration', () => {
       'PORTFOLIO_URL must be an absolute http:// or https:// URL, such as https://example.com/portfolio',
     ],
     [{ AUTHOR_BIO: 'x'.repeat(301) }, 'AUTHOR_BIO must be at most 300 characters'],
+    [{ MAIL_RATE: 'fast' }, 'MAIL_RATE must be a number of e-mails a second between 1 and 1000'],
+    [{ MAIL_RATE: '0' }, 'MAIL_RATE must be a number of e-mails a second between 1 and 1000'],
+    [{ MAIL_RATE: '5000' }, 'MAIL_RATE must be a number of e-mails a second between 1 and 1000'],
   ])('refuses %o with its own message', (env, message) => {
     expect(problemsOf(env)).toEqual([message]);
   });

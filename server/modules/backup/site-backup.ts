@@ -189,7 +189,7 @@ const importedItemRow = z.strictObject({
 const subscriberRow = z.strictObject({
   id: uuid,
   email: z.string().refine((email) => email === email.toLowerCase(), 'not in lower case'),
-  status: z.enum(['pending', 'confirmed', 'unsubscribed']),
+  status: z.enum(['pending', 'confirmed', 'unsubscribed', 'bounced']),
   tokenHash: z.string().nullable().default(null),
   tokenExpiresAt: isoDate.nullable().default(null),
   consentSource: z.string(),

@@ -13,8 +13,14 @@
 // an incomplete transaction that the SMTP server discards, and the row is sent again by the next
 // worker. Every attempt carries the same Message-ID (the row's id), so a receiving system that
 // deduplicates does. A lost notification is worse than a rare duplicate, so this side is chosen.
+//
+// Issue 40 (docs/decisions/058-mail-delivery.md): the worker keeps to MAIL_RATE messages a second
+// (each send starts at least 1/rate s after the previous one began), and a refusal for good (an SMTP
+// 5xx to the recipient or to the message) marks the row failed at once, where a temporary one (4xx, a
+// lost connection, a 5xx to the login or the sender, which are the setup's and hit every message
+// alike) is tried again with the backoff.
 import { createTransport, type Transporter } from 'nodemailer';
-import type { Config } from '../../config.ts';
+import { DEFAULT_MAIL_RATE, type Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { SerialWorker } from '../shared/serial-worker.ts';
@@ -38,6 +44,24 @@ export interface OutboxOptions {
   leaseMs?: number;
   /** How often the worker looks for rows it was not told about (another server's, a retry's). */
   pollMs?: number;
+}
+
+/** Told of an address the SMTP server refused for good (a 5xx to RCPT TO), once its message is marked failed. */
+export type RecipientRefused = (address: string) => Promise<void>;
+
+/**
+ * Whether an SMTP failure is for good: a 5xx answer to the recipient ('recipient': the address does
+ * not exist, or takes no mail) or to the message itself ('message': its content or size refused).
+ * Anything else is tried again: a 4xx, a lost connection, and a 5xx to the login or to MAIL FROM,
+ * which is the setup's (a wrong password, a sender the server does not allow) and would fail every
+ * message alike until someone fixes it.
+ */
+export function refusedForGood(error: unknown): 'recipient' | 'message' | null {
+  const { responseCode, command } = (error ?? {}) as { responseCode?: unknown; command?: unknown };
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode > 599) return null;
+  if (command === 'RCPT TO') return 'recipient';
+  if (command === 'DATA') return 'message';
+  return null;
 }
 
 const DEFAULTS: Required<OutboxOptions> = {
@@ -81,6 +105,9 @@ export class Outbox {
   private readonly options: Required<OutboxOptions>;
   private readonly transport: Transporter | null;
   private readonly worker: SerialWorker;
+  private readonly refusedListeners: RecipientRefused[] = [];
+  /** When this process last began a send: the worker starts the next one 1/rate s after it. */
+  private lastSendAt = 0;
 
   constructor(
     private readonly db: Pick<Database, 'prisma' | 'instanceId' | 'connectedInstances'>,
@@ -88,8 +115,16 @@ export class Outbox {
     options: OutboxOptions = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
-    this.transport = config.smtp ? createTransport(config.smtp.url) : null;
-    this.worker = new SerialWorker(() => this.sendOne(), this.options.pollMs, 'The outbox');
+    // One connection kept open and reused (nodemailer's pool, at most one connection: the worker sends
+    // one message at a time): a new connection for each message cost 100 ms even to this machine's own
+    // SMTP server, which capped a send at about ten a second whatever MAIL_RATE said.
+    this.transport = config.smtp ? createTransport({ url: config.smtp.url, pool: true, maxConnections: 1 }) : null;
+    this.worker = new SerialWorker(() => this.sendAtRate(), this.options.pollMs, 'The outbox');
+  }
+
+  /** Calls listener when the SMTP server refuses an address for good (the subscribers mark it bounced). */
+  onRecipientRefused(listener: RecipientRefused): void {
+    this.refusedListeners.push(listener);
   }
 
   private get stopped(): boolean {
@@ -117,11 +152,25 @@ export class Outbox {
     this.worker.wake();
   }
 
-  /** Claims a due message and sends it; false when there was none. */
+  /**
+   * The worker's job: waits until 1/rate s has passed since the previous send began (MAIL_RATE), then
+   * sends. Spacing rather than a bucket of tokens: the SMTP server never sees a burst, and a restart
+   * cannot send faster than the rate either. The rate is each process's: two servers send twice as many.
+   */
+  private async sendAtRate(): Promise<boolean> {
+    const rate = this.config.smtp?.rate ?? DEFAULT_MAIL_RATE;
+    const wait = this.lastSendAt + 1000 / rate - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (this.stopped) return false;
+    return this.sendOne();
+  }
+
+  /** Claims a due message and sends it at once (tests call it; the worker keeps to the rate); false when there was none. */
   async sendOne(): Promise<boolean> {
     if (!this.transport) return false;
     const row = await this.claim();
     if (!row) return false;
+    this.lastSendAt = Date.now();
     if (row.attempts > this.options.maxAttempts) {
       await this.release(row, 'Its process stopped while sending it', true);
       return true;
@@ -140,12 +189,18 @@ export class Outbox {
       });
     } catch (error) {
       const message = (error as Error)?.message ?? String(error);
-      const last = row.attempts >= this.options.maxAttempts;
-      // A refusal that will be tried again is a warning (servers are busy at times); giving up is an error.
-      if (last) console.error(`Gave up sending e-mail ${row.id} after ${row.attempts} attempts: ${message}`);
+      const refused = refusedForGood(error);
+      const last = refused !== null || row.attempts >= this.options.maxAttempts;
+      // A refusal that will be tried again is a warning (servers are busy at times), and so is an address
+      // that does not exist (a newsletter meets them every day); giving up after every retry is an error.
+      if (refused) console.warn(`E-mail ${row.id} was refused for good, not tried again: ${message}`);
+      else if (last) console.error(`Gave up sending e-mail ${row.id} after ${row.attempts} attempts: ${message}`);
       else
         console.warn(`Could not send e-mail ${row.id} (attempt ${row.attempts}); it is tried again later: ${message}`);
-      await this.release(row, message, last);
+      const released = await this.release(row, message, last);
+      if (released && refused === 'recipient') {
+        for (const listener of this.refusedListeners) await listener(row.to);
+      }
       return true;
     }
     // Sent: recorded at once, and only while the lease is still ours (a row taken over is the other's).
@@ -159,6 +214,8 @@ export class Outbox {
   private async claim(): Promise<Claimed | null> {
     // A claim of a process that is no longer connected (killed mid-send) is taken over at once, as
     // the image encoding's are (decision 019); one of a live process, once its lease has run out.
+    // A post's e-mails to its subscribers (bulk) come after any other due message: a reader's
+    // confirmation link does not wait for a 10 000-address send to end.
     const running = [...(await this.db.connectedInstances())];
     const leaseUntil = new Date(Date.now() + this.options.leaseMs);
     const [row] = await this.db.prisma.$queryRaw<Claimed[]>`
@@ -168,15 +225,16 @@ export class Outbox {
         SELECT "id" FROM "OutboxMessage"
         WHERE "state" = 'pending' AND "runAfter" <= now()
           AND ("leaseUntil" IS NULL OR "leaseUntil" < now() OR NOT ("worker" = ANY(${running}::text[])))
-        ORDER BY "runAfter", "createdAt" LIMIT 1
+        ORDER BY "bulk", "runAfter", "createdAt" LIMIT 1
         FOR UPDATE SKIP LOCKED)
       RETURNING "id", "to", "subject", "text", "html", "headers", "attempts", "leaseUntil"`;
     return row ?? null;
   }
 
-  private async release(row: Claimed, error: string, last: boolean): Promise<void> {
+  /** Gives the row back for a retry, or marks it failed; false when its lease was no longer this worker's. */
+  private async release(row: Claimed, error: string, last: boolean): Promise<boolean> {
     const delay = this.options.retryDelayMs(row.attempts);
-    await this.db.prisma.outboxMessage.updateMany({
+    const { count } = await this.db.prisma.outboxMessage.updateMany({
       where: { id: row.id, worker: this.db.instanceId, leaseUntil: row.leaseUntil },
       data: {
         worker: null,
@@ -186,5 +244,6 @@ export class Outbox {
       },
     });
     if (!last && !this.stopped) setTimeout(() => this.wake(), delay).unref();
+    return count > 0;
   }
 }

@@ -84,7 +84,7 @@ export class SubscriberAdminService {
 
   async counts(): Promise<Record<SubscriberStatusName, number>> {
     const groups = await this.prisma.subscriber.groupBy({ by: ['status'], _count: { _all: true } });
-    const counts = { confirmed: 0, pending: 0, unsubscribed: 0 };
+    const counts = { confirmed: 0, pending: 0, unsubscribed: 0, bounced: 0 };
     for (const group of groups) counts[group.status] = group._count._all;
     return counts;
   }

@@ -31,12 +31,28 @@ export interface SubscribeProof {
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** A post's e-mails by where they stand in the outbox (issue 40's progress in the editor). */
+export interface PostEmailDelivery {
+  total: number;
+  sent: number;
+  pending: number;
+  failed: number;
+}
+
 export class SubscriberService implements PublishHook {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly config: Pick<Config, 'siteUrl' | 'siteName'>,
     private readonly outbox: Outbox,
-  ) {}
+  ) {
+    // An address refused for good is sent no more posts (it can subscribe again, and confirm).
+    outbox.onRecipientRefused(async (address) => {
+      await this.prisma.subscriber.updateMany({
+        where: { email: address, status: 'confirmed' },
+        data: { status: 'bounced' },
+      });
+    });
+  }
 
   /**
    * A reader asks to follow by e-mail. The answer is the same whatever the address's history; a
@@ -153,12 +169,12 @@ export class SubscriberService implements PublishHook {
       const base = this.unsubscribeUrl('');
       await tx.$executeRaw`
         WITH "written" AS (
-          INSERT INTO "PostDelivery" ("postId", "subscriberId")
-          SELECT ${post.id}::uuid, "id" FROM "Subscriber" WHERE "status" = 'confirmed'
+          INSERT INTO "PostDelivery" ("postId", "subscriberId", "messageId")
+          SELECT ${post.id}::uuid, "id", gen_random_uuid() FROM "Subscriber" WHERE "status" = 'confirmed'
           ON CONFLICT DO NOTHING
-          RETURNING "subscriberId")
-        INSERT INTO "OutboxMessage" ("id", "kind", "to", "subject", "text", "html", "headers")
-        SELECT gen_random_uuid(), 'post', "s"."email", ${mail.subject},
+          RETURNING "subscriberId", "messageId")
+        INSERT INTO "OutboxMessage" ("id", "kind", "bulk", "to", "subject", "text", "html", "headers")
+        SELECT "w"."messageId", 'post', true, "s"."email", ${mail.subject},
           replace(${mail.text}, ${mark}, ${base} || "s"."unsubscribeKey"),
           replace(${mail.html}, ${mark}, ${base} || "s"."unsubscribeKey"),
           jsonb_build_object(
@@ -166,6 +182,22 @@ export class SubscriberService implements PublishHook {
             'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click')
         FROM "Subscriber" "s" JOIN "written" "w" ON "w"."subscriberId" = "s"."id"`;
     }
+  }
+
+  /**
+   * How far the post's e-mails have gone: its deliveries by their outbox message's state, one query on
+   * the deliveries' primary key and the messages'. A delivery without a message (recorded before the
+   * link existed, or restored from a backup) counts as sent. null when it was e-mailed to nobody.
+   */
+  async emailDelivery(postId: string): Promise<PostEmailDelivery | null> {
+    const [row] = await this.prisma.$queryRaw<Array<{ total: number; pending: number; failed: number }>>`
+      SELECT count(*)::int AS "total",
+        count(*) FILTER (WHERE "m"."state" = 'pending')::int AS "pending",
+        count(*) FILTER (WHERE "m"."state" = 'failed')::int AS "failed"
+      FROM "PostDelivery" "d" LEFT JOIN "OutboxMessage" "m" ON "m"."id" = "d"."messageId"
+      WHERE "d"."postId" = ${postId}::uuid`;
+    if (!row || row.total === 0) return null;
+    return { ...row, sent: row.total - row.pending - row.failed };
   }
 
   /** The editor's "Send by e-mail", saved on its own; the post's updatedAt stays (no conflict for the form). */

@@ -8,7 +8,8 @@ import type { SubscriberPage, SubscriberRow } from './subscriber-admin.service.t
 
 const SubscriberStatusEnum = builder.enumType('SubscriberStatus', {
   values: SUBSCRIBER_STATUSES,
-  description: 'Pending until the e-mailed link is opened; only confirmed ones get posts',
+  description:
+    'Pending until the e-mailed link is opened; only confirmed ones get posts; bounced when the receiving server refused the address for good',
 });
 
 const SubscriberObject = builder.objectRef<SubscriberRow>('Subscriber').implement({
@@ -48,6 +49,7 @@ const SubscriberCountsObject = builder
       confirmed: t.exposeInt('confirmed'),
       pending: t.exposeInt('pending'),
       unsubscribed: t.exposeInt('unsubscribed'),
+      bounced: t.exposeInt('bounced'),
     }),
   });
 

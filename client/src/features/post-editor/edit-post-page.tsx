@@ -296,7 +296,7 @@ export function EditPostPage() {
           <ConflictPointer onShow={() => setConflict((shown) => shown && { ...shown, asked: true })} />
         )}
         <CommentsClosedField postId={post.id} />
-        <SendByEmailField postId={post.id} />
+        <SendByEmailField postId={post.id} status={post.status} />
         <TestEmailButton postId={post.id} />
         <PostShelfItems postId={post.id} />
         <PostRevisions

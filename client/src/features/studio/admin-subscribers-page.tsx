@@ -50,6 +50,7 @@ const AdminSubscribersQuery = graphql(`
       confirmed
       pending
       unsubscribed
+      bounced
     }
   }
 `);
