@@ -86,10 +86,32 @@ export function spawnServer(env: Record<string, string>, other?: ServerCommand):
   };
 }
 
-/** Starts the server and waits until it serves /healthz; fails with its output if it does not. */
+/**
+ * Starts the server and waits until it serves /healthz; fails with its output if it does not. On a
+ * port of its choosing (no PORT given), a port that something else took between freePort() and the
+ * server's listen (other tests' browsers and servers open connections all the while: a CI run lost
+ * a test to it) is given up for another, twice at most.
+ */
 export async function startServer(
   env: Record<string, string>,
   timeoutMs = 45_000,
+  other?: ServerCommand,
+): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(env, timeoutMs, other);
+    } catch (error) {
+      const taken = error instanceof PortTakenError;
+      if (!taken || env.PORT !== undefined || attempt === 3) throw taken ? new Error(error.message) : error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startServerOnce(
+  env: Record<string, string>,
+  timeoutMs: number,
   other?: ServerCommand,
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
@@ -98,7 +120,12 @@ export async function startServer(
   let exitCode: number | null | undefined;
   void server.exited.then((code) => (exitCode = code));
   while (Date.now() < deadline) {
-    if (exitCode !== undefined) throw new Error(`The server exited with ${exitCode}:\n${server.output()}`);
+    if (exitCode !== undefined) {
+      const message = `The server exited with ${exitCode}:\n${server.output()}`;
+      throw server.output().includes(`port ${port} is already in use`)
+        ? new PortTakenError(message)
+        : new Error(message);
+    }
     try {
       const response = await fetch(`${server.url}/healthz`);
       if (response.ok) return server;
