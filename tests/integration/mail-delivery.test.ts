@@ -127,6 +127,35 @@ describe(`delivering posts by e-mail on ${testDbKind}`, () => {
     ]);
   });
 
+  test('a reader who leaves in the middle of a send gets nothing more: unsubscribed by the one-click POST, or removed', async () => {
+    await subscribe(['stays@example.com', 'leaves@example.com', 'removed@example.com']);
+    const post = await publish('Mid-send');
+    expect(await delivery(post.id)).toEqual({ total: 3, sent: 0, pending: 3, failed: 0 });
+    const { prisma } = site.t.db;
+    const leaving = await prisma.subscriber.findUniqueOrThrow({ where: { email: 'leaves@example.com' } });
+    const oneClick = await site.t.request(`/subscribe/unsubscribe?token=${leaving.unsubscribeKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    const removed = await prisma.subscriber.findUniqueOrThrow({ where: { email: 'removed@example.com' } });
+    const answer = await site.t.graphql(
+      'mutation ($id: ID!) { removeSubscriber(id: $id) }',
+      { id: removed.id },
+      { cookie: site.admin },
+    );
+    expect(answer).toEqual({ data: { removeSubscriber: true } });
+    // Their messages are gone from the outbox, and the progress counts what goes out.
+    expect(await delivery(post.id)).toEqual({ total: 1, sent: 0, pending: 1, failed: 0 });
+    await drain();
+    expect(smtp.messages.map(recipient)).toEqual(['stays@example.com']);
+    expect(
+      await prisma.outboxMessage.count({ where: { to: { in: ['leaves@example.com', 'removed@example.com'] } } }),
+    ).toBe(0);
+    expect(await delivery(post.id)).toEqual({ total: 1, sent: 1, pending: 0, failed: 0 });
+  });
+
   test('the worker keeps to MAIL_RATE: six e-mails at five a second take a second', async () => {
     const emails = Array.from({ length: 6 }, (_, i) => `reader${i}@example.com`);
     await subscribe(emails);

@@ -20,6 +20,7 @@ import { enqueueMail, type Outbox } from '../mail/outbox.ts';
 import { POST_NOT_FOUND } from '../post/post-types.ts';
 import { renderPostMail } from './post-mail.ts';
 import { csvCell, readSubscriberCsv } from './subscriber-csv.ts';
+import { withdrawWaitingMail } from './withdraw-mail.ts';
 
 export interface SubscriberRow {
   id: string;
@@ -91,7 +92,13 @@ export class SubscriberAdminService {
 
   /** Gone with its deliveries' record: an import may bring the address back, a reader may subscribe again. */
   async remove(id: string): Promise<boolean> {
-    const removed = isUuid(id) ? await this.prisma.subscriber.deleteMany({ where: { id } }) : { count: 0 };
+    const removed = isUuid(id)
+      ? await this.prisma.$transaction(async (tx) => {
+          // Their waiting post e-mails go first: the deliveries that name them go with the subscriber.
+          await withdrawWaitingMail(tx, id);
+          return tx.subscriber.deleteMany({ where: { id } });
+        })
+      : { count: 0 };
     if (removed.count === 0) throw notFound(subscriberAdminMessages.notFound);
     return true;
   }

@@ -21,6 +21,7 @@ import { checkRateLimits } from '../shared/rate-limit.ts';
 import type { PublishHook } from '../post/post-writes.ts';
 import { POST_NOT_FOUND } from '../post/post-types.ts';
 import { renderPostMail } from './post-mail.ts';
+import { withdrawWaitingMail } from './withdraw-mail.ts';
 
 export interface SubscribeProof {
   honeypot?: string | null;
@@ -47,9 +48,14 @@ export class SubscriberService implements PublishHook {
   ) {
     // An address refused for good is sent no more posts (it can subscribe again, and confirm).
     outbox.onRecipientRefused(async (address) => {
-      await this.prisma.subscriber.updateMany({
-        where: { email: address, status: 'confirmed' },
-        data: { status: 'bounced' },
+      await this.prisma.$transaction(async (tx) => {
+        const bounced = await tx.subscriber.updateManyAndReturn({
+          where: { email: address, status: 'confirmed' },
+          data: { status: 'bounced' },
+          select: { id: true },
+        });
+        // The rest of a send in progress would be refused the same way.
+        for (const { id } of bounced) await withdrawWaitingMail(tx, id);
       });
     });
   }
@@ -137,9 +143,13 @@ export class SubscriberService implements PublishHook {
   async unsubscribe(token: string, now = new Date()): Promise<void> {
     const found = token ? await this.prisma.subscriber.findUnique({ where: { unsubscribeKey: token } }) : null;
     if (!found) throw new AppError('BAD_USER_INPUT', subscriberMessages.linkInvalid);
-    await this.prisma.subscriber.updateMany({
-      where: { id: found.id, status: { not: 'unsubscribed' } },
-      data: { status: 'unsubscribed', unsubscribedAt: now, tokenHash: null, tokenExpiresAt: null },
+    await this.prisma.$transaction(async (tx) => {
+      await tx.subscriber.updateMany({
+        where: { id: found.id, status: { not: 'unsubscribed' } },
+        data: { status: 'unsubscribed', unsubscribedAt: now, tokenHash: null, tokenExpiresAt: null },
+      });
+      // At once: not one more post, even from a send under way.
+      await withdrawWaitingMail(tx, found.id);
     });
   }
 
