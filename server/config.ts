@@ -40,6 +40,11 @@ export interface Config {
    * seed the database's settings row once; from then on the row's (site-settings.service.ts) are here.
    */
   site: SiteLook;
+  /**
+   * The settings' From of the site's e-mail (issue 40; the admin's only, never on a public answer):
+   * MAIL_FROM seeds the row once, then the row's is here. Absent or null: smtp.from.
+   */
+  mailFrom?: string | null;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   nodeEnv: NodeEnv;
@@ -324,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       socialLinks: v.SOCIAL_LINKS,
     },
     site: { tagline: null, footerText: null, language: 'en', timeZone: 'UTC' },
+    mailFrom: v.MAIL_FROM ?? null,
     adminEmail: v.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: v.ADMIN_PASSWORD,
     nodeEnv: v.NODE_ENV,
