@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_MB } from '#kernel/image-rules.ts';
+import { isMailFrom } from '#kernel/site-settings-rules.ts';
 import type { Image } from './generated/prisma/client.ts';
 
 /**
@@ -276,7 +277,10 @@ const envSchema = z.object({
       })
       .optional(),
   ),
-  MAIL_FROM: optionalString,
+  // The settings' rule (issue 40): MAIL_FROM seeds them, and the form refuses what they would not take.
+  MAIL_FROM: optionalString.refine((value) => value === undefined || isMailFrom(value), {
+    error: 'MAIL_FROM must be an address or Name <address>, such as Blog <no-reply@example.com>',
+  }),
   MAIL_RATE: z.preprocess(
     blankToUndefined,
     z.coerce
@@ -329,7 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       socialLinks: v.SOCIAL_LINKS,
     },
     site: { tagline: null, footerText: null, language: 'en', timeZone: 'UTC' },
-    mailFrom: v.MAIL_FROM ?? null,
+    mailFrom: v.MAIL_FROM,
     adminEmail: v.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: v.ADMIN_PASSWORD,
     nodeEnv: v.NODE_ENV,

@@ -44,6 +44,10 @@ import './site-settings-page.css';
 
 const SETTINGS_PATH = '/admin/settings';
 
+const MAIL_FROM_HINT =
+  "What readers see as the sender of the site's e-mails, such as Jane Doe <blog@example.com>; empty: the " +
+  "server's default (MAIL_FROM). E-mail goes out only when SMTP_URL is set up on the server.";
+
 // The settings with their version, read from the server each time the screen opens (not from a
 // page's cached copy): the version must be the one of the values the form starts from.
 const SiteSettingsQuery = graphql(`
@@ -491,13 +495,7 @@ function SettingsForm({
       <TextField label="Footer text" {...form.field('footerText')} />
       <TextField label="Language (a tag such as en, en-GB or fr)" {...form.field('language')} />
       <TextField label="Time zone (such as UTC or Europe/Paris)" {...form.field('timeZone')} />
-      <TextField
-        label="From address for e-mails"
-        autoComplete="off"
-        placeholder="Jane Doe <blog@example.com>"
-        hint="What readers see as the sender of the site's e-mails; empty: the server's default (MAIL_FROM). E-mail goes out only when SMTP_URL is set up on the server."
-        {...form.field('mailFrom')}
-      />
+      <TextField label="From address for e-mails" hint={MAIL_FROM_HINT} {...form.field('mailFrom')} />
       <FormActions submitLabel="Save settings" busy={form.busy} busyLabel="Saving the settings" />
     </FormScreen>
   );
