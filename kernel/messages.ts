@@ -23,6 +23,8 @@ export const siteSettingsMessages = {
   tooManyLinks: (max: number) => `At most ${max} social links`,
   saved: 'Settings saved',
   conflict: 'The settings were changed elsewhere since you opened them. Load the newer settings to see them.',
+  mailFromInvalid:
+    'Give an address such as blog@example.com, or a name and an address such as Jane Doe <blog@example.com>',
 } as const;
 
 /** Redirects (issue 36): the studio's form and the server say the same words. */

@@ -16,6 +16,8 @@ export const URL_MAX = 500;
 export const SOCIAL_LABEL_MAX = 40;
 export const SOCIAL_LINKS_MAX = 20;
 export const LANGUAGE_MAX = 35;
+/** A display name and an address of 254 at most. */
+export const MAIL_FROM_MAX = 320;
 
 export interface SocialLinkFields {
   label: string;
@@ -34,6 +36,11 @@ export interface SiteSettingsFields {
   footerText: string;
   language: string;
   timeZone: string;
+  /**
+   * The From of the site's e-mail (issue 40): an address, or `Name <address>`; '' for the default
+   * (MAIL_FROM, then the built-in one). Absent (an older client): as stored.
+   */
+  mailFrom?: string;
 }
 
 /** By field; a social link's by `socialLinks.<index>.label` or `.url`. */
@@ -84,6 +91,20 @@ function textError(
   return rule?.(text);
 }
 
+/**
+ * A sender as a mail header takes it without quoting of ours: `blog@example.com`, `Jane Doe
+ * <blog@example.com>` or `"Doe, Jane" <blog@example.com>`. An unquoted name has none of the
+ * characters that would make it several addresses or a comment (, ; : @ < > ( ) [ ] \ "), and no
+ * line breaks, which could add headers.
+ */
+export function isMailFrom(value: string): boolean {
+  if (/[\r\n\t]/.test(value)) return false;
+  const named = /^(?:"([^"\\]+)"|([^,;:@<>()[\]\\"]+?))\s*<([^<>\s]+)>$/.exec(value);
+  if (!named) return isValidEmail(value);
+  const name = (named[1] ?? named[2] ?? '').trim();
+  return name !== '' && isValidEmail(named[3] ?? '');
+}
+
 const urlRule = (text: string) => (isHttpUrl(text) ? undefined : siteSettingsMessages.urlNotHttp);
 
 export function validateSiteSettings(fields: SiteSettingsFields): SiteSettingsErrors {
@@ -108,6 +129,10 @@ export function validateSiteSettings(fields: SiteSettingsFields): SiteSettingsEr
       required: true,
       max: 64,
       rule: (text) => (isTimeZone(text) ? undefined : siteSettingsMessages.timeZoneInvalid),
+    }),
+    mailFrom: textError(fields.mailFrom, {
+      max: MAIL_FROM_MAX,
+      rule: (text) => (isMailFrom(text) ? undefined : siteSettingsMessages.mailFromInvalid),
     }),
   };
   if (fields.socialLinks.length > SOCIAL_LINKS_MAX) {
@@ -134,5 +159,7 @@ export function normalizeSiteSettings(fields: SiteSettingsFields) {
     footerText: optional(fields.footerText),
     language: fields.language.trim(),
     timeZone: fields.timeZone.trim(),
+    // Absent: left as stored (undefined is no change to Prisma).
+    mailFrom: fields.mailFrom === undefined ? undefined : optional(fields.mailFrom),
   };
 }

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_MB } from '#kernel/image-rules.ts';
+import { isMailFrom } from '#kernel/site-settings-rules.ts';
 import type { Image } from './generated/prisma/client.ts';
 
 /**
@@ -40,6 +41,11 @@ export interface Config {
    * seed the database's settings row once; from then on the row's (site-settings.service.ts) are here.
    */
   site: SiteLook;
+  /**
+   * The settings' From of the site's e-mail (issue 40; the admin's only, never on a public answer):
+   * MAIL_FROM seeds the row once, then the row's is here. Absent or null: smtp.from.
+   */
+  mailFrom?: string | null;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   nodeEnv: NodeEnv;
@@ -271,7 +277,10 @@ const envSchema = z.object({
       })
       .optional(),
   ),
-  MAIL_FROM: optionalString,
+  // The settings' rule (issue 40): MAIL_FROM seeds them, and the form refuses what they would not take.
+  MAIL_FROM: optionalString.refine((value) => value === undefined || isMailFrom(value), {
+    error: 'MAIL_FROM must be an address or Name <address>, such as Blog <no-reply@example.com>',
+  }),
   MAIL_RATE: z.preprocess(
     blankToUndefined,
     z.coerce
@@ -324,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       socialLinks: v.SOCIAL_LINKS,
     },
     site: { tagline: null, footerText: null, language: 'en', timeZone: 'UTC' },
+    mailFrom: v.MAIL_FROM,
     adminEmail: v.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: v.ADMIN_PASSWORD,
     nodeEnv: v.NODE_ENV,

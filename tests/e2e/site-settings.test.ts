@@ -17,6 +17,7 @@ adminTests({ name: 'Grace', height: 844, images }, (opened) => (site = opened));
 
 const TITLE = 'Lamplight Reviews';
 const BIO = 'I review games slowly, one evening at a time.';
+const MAIL_FROM = 'Grace Hopper <letters@grace.example>';
 
 describe('the settings screen', () => {
   it('saves the title, bio and links, and every page shows them without a restart, with and without JavaScript', async () => {
@@ -37,6 +38,8 @@ describe('the settings screen', () => {
     await page.getByLabel('Link 2 address').fill('not an address');
     // The pictures (issue 36): the author's and the home banner's.
     await page.getByLabel('Author name').fill('Grace Hopper');
+    // Issue 40: the From of the site's e-mail, first mistyped.
+    await page.getByLabel('From address for e-mails').fill('Grace <letters@>');
     await page.getByLabel("Author's picture").setInputFiles(await images.write({ width: 400, height: 400 }));
     await page.getByLabel('Home banner picture').setInputFiles(await images.write({ width: 1600, height: 500 }));
     // The banner's focal point, moved from the keyboard: 10 % from the left, 30 % from the top.
@@ -54,12 +57,15 @@ describe('the settings screen', () => {
       .toBe(1);
     expect(await page.getByLabel('Bio').inputValue()).toBe(BIO);
     expect(await page.getByLabel('Link 2 address').inputValue()).toBe('not an address');
+    expect(await page.getByLabel('From address for e-mails').inputValue()).toBe('Grace <letters@>');
     expect(await bannerFocus.getAttribute('aria-label')).toBe(FOCUSED);
 
     // The rules the server applies, checked here first; nothing is sent while one fails.
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Not a valid address: it must start with http:// or https://').waitFor();
+    await page.getByText(siteSettingsMessages.mailFromInvalid).waitFor();
     await page.getByLabel('Link 2 address').fill('https://mastodon.social/@grace');
+    await page.getByLabel('From address for e-mails').fill(MAIL_FROM);
     await page.getByRole('button', { name: 'Move up: link 2' }).click();
     expect(await page.getByLabel('Link 1 label').inputValue()).toBe('Mastodon');
 
@@ -80,6 +86,7 @@ describe('the settings screen', () => {
       banner: { focusX: 0.1, focusY: 0.3 },
       title: TITLE,
       bio: BIO,
+      mailFrom: MAIL_FROM,
       avatarId: expect.any(String),
       bannerId: expect.any(String),
       socialLinks: [
@@ -87,6 +94,10 @@ describe('the settings screen', () => {
         { label: 'GitHub', url: 'https://github.com/grace' },
       ],
     });
+
+    // Read back from the server on a fresh load.
+    await page.reload();
+    expect(await page.getByLabel('From address for e-mails').inputValue()).toBe(MAIL_FROM);
 
     // In the app: /about shows the bio and the links in their order.
     await page.getByRole('link', { name: `${TITLE}, home page` }).click();
@@ -116,6 +127,8 @@ describe('the settings screen', () => {
       const plain = noScript.page;
       await plain.goto(site.url);
       expect(await plain.title()).toBe(TITLE);
+      // The admin's only: never in a public page, its JSON-LD or the state it hydrates from.
+      expect(await plain.content()).not.toContain('letters@grace.example');
       expect(await plain.getByRole('heading', { level: 1 }).textContent()).toBe(TITLE);
       const banner = plain.locator('.home-banner img');
       expect(await banner.getAttribute('src')).toMatch(/^\/uploads\/.+\.webp$/);

@@ -10,19 +10,21 @@ import { openDatabase } from '../../server/db/database.ts';
 import { Outbox } from '../../server/modules/mail/outbox.ts';
 import { appWithAdmin } from '../support/fixtures.ts';
 import { seedPosts } from '../support/content.ts';
+import { SAMPLE_SETTINGS } from '../support/site-settings.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts';
 import { addConfirmedSubscribers } from '../support/subscribers.ts';
 import { testDbKind } from '../support/test-database.ts';
 
 const SET_STATUS =
   'mutation ($id: ID!, $status: PostStatus!) { setPostStatus(id: $id, status: $status) { id status } }';
+const UPDATE_SITE = 'mutation ($input: UpdateSiteInput!) { updateSite(input: $input) { name } }';
 const DELIVERY = 'query ($id: ID!) { post(id: $id) { id emailDelivery { total sent pending failed } } }';
 
 const recipient = (mail: SmtpCatcher['messages'][number]) => (mail.to && 'text' in mail.to ? mail.to.text : '');
 
 describe(`delivering posts by e-mail on ${testDbKind}`, () => {
   let smtp: SmtpCatcher;
-  const env: Record<string, string> = { SITE_URL: 'http://blog.test' };
+  const env: Record<string, string> = { SITE_URL: 'http://blog.test', MAIL_FROM: 'Env Sender <env@blog.test>' };
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
     env.SMTP_URL = smtp.url;
@@ -112,6 +114,25 @@ describe(`delivering posts by e-mail on ${testDbKind}`, () => {
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     await site.t.db.prisma.subscriber.deleteMany();
     expect(await delivery((await publish('To nobody')).id)).toBeNull();
+  });
+
+  test("the settings' From is on the next message, without a restart; cleared, MAIL_FROM again", async () => {
+    const fromOfNext = async (email: string) => {
+      expect((await site.t.graphql(`mutation { subscribe(email: "${email}") { message } }`)).errors).toBeUndefined();
+      await drain();
+      return smtp.messages.find((mail) => recipient(mail) === email)?.from?.value;
+    };
+    const setFrom = async (mailFrom: string) => {
+      const input = { ...SAMPLE_SETTINGS, mailFrom };
+      const answer = await site.t.graphql(UPDATE_SITE, { input }, { cookie: site.admin });
+      expect(answer.errors).toBeUndefined();
+    };
+    // MAIL_FROM seeded the settings at the first start.
+    expect(await fromOfNext('first@example.com')).toEqual([{ name: 'Env Sender', address: 'env@blog.test' }]);
+    await setFrom('"Owl, Night" <owl@blog.test>');
+    expect(await fromOfNext('second@example.com')).toEqual([{ name: 'Owl, Night', address: 'owl@blog.test' }]);
+    await setFrom('');
+    expect(await fromOfNext('third@example.com')).toEqual([{ name: 'Env Sender', address: 'env@blog.test' }]);
   });
 
   test("a reader's confirmation link is sent before a post's e-mails already waiting", async () => {

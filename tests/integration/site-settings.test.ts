@@ -160,6 +160,68 @@ describe('updateSite', () => {
   });
 });
 
+describe("the From of the site's e-mail (issue 40)", () => {
+  const MAIL_FROM = `query { site { name mailFrom } }`;
+  const SET = `mutation ($input: UpdateSiteInput!) { updateSite(input: $input) { mailFrom } }`;
+  const stored = async () => (await t.db.prisma.siteSetting.findUniqueOrThrow({ where: { id: SETTINGS_ID } })).mailFrom;
+
+  it('is set and cleared by the admin, refused when not an address, and changes nothing then', async () => {
+    const named = await t.graphql(
+      SET,
+      { input: { ...GOOD, mailFrom: '  "Doe, Mira" <mira@example.org> ' } },
+      { cookie: admin },
+    );
+    expect(named.errors).toBeUndefined();
+    expect(named.data.updateSite.mailFrom).toBe('"Doe, Mira" <mira@example.org>');
+    for (const bad of ['Mira <not an address>', 'mira@example.org, eve@example.org', 'Mira\r\nBcc: eve@example.org']) {
+      const refused = await t.graphql(
+        SET,
+        { input: { ...GOOD, title: 'Not saved', mailFrom: bad } },
+        { cookie: admin },
+      );
+      expect(refused.errors?.[0]?.extensions).toEqual({
+        code: 'BAD_USER_INPUT',
+        fieldErrors: {
+          mailFrom:
+            'Give an address such as blog@example.com, or a name and an address such as Jane Doe <blog@example.com>',
+        },
+      });
+    }
+    expect(await stored()).toBe('"Doe, Mira" <mira@example.org>');
+    expect((await t.graphql(MAIL_FROM, {}, { cookie: admin })).data.site).toEqual({
+      name: GOOD.title,
+      mailFrom: '"Doe, Mira" <mira@example.org>',
+    });
+    // Absent (an older form): as it is; empty: the default again.
+    const { mailFrom: _absent, ...older } = GOOD;
+    expect((await t.graphql(SET, { input: older }, { cookie: admin })).data.updateSite.mailFrom).toBe(
+      '"Doe, Mira" <mira@example.org>',
+    );
+    expect((await t.graphql(SET, { input: { ...GOOD, mailFrom: ' ' } }, { cookie: admin })).data.updateSite).toEqual({
+      mailFrom: null,
+    });
+    expect(await stored()).toBeNull();
+  });
+
+  it('is never read or set by anyone but the admin, nor shown on a public page', async () => {
+    const secret = 'Hidden Sender <hidden-sender@example.org>';
+    expect((await t.graphql(SET, { input: { ...GOOD, mailFrom: secret } }, { cookie: admin })).errors).toBeUndefined();
+    for (const cookie of [undefined, reader]) {
+      const read = await t.graphql(MAIL_FROM, {}, { cookie });
+      expect(read.data?.site?.mailFrom ?? null).toBeNull();
+      expect(read.errors?.[0]?.path).toEqual(['site', 'mailFrom']);
+      expect(JSON.stringify(read)).not.toContain('hidden-sender');
+      const set = await t.graphql(SET, { input: { ...GOOD, mailFrom: 'eve@example.org' } }, { cookie });
+      expect(set.errors?.[0]?.extensions?.code).toMatch(/^(UNAUTHENTICATED|FORBIDDEN)$/);
+    }
+    expect(await stored()).toBe(secret);
+    // Every public answer: the pages (their JSON-LD and the state they hydrate from), the feeds.
+    for (const url of ['/', '/about', '/rss.xml', '/games/atom.xml']) {
+      expect(await (await t.request(url)).text()).not.toContain('hidden-sender');
+    }
+  });
+});
+
 describe('two tabs saving the settings', () => {
   const VERSIONED = `mutation ($input: UpdateSiteInput!) { updateSite(input: $input) { name updatedAt } }`;
   const version = async () =>
@@ -354,15 +416,29 @@ describe('seeding from the environment', () => {
       // A site set up before this version: the first run named it.
       await prisma.siteSetting.create({ data: { id: SETTINGS_ID, title: 'Named at setup' } });
       // The start's own configuration, read before any server runs.
-      await seedSiteSettings(prisma, loadConfig({ NODE_ENV: 'test', SITE_NAME: 'Ignored', AUTHOR_BIO: 'Seeded bio' }));
+      const first = {
+        NODE_ENV: 'test',
+        SITE_NAME: 'Ignored',
+        AUTHOR_BIO: 'Seeded bio',
+        MAIL_FROM: 'Env <env@example.org>',
+      };
+      await seedSiteSettings(prisma, loadConfig(first));
       expect(await prisma.siteSetting.findUniqueOrThrow({ where: { id: SETTINGS_ID } })).toMatchObject({
         title: 'Named at setup',
         bio: 'Seeded bio',
+        mailFrom: 'Env <env@example.org>',
         seeded: true,
       });
-      const later = loadConfig({ NODE_ENV: 'test', AUTHOR_BIO: 'Changed in .env later' });
+      const later = loadConfig({
+        NODE_ENV: 'test',
+        AUTHOR_BIO: 'Changed in .env later',
+        MAIL_FROM: 'later@example.org',
+      });
       await seedSiteSettings(prisma, later);
-      expect((await prisma.siteSetting.findUniqueOrThrow({ where: { id: SETTINGS_ID } })).bio).toBe('Seeded bio');
+      expect(await prisma.siteSetting.findUniqueOrThrow({ where: { id: SETTINGS_ID } })).toMatchObject({
+        bio: 'Seeded bio',
+        mailFrom: 'Env <env@example.org>',
+      });
     } finally {
       await seed.dispose();
     }

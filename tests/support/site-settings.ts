@@ -14,4 +14,5 @@ export const SAMPLE_SETTINGS = {
   footerText: 'Written by lamplight',
   language: 'en-GB',
   timeZone: 'Europe/London',
+  mailFrom: 'Night Owl Notes <owl@example.org>',
 };

@@ -102,6 +102,7 @@ describe('configuration', () => {
       serverRendering: false,
       variantsInBackground: false,
       smtp: { url: 'smtp://mail.example:587', from: 'Robin <robin@pixel.example>', rate: 2.5 },
+      mailFrom: 'Robin <robin@pixel.example>',
     });
   });
 
@@ -184,6 +185,10 @@ describe('configuration', () => {
       'PORTFOLIO_URL must be an absolute http:// or https:// URL, such as https://example.com/portfolio',
     ],
     [{ AUTHOR_BIO: 'x'.repeat(301) }, 'AUTHOR_BIO must be at most 300 characters'],
+    [
+      { MAIL_FROM: 'Robin, <robin@pixel.example>' },
+      'MAIL_FROM must be an address or Name <address>, such as Blog <no-reply@example.com>',
+    ],
     [{ MAIL_RATE: 'fast' }, 'MAIL_RATE must be a number of e-mails a second between 1 and 1000'],
     [{ MAIL_RATE: '0' }, 'MAIL_RATE must be a number of e-mails a second between 1 and 1000'],
     [{ MAIL_RATE: '5000' }, 'MAIL_RATE must be a number of e-mails a second between 1 and 1000'],

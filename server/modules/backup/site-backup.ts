@@ -110,6 +110,8 @@ const SITE_SETTINGS_BACKUP = {
   // The settings' pictures (their Image rows and files are in the backup with the others).
   avatarId: uuid.nullable().optional(),
   bannerId: uuid.nullable().optional(),
+  // The From of the site's e-mail (issue 40).
+  mailFrom: z.string().nullable().optional(),
 };
 const SITE_SETTINGS_SELECT = {
   title: true,

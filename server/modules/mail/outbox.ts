@@ -111,7 +111,7 @@ export class Outbox {
 
   constructor(
     private readonly db: Pick<Database, 'prisma' | 'instanceId' | 'connectedInstances'>,
-    private readonly config: Pick<Config, 'smtp' | 'siteUrl'>,
+    private readonly config: Pick<Config, 'smtp' | 'siteUrl' | 'mailFrom'>,
     options: OutboxOptions = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
@@ -178,7 +178,8 @@ export class Outbox {
     try {
       const headers = (row.headers ?? {}) as Record<string, string>;
       await this.transport.sendMail({
-        from: this.config.smtp?.from,
+        // The settings' From, read at each send: a change applies to the next message (issue 40).
+        from: this.config.mailFrom || this.config.smtp?.from,
         to: row.to,
         subject: row.subject,
         text: row.text,

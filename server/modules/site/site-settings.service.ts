@@ -1,7 +1,7 @@
 // The site's settings (issue 36): its title and tagline, who writes it, where to reach them, the
-// footer's line, the language and the time zone, in the one SiteSetting row and edited at
-// /admin/settings. The environment (SITE_NAME, AUTHOR_*, CONTACT_EMAIL, PORTFOLIO_URL, SOCIAL_LINKS)
-// seeds the row at the first start only. Every page, head tag, feed and JSON-LD reads them from this
+// footer's line, the language and the time zone (and issue 40's From of the site's e-mail), in the one
+// SiteSetting row and edited at /admin/settings. The environment (SITE_NAME, AUTHOR_*, CONTACT_EMAIL,
+// PORTFOLIO_URL, SOCIAL_LINKS, MAIL_FROM) seeds the row at the first start only. Every page, head tag, feed and JSON-LD reads them from this
 // process's configuration (config.siteName, config.owner, config.site), which holds the row's values:
 // after a change here at once, and in every other server on the same database when the row's trigger
 // announces it on the content channel (a bare table name: everything changed), with no restart.
@@ -32,6 +32,8 @@ export interface SiteSettings extends SiteLook {
   contactEmail: string;
   portfolioUrl: string;
   socialLinks: SocialLinkFields[];
+  /** The From of the site's e-mail (issue 40); null: the default. The admin's only: never public. */
+  mailFrom: string | null;
 }
 
 /** The row with its pictures, read in the same statement (a join). */
@@ -86,6 +88,7 @@ export function currentSettings(config: Config): SiteSettings {
     contactEmail: config.owner.contactEmail,
     portfolioUrl: config.owner.portfolioUrl,
     socialLinks: config.owner.socialLinks,
+    mailFrom: config.mailFrom ?? null,
     ...config.site,
   };
 }
@@ -100,6 +103,7 @@ function settingsOf(row: SettingsRow, fallback: SiteSettings): SiteSettings {
     contactEmail: row.contactEmail ?? fallback.contactEmail,
     portfolioUrl: row.portfolioUrl ?? fallback.portfolioUrl,
     socialLinks: socialLinksOf(row.socialLinks),
+    mailFrom: row.mailFrom,
     footerText: row.footerText,
     language: row.language,
     timeZone: row.timeZone,
@@ -110,8 +114,9 @@ function settingsOf(row: SettingsRow, fallback: SiteSettings): SiteSettings {
 }
 
 function apply(config: Config, settings: SiteSettings): void {
-  const { title, authorName, bio, contactEmail, portfolioUrl, socialLinks, ...look } = settings;
+  const { title, authorName, bio, contactEmail, portfolioUrl, socialLinks, mailFrom, ...look } = settings;
   config.siteName = title;
+  config.mailFrom = mailFrom;
   const owner: SiteOwner = {
     name: authorName ?? undefined,
     bio: bio ?? undefined,
@@ -143,6 +148,7 @@ export async function seedSiteSettings(prisma: SettingsDb, config: Config): Prom
       ? socialLinksOf(row.socialLinks)
       : env.socialLinks
     ).map(({ label, url }) => ({ label, url })),
+    mailFrom: row?.mailFrom ?? env.mailFrom,
     seeded: true,
   };
   await prisma.siteSetting.upsert({ where: { id: SETTINGS_ID }, update: seed, create: { id: SETTINGS_ID, ...seed } });

@@ -12,6 +12,8 @@ interface SiteInfo {
   url: string;
   owner: SiteOwner;
   look: SiteLook;
+  /** The admin's only (Site.mailFrom). */
+  mailFrom: string | null;
 }
 
 const siteInfo = (config: Config): SiteInfo => ({
@@ -19,6 +21,7 @@ const siteInfo = (config: Config): SiteInfo => ({
   url: config.siteUrl,
   owner: config.owner,
   look: config.site,
+  mailFrom: config.mailFrom ?? null,
 });
 
 const SocialLinkRef = builder.objectRef<SocialLink>('SocialLink').implement({
@@ -82,6 +85,14 @@ const Site = builder.objectRef<SiteInfo>('Site').implement({
         "The settings' version: when they were last saved (null before any were). The settings screen sends it " +
         "back as updateSite's expectedUpdatedAt",
       resolve: (site) => site.look.updatedAt ?? null,
+    }),
+    mailFrom: t.string({
+      nullable: true,
+      authScopes: { admin: true },
+      description:
+        "The From of the site's e-mail as the settings give it (the admin only; anyone else gets an error); " +
+        'null: MAIL_FROM, then SITE_NAME <no-reply@the host of SITE_URL>',
+      resolve: (site) => site.mailFrom,
     }),
     setupPending: t.boolean({
       description:
@@ -148,6 +159,10 @@ const UpdateSiteInput = builder.inputType('UpdateSiteInput', {
     footerText: t.string(),
     language: t.string({ required: true, description: 'A BCP 47 tag such as en, en-GB or fr' }),
     timeZone: t.string({ required: true, description: 'An IANA time zone such as UTC or Europe/Paris' }),
+    mailFrom: t.string({
+      description:
+        "The From of the site's e-mail: an address, or Name <address>; empty: the default (MAIL_FROM); absent: as it is",
+    }),
     avatar: t.field({ type: 'File', description: 'A new picture of the author replaces the old one; absent keeps it' }),
     removeAvatar: t.boolean({ description: "True: the author's picture goes (ignored when a new one is sent)" }),
     banner: t.field({ type: 'File', description: 'A new home banner picture replaces the old one; absent keeps it' }),
@@ -183,6 +198,7 @@ builder.mutationField('updateSite', (t) =>
           authorName: texts.authorName ?? '',
           bio: texts.bio ?? '',
           footerText: texts.footerText ?? '',
+          mailFrom: texts.mailFrom ?? undefined,
         },
         { avatar, removeAvatar, banner, removeBanner, avatarFocusX, avatarFocusY, bannerFocusX, bannerFocusY },
         expectedUpdatedAt ?? null,

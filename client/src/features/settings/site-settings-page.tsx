@@ -44,6 +44,10 @@ import './site-settings-page.css';
 
 const SETTINGS_PATH = '/admin/settings';
 
+const MAIL_FROM_HINT =
+  "What readers see as the sender of the site's e-mails, such as Jane Doe <blog@example.com>; empty: the " +
+  "server's default (MAIL_FROM). E-mail goes out only when SMTP_URL is set up on the server.";
+
 // The settings with their version, read from the server each time the screen opens (not from a
 // page's cached copy): the version must be the one of the values the form starts from.
 const SiteSettingsQuery = graphql(`
@@ -51,6 +55,7 @@ const SiteSettingsQuery = graphql(`
     site {
       ...SiteFields
       updatedAt
+      mailFrom
     }
   }
 `);
@@ -60,6 +65,7 @@ const UpdateSiteMutation = graphql(`
     updateSite(input: $input) {
       ...SiteFields
       updatedAt
+      mailFrom
     }
   }
 `);
@@ -95,6 +101,8 @@ interface SettingsValues extends SiteSettingsFields {
   /** Each picture's focal point as focusValue() writes it; empty: the middle (a new picture's). */
   avatarFocus: string;
   bannerFocus: string;
+  /** Always in the form ('' for the default), so a save sends it. */
+  mailFrom: string;
 }
 
 const pictureKey = (field: string) => `${SITE_SETTINGS_DRAFT_KEY}.${field}`;
@@ -102,7 +110,8 @@ const pictureKey = (field: string) => `${SITE_SETTINGS_DRAFT_KEY}.${field}`;
 const focusOf = (picture: SitePictureData | null | undefined) =>
   picture ? focusValue(picture.focusX, picture.focusY) : '';
 
-function fieldsOf(site: SiteInfo): SettingsValues {
+/** The settings' From is the admin's only: read beside the public fields, not in them. */
+function fieldsOf(site: SiteInfo, mailFrom: string | null | undefined): SettingsValues {
   return {
     avatar: null,
     banner: null,
@@ -120,6 +129,7 @@ function fieldsOf(site: SiteInfo): SettingsValues {
     footerText: site.footerText ?? '',
     language: site.language,
     timeZone: site.timeZone,
+    mailFrom: mailFrom ?? '',
   };
 }
 
@@ -196,7 +206,7 @@ export function SiteSettingsPage() {
   return (
     <>
       <SettingsForm
-        saved={fieldsOf(site)}
+        saved={fieldsOf(site, data.site.mailFrom)}
         stored={{ avatar: site.avatar, banner: site.banner }}
         version={data.site.updatedAt ?? null}
       />
@@ -223,6 +233,8 @@ function SettingsForm({
   const [stored, setStored] = useState(loadedPictures);
   const [startDraft] = useState(() => {
     const kept = keptDraft();
+    // A draft kept before the From was in the form: the stored one.
+    if (kept) kept.values = { ...kept.values, mailFrom: kept.values.mailFrom ?? loaded.mailFrom };
     return kept !== null && !same(kept.values, loaded) ? kept : null;
   });
   const [restored, setRestored] = useState(startDraft !== null);
@@ -240,7 +252,7 @@ function SettingsForm({
     client.writeQuery({ query: SiteQuery, data: { site: answer } });
     const site = getFragmentData(SiteFieldsFragment, answer);
     base.current = savedVersion.current = answer.updatedAt ?? null;
-    const now = fieldsOf(site);
+    const now = fieldsOf(site, answer.mailFrom);
     setSaved(now);
     setStored({ avatar: site.avatar ?? null, banner: site.banner ?? null });
     return now;
@@ -483,6 +495,7 @@ function SettingsForm({
       <TextField label="Footer text" {...form.field('footerText')} />
       <TextField label="Language (a tag such as en, en-GB or fr)" {...form.field('language')} />
       <TextField label="Time zone (such as UTC or Europe/Paris)" {...form.field('timeZone')} />
+      <TextField label="From address for e-mails" hint={MAIL_FROM_HINT} {...form.field('mailFrom')} />
       <FormActions submitLabel="Save settings" busy={form.busy} busyLabel="Saving the settings" />
     </FormScreen>
   );
