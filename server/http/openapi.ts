@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { CATEGORIES, LATEST_COUNT, MAX_PAGE, PAGE_SIZE, POST_TEXT_MAX } from '#kernel/post-rules.ts';
 import { KEYWORD_MAX, KEYWORD_PATTERN } from '#kernel/search-rules.ts';
 import { SHELF_IMPORT_FORMATS, SHELF_PAGE_SIZE, SHELF_STATUSES } from '#kernel/shelf-rules.ts';
+import { SUBSCRIBERS_CSV_PATH, SUBSCRIBERS_IMPORT_PATH } from '#kernel/subscriber-admin-rules.ts';
 import { UPCOMING_TITLES } from '#kernel/upcoming-rules.ts';
 import { EXCERPT_WORDS, WORDS_PER_MINUTE } from '#kernel/reading-rules.ts';
 import { PASSWORD_MIN, RECENT_SIGN_IN_MS } from '#kernel/user-rules.ts';
@@ -533,6 +534,33 @@ export function openApiDocument(config: Pick<Config, 'siteName' | 'siteUrl'>) {
           '200': { description: 'The job', ...json(IMPORT_JOB) },
           '409': error('Already finished'),
         }),
+      },
+      // The studio's subscribers (issue 40): server/modules/subscribers/subscribers-admin.rest.ts.
+      [SUBSCRIBERS_CSV_PATH]: {
+        get: adminDownload(
+          'Every subscriber (e-mail, status, dates, where they consented) as CSV (docs/decisions/059-subscribers-in-the-studio.md)',
+          'A CSV file, as an attachment named by the day; streamed',
+          'text/csv',
+        ),
+      },
+      [SUBSCRIBERS_IMPORT_PATH]: {
+        post: {
+          summary:
+            'Preview, or with apply=1 make, an import of a list of subscribers exported from Ghost, Substack, Mailchimp or any CSV with an e-mail column (imported addresses are confirmed and get no e-mail)',
+          security: [{ session: [] }],
+          requestBody: multipartBody(
+            { file: { type: 'string', format: 'binary' }, apply: { type: 'string', enum: ['1'] } },
+            ['file'],
+          ),
+          responses: {
+            '200': {
+              description: 'What was (or would be) imported: counts, and the invalid rows with their line numbers',
+            },
+            '400': error('No file, not a CSV, no e-mail column, or too many rows'),
+            '413': error('Over the size limit'),
+            ...adminOnly,
+          },
+        },
       },
     },
   };
