@@ -8,14 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { expect } from 'vitest';
 import { createApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { CONTENT_CHANNEL } from '../../server/cache/content-changes.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { hashPassword } from '../../server/modules/auth/password.ts';
 import { PrismaClient } from '../../server/generated/prisma/client.ts';
-import { documentText, standInClient, type AnyDocument, type GraphqlResult } from './test-app.ts';
+import { documentText, noticesHeard, standInClient, type AnyDocument, type GraphqlResult } from './test-app.ts';
 import { announceOwnWrites, createPostgresDatabase, loadPgliteTemplate, testDbKind } from './test-database.ts';
 
 export interface QueryLoggingApp {
@@ -208,14 +207,6 @@ export async function createQueryLoggingApp({
  * alone by both the app's signal and the database's.
  */
 export async function settleQuietly(t: QueryLoggingApp): Promise<void> {
-  let heard = false;
-  const stop = t.app.changes.subscribe(() => {
-    heard = true;
-  });
-  try {
-    await t.otherConnection(`NOTIFY ${CONTENT_CHANNEL}, '{"t":"Post","r":[]}'`);
-    await expect.poll(() => heard, { timeout: 5000, interval: 10 }).toBe(true);
-  } finally {
-    stop();
-  }
+  // Sent from the other connection: the app's own statements are the ones a test counts.
+  await noticesHeard(t, (sql) => t.otherConnection(sql));
 }

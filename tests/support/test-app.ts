@@ -5,7 +5,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
+import { expect } from 'vitest';
 import { createApp, type App } from '../../server/app.ts';
+import { CONTENT_CHANNEL } from '../../server/cache/content-changes.ts';
 import { hashPassword } from '../../server/modules/auth/password.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -72,6 +74,28 @@ export interface TestApp extends TestDatabase {
     name?: string;
     password?: string;
   }): Promise<{ cookie: string; userId: string; email: string; password: string }>;
+}
+
+/**
+ * Resolves once the app has heard, from the database, every write committed before the call: on
+ * PostgreSQL a write's notice comes a moment after the write, and cools again what the app's own
+ * signal cooled and a read since filled. A marker that touches nothing, sent after those writes
+ * from a connection other than the app's listener, arrives after their notices.
+ */
+export async function noticesHeard(
+  t: Pick<TestApp, 'app' | 'db'>,
+  send: (sql: string) => Promise<unknown> = (sql) => t.db.prisma.$executeRawUnsafe(sql),
+): Promise<void> {
+  let heard = false;
+  const stop = t.app.changes.subscribe(() => {
+    heard = true;
+  });
+  try {
+    await send(`NOTIFY ${CONTENT_CHANNEL}, '{"t":"Post","r":[]}'`);
+    await expect.poll(() => heard, { timeout: 5000, interval: 10 }).toBe(true);
+  } finally {
+    stop();
+  }
 }
 
 // The client build a test app serves unless a test brings its own: a minimal index.html, so no
