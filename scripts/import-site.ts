@@ -4,7 +4,10 @@
 // mapping, and --category gives the posts left without one a category (otherwise they wait as
 // drafts). A folder holds the export and its pictures (wp-content/uploads, content/images). It prints
 // what it did, the warnings by item and the pictures it could not find. Running it twice imports
-// nothing twice.
+// nothing twice. package.json runs it with npm start's flags and --heap-growing-percent=25: the
+// converter's DOM garbage otherwise let V8 grow the heap far past its live size between full
+// collections (decision 053, issue 39 item 7); the flag collects sooner and leaves the heap's limit
+// as it is.
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ContentChanges } from '../server/cache/content-changes.ts';

@@ -72,13 +72,36 @@ interface PlannedItem {
   description: string;
   category: Category | null;
   tags: string[];
-  html: string;
+  /**
+   * The pictures of its converted text, in placeholder order. The converted text itself is not
+   * kept: the write converts the source again, batch by batch (convertItem), so a 10 000-post import
+   * never holds every post's text twice (issue 39 item 7, decision 053).
+   */
   pictures: SourcePicture[];
   notes: string[];
 }
 
-/** Posts written by one statement of each kind. */
-const POST_BATCH = 500;
+/** Items planned between two turns of the event loop (see write()). */
+const PLAN_BATCH = 500;
+/**
+ * Posts written by one statement of each kind. 100, not 500: Prisma's query compiler (WebAssembly)
+ * grows its memory to the largest statement it has built and never gives it back, and a
+ * createManyAndReturn of 500 posts' text grew it by some 90 MB (issue 39 item 7).
+ */
+const POST_BATCH = 100;
+
+/** An item's text converted (html-convert.ts): the same source gives the same result every time. */
+function convertItem(site: SourceSite, source: SourceItem) {
+  return convertHtml(source.html, {
+    classic: site.format === 'wordpress' && !/<!--\s*wp:/.test(source.html),
+    titleIsCaption: site.format === 'markdown',
+  });
+}
+
+/** A turn of the event loop: the converter's DOM garbage is let go only then (see write()). */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 /** The notes in order, each once, with how many times it came when more than once. */
 function counted(notes: string[]): string[] {
@@ -285,14 +308,11 @@ export class ImportService {
     const pictures = options.pictures ?? NO_PICTURES;
     for (const [index, source] of site.items.entries()) {
       // A turn of the event loop now and then lets the converter's DOM go (see write()).
-      if (index % POST_BATCH === POST_BATCH - 1) await new Promise((resolve) => setImmediate(resolve));
+      if (index % PLAN_BATCH === PLAN_BATCH - 1) await turn();
       comments += source.comments;
       if (done.has(`${source.kind}:${source.sourceId}`)) continue;
       const notes = [...source.warnings];
-      const converted = convertHtml(source.html, {
-        classic: site.format === 'wordpress' && !/<!--\s*wp:/.test(source.html),
-        titleIsCaption: site.format === 'markdown',
-      });
+      const converted = convertItem(site, source);
       notes.push(...converted.warnings);
       if (
         source.kind === 'page' &&
@@ -385,7 +405,6 @@ export class ImportService {
         description,
         category,
         tags: keptTags,
-        html: converted.html,
         pictures: converted.pictures,
         notes,
       });
@@ -443,10 +462,14 @@ export class ImportService {
     const tagsBefore = await tx.tag.count();
     const created = { posts: 0, pages: 0, tags: 0, pictures: byKey.size, redirects: 0, comments: 0 };
     let done = 0;
-    // An item's text as stored here: its pictures put back as this site's figures, then sanitized.
+    // An item's text as stored here: converted again from its source (the plan kept only what it
+    // found), its pictures put back as this site's figures, then sanitized. Its source text is let go
+    // once converted: nothing after needs it, and the site's texts are the bulk of what a run holds.
     const contentOf = (item: PlannedItem) => {
-      const html = item.html.replace(PICTURE_PLACEHOLDER, (_, index: string) => {
-        const picture = item.pictures[Number(index)]!;
+      const converted = convertItem(site, item.source);
+      item.source.html = '';
+      const html = converted.html.replace(PICTURE_PLACEHOLDER, (_, index: string) => {
+        const picture = converted.pictures[Number(index)]!;
         const image = stored.get(picture.url);
         return image ? figureHtml({ ...image, alt: picture.alt, caption: picture.caption }) : '';
       });
@@ -489,16 +512,20 @@ export class ImportService {
       onProgress?.(done, items.length);
     }
     // Posts in batches: a few statements for hundreds of posts, not a dozen for each.
-    const tags = await ensureTags(
-      tx,
-      posts.flatMap((item) => item.tags.map((name) => ({ name, slug: tagSlug(name) }))),
-    );
+    // Each tag once (its first name, as the insert would keep): every post's tags listed, 40 000
+    // entries for 10 000 posts, made statements that grew Prisma's memory by some 80 MB.
+    const wantedTags = new Map<string, { name: string; slug: string }>();
+    for (const name of posts.flatMap((item) => item.tags)) {
+      const slug = tagSlug(name);
+      if (!wantedTags.has(slug)) wantedTags.set(slug, { name, slug });
+    }
+    const tags = await ensureTags(tx, [...wantedTags.values()]);
     for (let start = 0; start < posts.length; start += POST_BATCH) {
       signal?.throwIfAborted();
       // The sanitizer's DOM (jsdom) is let go only once the event loop turns: objects it reaches
       // through WeakRefs live until the current task ends. Without a turn between batches, a
       // 10 000-post import kept the garbage of every post's text and passed 1.8 GB.
-      await new Promise((resolve) => setImmediate(resolve));
+      await turn();
       const batch = posts.slice(start, start + POST_BATCH).map((item) => {
         const { source } = item;
         const date = source.date ?? new Date();
@@ -553,6 +580,8 @@ export class ImportService {
           targetId: row.id,
         })),
       });
+      // Written: its comments are let go too.
+      for (const { item } of written) item.source.commentList = undefined;
       created.comments += comments.length;
       created.posts += batch.length;
       done += batch.length;
@@ -578,7 +607,12 @@ export class ImportService {
       return [{ from, to, permanent: true }];
     });
     signal?.throwIfAborted();
-    if (rows.length > 0) created.redirects = (await tx.redirect.createMany({ data: rows, skipDuplicates: true })).count;
+    // In statements of POST_BATCH × 10 rows, for the reason POST_BATCH is small: one statement of
+    // every redirect (30 000 for 10 000 posts) grows Prisma's memory as much as its size.
+    for (let start = 0; start < rows.length; start += POST_BATCH * 10) {
+      const data = rows.slice(start, start + POST_BATCH * 10);
+      created.redirects += (await tx.redirect.createMany({ data, skipDuplicates: true })).count;
+    }
     created.tags = (await tx.tag.count()) - tagsBefore;
     // After the rows that the jobs name.
     for (const image of byKey.values()) await this.files.queueMissing(tx, image);
