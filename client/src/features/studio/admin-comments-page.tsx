@@ -192,7 +192,8 @@ export function AdminCommentsPage() {
   const chosen = (rows ?? []).filter((row) => selected.has(row.id)).map((row) => row.id);
 
   const setFilter = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
+    // From the address as it is now, not as last rendered (studio-table.tsx useListFilters says why).
+    const next = new URLSearchParams(window.location.search);
     if (value) next.set(name, value);
     else next.delete(name);
     setParams(next, { replace: true });

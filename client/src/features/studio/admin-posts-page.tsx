@@ -5,7 +5,7 @@
 // (after 'Are you sure?', as everywhere in the app).
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   CATEGORY_LABELS,
   fromApiCategory,
@@ -27,7 +27,7 @@ import { useSite } from '../../lib/site';
 import { toast } from '../../lib/toast';
 import { DeletePostMutation, evictAfterPostDeleted, evictAfterPostWritten } from '../../lib/post-writes';
 import { AdminPostsQuery, SetPostStatusMutation } from './admin-posts-query';
-import { ListFilter, listState, RowActions, StudioTable, withListFilters } from './studio-table';
+import { ListFilter, listState, RowActions, StudioTable, useListFilters } from './studio-table';
 import './admin-posts-page.css';
 
 const ADMIN_POSTS_PATH = '/admin/posts';
@@ -76,7 +76,7 @@ function dateText(status: PostStatusValue, publishedAt: string | null | undefine
 }
 
 export function AdminPostsPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, withFilters, setFilters } = useListFilters();
   const filters = filtersOf(params);
   const [searchText, setSearchText] = useState(filters.search);
   const [searchProblem, setSearchProblem] = useState<string | null>(null);
@@ -95,16 +95,13 @@ export function AdminPostsPage() {
   const [deletePost] = useMutation(DeletePostMutation);
   const [busyId, setBusyId] = useState<string | null>(null);
 
-  /** The address with these filters changed; any change of filter starts again at page 1. */
-  const withFilters = (change: Record<string, string | null>, page = 1) => withListFilters(params, change, page);
-
   function submitSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const text = searchText.trim();
     // An empty box shows every post again; anything else follows the blog search's rule.
     const problem = text === '' ? null : keywordError(text);
     setSearchProblem(problem);
-    if (!problem) setParams(withFilters({ q: text || null }));
+    if (!problem) setFilters({ q: text || null });
   }
 
   async function changeStatus(id: string, title: string, status: PostStatusValue) {
@@ -193,7 +190,7 @@ export function AdminPostsPage() {
           page={list.page}
           pages={list.pages}
           pageHref={(to) => `${ADMIN_POSTS_PATH}?${withFilters({}, to).toString()}`.replace(/\?$/, '')}
-          onPageChange={(to) => setParams(withFilters({}, to))}
+          onPageChange={(to) => setFilters({}, to)}
         />
       </>
     );
@@ -245,13 +242,13 @@ export function AdminPostsPage() {
           label="Status"
           value={filters.status?.toLowerCase() ?? ''}
           options={Object.entries(STATUS_LABELS).map(([value, label]) => [value.toLowerCase(), label] as const)}
-          onChange={(status) => setParams(withFilters({ status }))}
+          onChange={(status) => setFilters({ status })}
         />
         <ListFilter
           label="Category"
           value={filters.category ?? ''}
           options={Object.entries(CATEGORY_LABELS)}
-          onChange={(category) => setParams(withFilters({ category }))}
+          onChange={(category) => setFilters({ category })}
         />
       </div>
       {list && (

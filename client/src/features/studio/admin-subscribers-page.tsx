@@ -6,7 +6,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { ApolloCache } from '@apollo/client';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { SCREEN_TEXTS } from '#kernel/page-meta-rules.ts';
 import {
   ADMIN_SUBSCRIBERS_PATH,
@@ -28,7 +27,7 @@ import { graphql } from '../../gql';
 import { showApiError } from '../../lib/api-errors';
 import { evictRootField } from '../../lib/cache-updates';
 import { toast } from '../../lib/toast';
-import { ListFilter, listState, StudioTable, withListFilters } from './studio-table';
+import { ListFilter, listState, StudioTable, useListFilters } from './studio-table';
 import './admin-subscribers-page.css';
 
 const AdminSubscribersQuery = graphql(`
@@ -202,7 +201,7 @@ function ImportForm({ onImported }: { onImported: () => void }) {
 }
 
 export function AdminSubscribersPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, withFilters, setFilters } = useListFilters();
   const statusParam = params.get('status') ?? '';
   const status = (SUBSCRIBER_STATUSES as readonly string[]).includes(statusParam)
     ? (statusParam as SubscriberStatusName)
@@ -217,8 +216,6 @@ export function AdminSubscribersPage() {
   });
   const [removeSubscriber] = useMutation(RemoveSubscriberMutation, { update: evictSubscribers });
   const [busyId, setBusyId] = useState<string | null>(null);
-
-  const withFilters = (change: Record<string, string | null>, to = 1) => withListFilters(params, change, to);
 
   async function remove(id: string, email: string) {
     if (busyId || !window.confirm(`Remove ${email}? They will get no more posts.`)) return;
@@ -282,7 +279,7 @@ export function AdminSubscribersPage() {
           page={list.page}
           pages={list.pages}
           pageHref={(to) => `${ADMIN_SUBSCRIBERS_PATH}?${withFilters({}, to).toString()}`.replace(/\?$/, '')}
-          onPageChange={(to) => setParams(withFilters({}, to))}
+          onPageChange={(to) => setFilters({}, to)}
         />
       </>
     );
@@ -317,7 +314,7 @@ export function AdminSubscribersPage() {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            setParams(withFilters({ q: searchText.trim() || null }));
+            setFilters({ q: searchText.trim() || null });
           }}
         >
           <label className="form-label" htmlFor="subscriber-search">
@@ -338,7 +335,7 @@ export function AdminSubscribersPage() {
           label="Status"
           value={status ?? ''}
           options={SUBSCRIBER_STATUSES.map((name) => [name, SUBSCRIBER_STATUS_LABELS[name]] as const)}
-          onChange={(next) => setParams(withFilters({ status: next }))}
+          onChange={(next) => setFilters({ status: next })}
         />
       </div>
       {list && (

@@ -2,7 +2,7 @@
 // shown in (a card per row on a phone, admin-posts-page.css), its columns' headers and an actions
 // column; the filters kept in the address.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../components/error-message';
 import { SelectOptions } from '../../components/form/select-options';
 import { Spinner } from '../../components/spinner';
@@ -80,6 +80,22 @@ export function RowActions({ title, editTo, viewTo, published, disabled, onDelet
       </div>
     </td>
   );
+}
+
+/**
+ * A list's filters kept in its address: the address as rendered, that address with filters changed
+ * (for links), and a change of filters. A change starts from the address as it is when asked, not as
+ * last rendered: a search sent and a status picked in quick succession both land (the second once
+ * dropped the first, made on the address from before the first had been rendered).
+ */
+export function useListFilters() {
+  const [params, setParams] = useSearchParams();
+  return {
+    params,
+    withFilters: (change: Record<string, string | null>, page = 1) => withListFilters(params, change, page),
+    setFilters: (change: Record<string, string | null>, page = 1) =>
+      setParams(withListFilters(new URLSearchParams(window.location.search), change, page)),
+  };
 }
 
 /** The list's address with these filters changed (null or '' removes one); any change of filter starts again at page 1. */
