@@ -58,6 +58,11 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number) => void;
   /** Aborted: the import stops where it is and writes nothing (the studio's Cancel). */
   signal?: AbortSignal;
+  /**
+   * Called after each statement that wrote a batch (of posts, or of redirects): what the batch
+   * left is garbage by then. The command line collects it there (scripts/import-site.ts).
+   */
+  afterBatch?: () => void;
 }
 
 export type { CategoryMapping, ImportPreview, ImportReport, ItemNotes };
@@ -440,7 +445,7 @@ export class ImportService {
     mapping: Map<string, CategoryTarget>,
     { stored, covers }: { stored: Map<string, StoredImage>; covers: Map<string, SourcePicture> },
     preview: ImportPreview,
-    { onProgress, signal }: Pick<ImportOptions, 'onProgress' | 'signal'>,
+    { onProgress, signal, afterBatch }: Pick<ImportOptions, 'onProgress' | 'signal' | 'afterBatch'>,
   ): Promise<ImportReport> {
     // The pictures' rows, their files no longer pending.
     const imageIds = new Map<string, string>();
@@ -586,6 +591,7 @@ export class ImportService {
       created.posts += batch.length;
       done += batch.length;
       onProgress?.(done, items.length);
+      afterBatch?.();
     }
     // The old site's lists: a category's leads to the category here or to its tag; the feed to the feed.
     for (const term of site.categories) {
@@ -612,6 +618,7 @@ export class ImportService {
     for (let start = 0; start < rows.length; start += POST_BATCH * 10) {
       const data = rows.slice(start, start + POST_BATCH * 10);
       created.redirects += (await tx.redirect.createMany({ data, skipDuplicates: true })).count;
+      afterBatch?.();
     }
     created.tags = (await tx.tag.count()) - tagsBefore;
     // After the rows that the jobs name.
